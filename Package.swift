@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Airlink's package graph is its architecture: dependencies point down only.
+///
+/// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam and the environment
+///   (clock, executor, random source, trace) every layer takes its effects from.
+/// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and, on top of it, the virtual radio.
+///
+/// Layers above the seam import `AirlinkCore` only; the CLI, the test kit and tests choose a transport.
+let package = Package(
+    name: "Airlink",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
+        .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "AirlinkCore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log")
+            ]
+        ),
+        .target(
+            name: "AirlinkSimulation",
+            dependencies: [
+                "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
+        .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

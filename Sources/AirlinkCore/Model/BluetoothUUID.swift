@@ -1,0 +1,75 @@
+/// A Bluetooth UUID in any of its three forms: 16-bit, 32-bit or 128-bit.
+///
+/// Short forms are expanded over the Bluetooth Base UUID `00000000-0000-1000-8000-00805F9B34FB`
+/// (Core Spec Vol 3, Part B, 2.5.1), so equality holds across forms: `0x180F` equals
+/// `0000180F-0000-1000-8000-00805F9B34FB`. A UUID prints in its shortest form (`180F`, `F000AA00`
+/// is 32-bit only when it lies over the base) and parses from `"180F"`, `"0x180F"`, eight hex
+/// digits, or the 36-character form.
+public struct BluetoothUUID: Hashable, Sendable, Comparable {
+    /// The full 128-bit value, most significant byte first as written.
+    public let value: UInt128
+
+    /// The Bluetooth Base UUID, 00000000-0000-1000-8000-00805F9B34FB.
+    public static let base = BluetoothUUID(value: 0x0000_0000_0000_1000_8000_0080_5F9B_34FB)
+
+    /// Creates a UUID from its 128-bit value.
+    public init(value: UInt128) { self.value = value }
+
+    /// Creates a UUID from a 16-bit assigned number, expanded over the Base UUID.
+    public init(_ short: UInt16) { self.init(value: Self.base.value | (UInt128(short) << 96)) }
+
+    /// Creates a UUID from a 32-bit assigned number, expanded over the Base UUID.
+    public init(uint32: UInt32) { self.init(value: Self.base.value | (UInt128(uint32) << 96)) }
+
+    /// Whether the UUID lies over the Base UUID and so has a 16- or 32-bit form.
+    public var isShort: Bool { value & ((1 << 96) - 1) == Self.base.value }
+
+    /// The 16-bit form, if the UUID has one.
+    public var uint16: UInt16? {
+        guard isShort, value >> 96 <= 0xFFFF else { return nil }
+        return UInt16(truncatingIfNeeded: value >> 96)
+    }
+
+    /// The 32-bit form, if the UUID has one (every 16-bit UUID has one too).
+    public var uint32: UInt32? {
+        guard isShort else { return nil }
+        return UInt32(truncatingIfNeeded: value >> 96)
+    }
+
+    /// The number of bytes of the UUID's shortest form: 2, 4 or 16.
+    public var shortestByteCount: Int {
+        if uint16 != nil { return 2 }
+        if uint32 != nil { return 4 }
+        return 16
+    }
+
+    /// The shortest form's bytes, least significant first, as ATT and AD structures carry them.
+    public var littleEndianBytes: [UInt8] { littleEndianBytes(count: shortestByteCount) }
+
+    /// The UUID's bytes, least significant first, in the form of `count` bytes (2, 4 or 16).
+    ///
+    /// - Precondition: the UUID has a form of that size.
+    public func littleEndianBytes(count: Int) -> [UInt8] {
+        let source: UInt128 = count == 16 ? value : value >> 96
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: source >> (8 * index))) }
+        return bytes
+    }
+
+    /// Creates a UUID from 2, 4 or 16 bytes, least significant first, as ATT and AD structures carry them.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidUUID`` for any other length.
+    public init<Bytes: Collection>(littleEndian bytes: Bytes) throws(AirlinkError) where Bytes.Element == UInt8 {
+        guard [2, 4, 16].contains(bytes.count) else {
+            throw AirlinkError(
+                .invalidUUID, "a Bluetooth UUID takes 2, 4 or 16 bytes, not \(bytes.count)")
+        }
+        var raw: UInt128 = 0
+        for (index, byte) in bytes.enumerated() { raw |= UInt128(byte) << (8 * index) }
+        self.init(value: bytes.count == 16 ? raw : Self.base.value | (raw << 96))
+    }
+
+    /// Orders UUIDs by their 128-bit value.
+    public static func < (lhs: BluetoothUUID, rhs: BluetoothUUID) -> Bool { lhs.value < rhs.value }
+}
