@@ -40,3 +40,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Benchmarks (package-benchmark) build only when asked for, so that the tests do not pay for them:
+//   AIRLINK_BENCHMARKS=1 swift package --scratch-path .build-bench -c release benchmark
+if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    for name in ["KernelBenchmarks"] {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: [
+                    "AirlinkCore", "AirlinkSimulation",
+                    .product(name: "Benchmark", package: "benchmark"),
+                ],
+                path: "Benchmarks/\(name)",
+                plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            ))
+    }
+}

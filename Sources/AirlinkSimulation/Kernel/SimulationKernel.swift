@@ -1,0 +1,176 @@
+import AirlinkCore
+import DequeModule
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The heart of a `Simulation`: a serial executor, a virtual clock and an escape counter in one.
+///
+/// Jobs of the simulation's tasks (and of default actors they call) are queued here and run one at
+/// a time by the driver loop on the thread that called `run`. Virtual time advances only when no
+/// job is ready, jumping to the next timer in (deadline, sequence) order. Nothing here reads the wall
+/// clock, so a seed gives the same order of events in every run.
+final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unchecked Sendable {
+    // @unchecked: every mutable field lives in `state`, behind its Mutex.
+    private struct State {
+        var ready = Deque<UnownedJob>()
+        var timers = TimerQueue()
+        var now: AirlinkInstantValue = 0
+        var jobsRun: UInt64 = 0
+        var timersFired: UInt64 = 0
+        var escapes: [String] = []
+        var escapeCount = 0
+        var driving = false
+    }
+
+    private let state = Mutex(State())
+
+    init() {
+        _ = EscapeHooks.installed
+    }
+
+    // MARK: Executor
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        if !isDrivenByCurrentThread && state.withLock({ $0.driving }) {
+            noteEscape("a job arrived from a thread outside the simulation while it ran")
+        }
+        state.withLock { $0.ready.append(unowned) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+
+    func checkIsolated() {
+        precondition(isDrivenByCurrentThread, "expected to run on the simulation's executor")
+    }
+
+    /// Whether the current thread is running this kernel's driver loop.
+    var isDrivenByCurrentThread: Bool { DriverThread.current == Unmanaged.passUnretained(self).toOpaque() }
+
+    // MARK: Clock
+
+    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(state.withLock { $0.now })) }
+
+    func sleep(until deadline: AirlinkInstant) async throws {
+        if !isDrivenByCurrentThread { noteEscape("a task outside the simulation slept on its clock") }
+        try Task.checkCancellation()
+        let sequence = state.withLock { $0.timers.reserveSequence() }
+        let target = deadline.offset.nanoseconds
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                let armed = state.withLock { state in
+                    state.timers.arm(sequence, deadline: max(target, state.now), wake: .continuation(continuation))
+                }
+                if !armed { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            if case .continuation(let continuation) = state.withLock({ $0.timers.cancel(sequence) }) {
+                continuation.resume(throwing: CancellationError())
+            }
+        }
+    }
+
+    /// Runs `job` after `delay` of virtual time.
+    func scheduleJob(_ job: UnownedJob, after delay: Duration) {
+        state.withLock { state in
+            let sequence = state.timers.reserveSequence()
+            _ = state.timers.arm(sequence, deadline: state.now + max(delay, .zero).nanoseconds, wake: .job(job))
+        }
+    }
+
+    // MARK: Escapes
+
+    func noteEscape(_ what: String) {
+        state.withLock { state in
+            state.escapeCount += 1
+            if state.escapes.count < 8 { state.escapes.append(what) }
+        }
+    }
+
+    /// How many times work escaped, and the first few descriptions.
+    var escapes: (count: Int, first: [String]) { state.withLock { ($0.escapeCount, $0.escapes) } }
+
+    /// Jobs run and timers fired so far.
+    var counters: (jobs: UInt64, timers: UInt64, pendingTimers: Int) {
+        state.withLock { ($0.jobsRun, $0.timersFired, $0.timers.count) }
+    }
+
+    // MARK: Driver
+
+    /// Advances virtual time to `instant` if it lies ahead; no timer may be due before it.
+    func advanceTime(to instant: AirlinkInstant) {
+        state.withLock { $0.now = max($0.now, instant.offset.nanoseconds) }
+    }
+
+    /// Waits up to 200 ms of real time for a job to arrive from outside; returns whether one did.
+    private func awaitForeignJobs() -> Bool {
+        for _ in 0..<1_000 {
+            if state.withLock({ !$0.ready.isEmpty }) { return true }
+            usleep(200)  // Real time on purpose: escaped work runs in real time, elsewhere.
+        }
+        return false
+    }
+
+    /// Why a drive stopped.
+    enum Stop: Equatable {
+        /// The condition became true.
+        case done
+        /// The next timer lies past the limit; time now stands at the limit.
+        case reachedLimit
+        /// Nothing is ready and no timer is armed, yet the condition is false.
+        case stalled
+    }
+
+    /// Runs jobs and fires timers until `isDone()` holds, time would pass `limit`, or nothing is left.
+    func drive(until limit: AirlinkInstant?, isDone: () -> Bool) -> Stop {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let previous = DriverThread.swap(me)
+        state.withLock { $0.driving = true }
+        defer {
+            state.withLock { $0.driving = false }
+            DriverThread.swap(previous)
+        }
+        let serial = asUnownedSerialExecutor()
+        let task = asUnownedTaskExecutor()
+        let limitValue = limit.map { $0.offset.nanoseconds }
+        let escapesAtStart = state.withLock { $0.escapeCount }
+        while true {
+            // Run every ready job, in arrival order.
+            while let job = state.withLock({ state -> UnownedJob? in
+                guard let job = state.ready.popFirst() else { return nil }
+                state.jobsRun &+= 1
+                return job
+            }) {
+                job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            }
+            if isDone() { return .done }
+            // Work that escaped may still come back from another thread: give it a moment of real
+            // time before virtual time moves on. Only runs that already broke determinism pay this.
+            if state.withLock({ $0.escapeCount }) > escapesAtStart, awaitForeignJobs() { continue }
+            // Advance virtual time to the next timer and fire it.
+            let next = state.withLock { state -> (Wake?, Stop?) in
+                guard let deadline = state.timers.nextDeadline() else { return (nil, .stalled) }
+                if let limitValue, deadline > limitValue {
+                    state.now = max(state.now, limitValue)
+                    return (nil, .reachedLimit)
+                }
+                state.now = max(state.now, deadline)
+                state.timersFired &+= 1
+                return (state.timers.popDue(atOrBefore: state.now), nil)
+            }
+            if let stop = next.1 { return stop }
+            switch next.0 {
+            case .continuation(let continuation): continuation.resume()
+            case .job(let job): job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            case nil: break
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import AirlinkCore
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A deterministic world: one executor, one virtual clock, one seeded random source and one trace.
+///
+/// Everything Airlink does in a simulation runs on the simulation's executor, in an order fixed by
+/// the program and the seed; time is virtual and advances only when nothing is ready to run, so a
+/// back-off of minutes passes in microseconds. Two simulations in one process share nothing.
+///
+/// ```swift
+/// let sim = Simulation(seed: 7)
+/// let value = try await sim.run {
+///     try await sim.environment.clock.sleep(for: .seconds(30))
+///     return sim.environment.clock.now
+/// }
+/// // value.offset == .seconds(30); no real time passed
+/// ```
+///
+/// Work that escapes the simulation (a plain `Task {}` or `Task.detached` started by simulated code,
+/// a real `Task.sleep`, a job arriving from another thread while the simulation runs) is counted in
+/// ``escapedWork``; in strict mode (``isStrict``, on when `AIRLINK_STRICT=1`, as in CI) a run that
+/// saw any fails with ``AirlinkError/Code/escapedWork``.
+public final class Simulation: Sendable {
+    /// The seed of the random source; printed with every failure so the run can be reproduced.
+    public let seed: UInt64
+    /// Whether escaped work fails a run.
+    public let isStrict: Bool
+    /// The simulation's trace.
+    public let trace: SimulationTrace
+    /// The seeded random source.
+    public let random: SeededRandomSource
+    /// The environment to hand to layers: virtual clock, the simulation's executor, seeded random, trace.
+    public let environment: AirlinkEnvironment
+
+    let kernel: SimulationKernel
+    private let reportedEscapes = Mutex(0)
+
+    /// Creates a simulation.
+    ///
+    /// - Parameters:
+    ///   - seed: the seed of every random draw in the simulation.
+    ///   - strict: whether escaped work fails a run; by default, whether `AIRLINK_STRICT` is `1`.
+    ///   - tracing: whether the trace keeps lines (off for benchmarks of raw speed).
+    ///   - logger: the logger layers log through.
+    public init(
+        seed: UInt64, strict: Bool? = nil, tracing: Bool = true, logger: Logger = Logger(label: "airlink.simulation")
+    ) {
+        self.seed = seed
+        self.isStrict = strict ?? Self.strictFromEnvironment
+        let kernel = SimulationKernel()
+        self.kernel = kernel
+        self.trace = SimulationTrace(clock: kernel, enabled: tracing)
+        self.random = SeededRandomSource(seed: seed)
+        var logger = logger
+        logger[metadataKey: "seed"] = "\(seed)"
+        self.environment = AirlinkEnvironment(
+            clock: AirlinkClock(backend: kernel), executor: kernel, random: random, trace: trace, logger: logger)
+    }
+
+    /// Whether `AIRLINK_STRICT=1` is set in the process environment.
+    public static var strictFromEnvironment: Bool {
+        guard let value = getenv("AIRLINK_STRICT") else { return false }
+        return String(cString: value) == "1"
+    }
+
+    /// The simulation's clock.
+    public var clock: AirlinkClock { environment.clock }
+
+    /// The current virtual time.
+    public var now: AirlinkInstant { kernel.now }
+
+    /// How many times work escaped the simulation so far, with the first few descriptions.
+    public var escapedWork: (count: Int, examples: [String]) {
+        let escapes = kernel.escapes
+        return (escapes.count, escapes.first)
+    }
+
+    /// Jobs run, timers fired and timers still armed: the kernel's counters, for benchmarks and reports.
+    public var statistics: (jobs: UInt64, timers: UInt64, pendingTimers: Int) { kernel.counters }
+
+    /// Runs `body` as a task of the simulation until it finishes, advancing virtual time as needed.
+    ///
+    /// Other work of the simulation (advertising peripherals, timers of other tasks) runs as well,
+    /// interleaved in virtual time; it stays suspended when `run` returns and goes on in the next run.
+    ///
+    /// - Parameters:
+    ///   - limit: the most virtual time the run may take (a day by default).
+    ///   - body: the work to run, on the simulation's executor.
+    /// - Returns: what `body` returned.
+    /// - Throws: what `body` threw; ``AirlinkError/Code/simulationStalled`` when the simulation is
+    ///   idle while `body` is unfinished (it waits on something outside the simulation);
+    ///   ``AirlinkError/Code/timeout`` when `limit` passes first; ``AirlinkError/Code/escapedWork``
+    ///   in strict mode when work escaped during the run.
+    public func run<Success: Sendable>(
+        limit: Duration = .seconds(86_400),
+        _ body: sending @escaping () async throws -> Success
+    ) async throws -> Success {
+        try checkNotNested()
+        let outcome = Mutex<Result<Success, any Error>?>(nil)
+        let task = Task(executorPreference: kernel) {
+            let result: Result<Success, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+        }
+        let deadline = now.advanced(by: limit)
+        let kernel = self.kernel
+        let stop = await DriverThread.runDetached {
+            kernel.drive(until: deadline) { outcome.withLock { $0 != nil } }
+        }
+        if stop != .done { task.cancel() }
+        try checkEscapes()
+        switch stop {
+        case .done:
+            break
+        case .stalled:
+            throw AirlinkError(
+                .simulationStalled,
+                "the simulation went idle at t=\(now) while the awaited work was unfinished: it waits on "
+                    + "something outside the simulation, or on an event no one will send"
+                    + escapeHint() + " (seed \(seed))")
+        case .reachedLimit:
+            throw AirlinkError(
+                .timeout,
+                "the awaited work did not finish within \(limit) of virtual time (t=\(now), seed \(seed))")
+        }
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// Runs the simulation for `duration` of virtual time: everything due in that span happens.
+    ///
+    /// - Throws: ``AirlinkError/Code/escapedWork`` in strict mode when work escaped.
+    public func run(for duration: Duration) async throws {
+        try checkNotNested()
+        let end = now.advanced(by: duration)
+        let kernel = self.kernel
+        _ = await DriverThread.runDetached { kernel.drive(until: end) { false } }
+        kernel.advanceTime(to: end)
+        try checkEscapes()
+    }
+
+    /// Runs everything that is ready now, without advancing virtual time.
+    public func runUntilIdle() async throws {
+        try await run(for: .zero)
+    }
+
+    /// Starts `operation` as a task of the simulation; it runs during the next `run`.
+    @discardableResult
+    public func spawn<Success: Sendable>(
+        _ operation: sending @escaping @isolated(any) () async -> Success
+    ) -> Task<Success, Never> {
+        environment.spawn(operation)
+    }
+
+    private func checkNotNested() throws(AirlinkError) {
+        if kernel.isDrivenByCurrentThread {
+            throw AirlinkError(
+                .invalidArgument,
+                "Simulation.run was called from inside the simulation; await the work directly instead")
+        }
+    }
+
+    private func checkEscapes() throws(AirlinkError) {
+        let escapes = kernel.escapes
+        let new = reportedEscapes.withLock { reported -> Int in
+            defer { reported = escapes.count }
+            return escapes.count - reported
+        }
+        guard isStrict, new > 0 else { return }
+        throw AirlinkError(
+            .escapedWork,
+            "\(new) piece(s) of work escaped the simulation (\(escapes.first.joined(separator: "; "))); start tasks "
+                + "with environment.spawn and sleep on environment.clock (seed \(seed))")
+    }
+
+    private func escapeHint() -> String {
+        let escapes = kernel.escapes
+        guard escapes.count > 0 else { return "" }
+        return "; \(escapes.count) piece(s) of work escaped it: \(escapes.first.joined(separator: "; "))"
+    }
+}
