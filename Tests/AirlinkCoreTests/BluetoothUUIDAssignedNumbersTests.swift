@@ -1,0 +1,118 @@
+import Testing
+
+@testable import AirlinkCore
+
+@Suite struct BluetoothUUIDAssignedNumbersTests {
+    @Test func constantsCarryTheirAssignedNumbers() {
+        // Given a few constants from each group, Then each is its SIG number over the Base UUID
+        #expect(BluetoothUUID.battery == BluetoothUUID(0x180F))
+        #expect(BluetoothUUID.environmentalSensing == BluetoothUUID(0x181A))
+        #expect(BluetoothUUID.batteryLevel == BluetoothUUID(0x2A19))
+        #expect(BluetoothUUID.databaseHash == BluetoothUUID(0x2B2A))
+        #expect(BluetoothUUID.clientSupportedFeatures == BluetoothUUID(0x2B29))
+        #expect(BluetoothUUID.clientCharacteristicConfiguration == BluetoothUUID(0x2902))
+        #expect(BluetoothUUID.characteristic == BluetoothUUID(0x2803))
+    }
+
+    @Test(arguments: [
+        (BluetoothUUID.battery, "Battery Service", "battery"),
+        (.batteryLevel, "Battery Level", "battery-level"),
+        (.deviceInformation, "Device Information Service", "device-information"),
+        (
+            .clientCharacteristicConfiguration, "Client Characteristic Configuration",
+            "client-characteristic-configuration"
+        ),
+        (.pnpID, "PnP ID", "pnp-id"),
+        (.primaryService, "Primary Service", "primary-service"),
+    ])
+    func knownUUIDsHaveANameAndASlug(uuid: BluetoothUUID, name: String, slug: String) {
+        #expect(uuid.name == name)
+        #expect(uuid.slug == slug)
+    }
+
+    @Test func unknownUUIDHasNoName() throws {
+        // Given a vendor UUID
+        let uuid = try BluetoothUUID(parsing: "68753A44-4D6F-1226-9C60-0050E4C00066")
+
+        // Then it has neither name nor slug
+        #expect(uuid.name == nil)
+        #expect(uuid.slug == nil)
+    }
+
+    @Test(arguments: [
+        "battery-level", "Battery Level", "BATTERY LEVEL", "batteryLevel", "battery_level", "2A19", "0x2a19",
+        "00002A19-0000-1000-8000-00805F9B34FB",
+    ])
+    func namedAcceptsSlugsNamesAndUUIDs(text: String) throws {
+        #expect(try BluetoothUUID(named: text) == .batteryLevel)
+    }
+
+    @Test func serviceSlugLeavesOutTheWordService() throws {
+        // Given the slug and the full name of the Battery Service
+        // When each is looked up
+        // Then both give 180F, while battery-level stays a characteristic
+        #expect(try BluetoothUUID(named: "battery") == .battery)
+        #expect(try BluetoothUUID(named: "battery service") == .battery)
+        #expect(try BluetoothUUID(named: "battery-level") != .battery)
+    }
+
+    @Test func everyTableEntryRoundTripsThroughItsNameAndSlug() throws {
+        for entry in BluetoothUUID.assignedNumbers {
+            #expect(try BluetoothUUID(named: entry.slug) == entry.uuid, "slug \(entry.slug)")
+            #expect(try BluetoothUUID(named: entry.name) == entry.uuid, "name \(entry.name)")
+            #expect(entry.uuid.name == entry.name)
+            #expect(entry.uuid.slug == entry.slug)
+        }
+    }
+
+    @Test func tableIsConsistent() {
+        // Given the assigned-numbers table
+        let table = BluetoothUUID.assignedNumbers
+
+        // Then UUIDs, slugs and lookup keys are unique, slugs are lowercase words joined by hyphens,
+        // and no slug could be read as hex digits
+        #expect(Set(table.map(\.uuid)).count == table.count)
+        #expect(Set(table.map(\.slug)).count == table.count)
+        let keys = table.flatMap { Set([BluetoothUUID.lookupKey($0.name), BluetoothUUID.lookupKey($0.slug)]) }
+        #expect(Set(keys).count == keys.count)
+        for entry in table {
+            #expect(entry.slug.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+            #expect((try? BluetoothUUID(parsing: entry.slug)) == nil, "\(entry.slug) parses as a UUID")
+        }
+        #expect(table.filter { $0.kind == .service }.allSatisfy { $0.name.hasSuffix(" Service") })
+    }
+
+    @Test func unknownNameIsRejectedWithSuggestions() {
+        // When a partial name is looked up
+        // Then the error names the string and suggests slugs that contain it
+        #expect {
+            try BluetoothUUID(named: "batt")
+        } throws: { error in
+            guard let error = error as? AirlinkError else { return false }
+            return error.code == .invalidUUID && error.message.contains("\"batt\"")
+                && error.message.contains("did you mean battery, battery-level")
+        }
+    }
+
+    @Test func unknownNameWithoutSimilarSlugsSaysWhatToWrite() {
+        #expect {
+            try BluetoothUUID(named: "thermostat-mode")
+        } throws: { error in
+            guard let error = error as? AirlinkError else { return false }
+            return error.code == .invalidUUID && error.message.contains("\"thermostat-mode\"")
+                && error.message.contains("battery-level") && !error.message.contains("did you mean")
+        }
+    }
+
+    @Test func hexLookingInputGetsTheParsingExplanation() {
+        // Given a string of hex digits of the wrong length
+        // Then the error explains the UUID forms, as init(parsing:) does
+        #expect {
+            try BluetoothUUID(named: "2A1")
+        } throws: { error in
+            guard let error = error as? AirlinkError else { return false }
+            return error.code == .invalidUUID && error.message.contains("\"2A1\"")
+                && error.message.contains("it has 3 characters")
+        }
+    }
+}
