@@ -1,0 +1,94 @@
+import AirlinkCore
+
+/// A GATT server's attribute table, handles from 0x0001 without gaps (Core Spec Vol 3, Part G, 3.1–3.3).
+///
+/// Built from a ``GATTServerDefinition``: first the Generic Access service 0x1800 (Device Name, Appearance),
+/// then the Generic Attribute service 0x1801 (Service Changed, indicate, with its CCCD), then each defined
+/// service: its declaration, include declarations, and per characteristic a declaration, the value, a CCCD
+/// when it notifies or indicates, and the defined descriptors.
+public struct AttributeDatabase: Hashable, Sendable {
+    /// The longest attribute value, 512 bytes (Vol 3, Part F, 3.2.9).
+    public static let maximumValueLength = 512
+
+    /// The attributes in handle order; the attribute with handle `h` is at index `h - 1`.
+    public private(set) var attributes: [GATTAttribute]
+
+    /// The handle of the Service Changed characteristic's value (Vol 3, Part G, 7.1).
+    public let serviceChangedHandle: ATTHandle
+
+    /// Lays out and checks a definition.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidSpecification`` naming the fault: a value over 512 bytes, a CCCD
+    ///   listed by hand, a CCCD on a characteristic that neither notifies nor indicates, extended properties
+    ///   without their descriptor, a declaration type used as a descriptor, a redefined 0x1800 or 0x1801
+    ///   service, an include that names no service or several, or more than 0xFFFF attributes.
+    public init(_ definition: GATTServerDefinition) throws(AirlinkError) {
+        var builder = try AttributeTableBuilder(definition)
+        attributes = builder.build()
+        serviceChangedHandle = builder.serviceChangedHandle
+    }
+
+    /// The handle of the last attribute.
+    public var lastHandle: ATTHandle { ATTHandle(UInt16(attributes.count)) }
+
+    /// The attribute at `handle`, or `nil` if there is none.
+    public subscript(handle: ATTHandle) -> GATTAttribute? {
+        let index = Int(handle.rawValue) - 1
+        return attributes.indices.contains(index) ? attributes[index] : nil
+    }
+
+    /// The attributes whose handles lie in `range`, in handle order; empty if none do.
+    public func attributes(in range: ClosedRange<ATTHandle>) -> ArraySlice<GATTAttribute> {
+        let lower = Int(range.lowerBound.rawValue) - 1
+        let upper = min(Int(range.upperBound.rawValue), attributes.count)
+        guard lower < upper, lower >= 0 else { return [] }
+        return attributes[lower..<upper]
+    }
+
+    /// Replaces the stored value of an attribute, as a server does after a write.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value is
+    ///   over 512 bytes.
+    public mutating func setValue(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) {
+        let index = Int(handle.rawValue) - 1
+        guard attributes.indices.contains(index) else {
+            throw AirlinkError(.invalidArgument, "no attribute at handle \(handle); the last is \(lastHandle)")
+        }
+        guard value.count <= Self.maximumValueLength else {
+            throw AirlinkError(
+                .invalidArgument,
+                "value for \(handle) is \(value.count) bytes, over the \(Self.maximumValueLength) an attribute holds")
+        }
+        attributes[index].value = value
+    }
+
+    /// The services, as discovery reports them (Vol 3, Part G, 4.4).
+    public var services: [GATTService] {
+        attributes.compactMap { attribute in
+            guard let end = attribute.endGroupHandle, let uuid = try? BluetoothUUID(littleEndian: attribute.value)
+            else { return nil }
+            let includes = self.attributes(in: attribute.handle...end).filter { $0.role == .include }
+                .map { ATTHandle(UInt16($0.value[0]) | UInt16($0.value[1]) << 8) }
+            return GATTService(
+                uuid: uuid, isPrimary: attribute.type == .primaryServiceDeclaration,
+                handles: attribute.handle...end, includedServiceHandles: includes)
+        }
+    }
+
+    /// The value handle of the first characteristic with `uuid`, optionally only within service `service`.
+    public func valueHandle(of uuid: BluetoothUUID, in service: BluetoothUUID? = nil) -> ATTHandle? {
+        let ranges = services.filter { service == nil || $0.uuid == service }.map(\.handles)
+        for range in ranges {
+            for attribute in attributes(in: range) where attribute.type == uuid {
+                if case .characteristicValue = attribute.role { return attribute.handle }
+            }
+        }
+        return nil
+    }
+
+    /// The CCCD handle of the characteristic whose value is at `valueHandle`, if it has one.
+    public func cccdHandle(forValue valueHandle: ATTHandle) -> ATTHandle? {
+        if case .characteristicValue(_, let cccd) = self[valueHandle]?.role { return cccd }
+        return nil
+    }
+}

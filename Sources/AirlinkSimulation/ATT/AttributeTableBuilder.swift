@@ -1,0 +1,162 @@
+import AirlinkCore
+
+/// Checks a ``GATTServerDefinition`` and assigns its handles (Core Spec Vol 3, Part G, 3.1–3.3).
+struct AttributeTableBuilder {
+    private let definition: GATTServerDefinition
+    private var table: [GATTAttribute] = []
+    /// The Service Changed value handle, fixed by the layout of the first two services.
+    let serviceChangedHandle = ATTHandle(0x0008)
+    /// Each defined service's declaration handle and end group handle.
+    private var serviceRanges: [ClosedRange<ATTHandle>] = []
+
+    /// Checks the definition and computes every service's handle range.
+    init(_ definition: GATTServerDefinition) throws(AirlinkError) {
+        self.definition = definition
+        var next = 10  // 1–5 Generic Access, 6–9 Generic Attribute
+        for service in definition.services {
+            try Self.check(service, in: definition)
+            let count =
+                1 + service.includes.count
+                + service.characteristics.reduce(0) {
+                    $0 + 2 + ($1.properties.canSubscribe ? 1 : 0) + $1.descriptors.count
+                }
+            guard next + count - 1 <= 0xFFFF else {
+                throw AirlinkError(
+                    .invalidSpecification,
+                    "the database needs more than 0xFFFF attribute handles; service \(service.uuid) would end at "
+                        + "handle \(next + count - 1)")
+            }
+            serviceRanges.append(ATTHandle(UInt16(next))...ATTHandle(UInt16(next + count - 1)))
+            next += count
+        }
+    }
+
+    private static func check(
+        _ service: GATTServerDefinition.Service, in definition: GATTServerDefinition
+    ) throws(AirlinkError) {
+        func fault(_ text: String) -> AirlinkError {
+            AirlinkError(.invalidSpecification, "service \(service.uuid): \(text)")
+        }
+        if service.uuid == .genericAccess || service.uuid == .genericAttribute {
+            throw fault("the database adds this service itself; remove it from the definition")
+        }
+        for include in service.includes {
+            let matches = definition.services.filter { $0.uuid == include }.count
+            if include == service.uuid { throw fault("it includes itself") }
+            if matches == 0 { throw fault("includes \(include), which the definition does not define") }
+            if matches > 1 { throw fault("includes \(include), which the definition defines \(matches) times") }
+        }
+        let declarationTypes: [BluetoothUUID] = [
+            .primaryServiceDeclaration, .secondaryServiceDeclaration, .includeDeclaration, .characteristicDeclaration,
+        ]
+        for characteristic in service.characteristics {
+            let name = "characteristic \(characteristic.uuid)"
+            if characteristic.value.count > AttributeDatabase.maximumValueLength {
+                throw fault(
+                    "\(name) has a \(characteristic.value.count)-byte value, over the "
+                        + "\(AttributeDatabase.maximumValueLength) bytes an attribute holds")
+            }
+            if declarationTypes.contains(characteristic.uuid) {
+                throw fault("\(name) uses a declaration type as its UUID")
+            }
+            let types = characteristic.descriptors.map(\.uuid)
+            if types.contains(.clientCharacteristicConfiguration) {
+                if characteristic.properties.canSubscribe {
+                    throw fault(
+                        "\(name) lists a CCCD (2902), a duplicate of the one the database adds for "
+                            + "\(characteristic.properties); remove it")
+                }
+                throw fault(
+                    "\(name) lists a CCCD (2902) but its properties \(characteristic.properties) allow neither "
+                        + "notify nor indicate; add .notify or .indicate, or remove the descriptor")
+            }
+            if characteristic.properties.contains(.extendedProperties)
+                && !types.contains(.characteristicExtendedProperties)
+            {
+                throw fault("\(name) has .extendedProperties but no Extended Properties descriptor (2900)")
+            }
+            for descriptor in characteristic.descriptors {
+                if declarationTypes.contains(descriptor.uuid) {
+                    throw fault("\(name) lists a descriptor of declaration type \(descriptor.uuid)")
+                }
+                if descriptor.value.count > AttributeDatabase.maximumValueLength {
+                    throw fault(
+                        "\(name) descriptor \(descriptor.uuid) has a \(descriptor.value.count)-byte value, over the "
+                            + "\(AttributeDatabase.maximumValueLength) bytes an attribute holds")
+                }
+            }
+            if Set(types).count != types.count {
+                throw fault("\(name) lists the same descriptor type twice")
+            }
+        }
+    }
+
+    /// Builds the table.
+    mutating func build() -> [GATTAttribute] {
+        table = []
+        addService(.genericAccess, isPrimary: true, end: ATTHandle(0x0005))
+        addCharacteristic(
+            .deviceName, properties: .read, permissions: .readable, value: Array(definition.deviceName.utf8))
+        addCharacteristic(
+            .appearance, properties: .read, permissions: .readable,
+            value: [
+                UInt8(truncatingIfNeeded: definition.appearance), UInt8(truncatingIfNeeded: definition.appearance >> 8),
+            ])
+        addService(.genericAttribute, isPrimary: true, end: ATTHandle(0x0009))
+        addCharacteristic(.serviceChanged, properties: .indicate, permissions: [], value: [0, 0, 0, 0])
+        for (service, range) in zip(definition.services, serviceRanges) {
+            addService(service.uuid, isPrimary: service.isPrimary, end: range.upperBound)
+            for include in service.includes {
+                let index = definition.services.firstIndex { $0.uuid == include }!
+                let target = serviceRanges[index]
+                var value: [UInt8] = []
+                value.append(target.lowerBound)
+                value.append(target.upperBound)
+                if let short = include.uint16 { value.append(uint16: short) }
+                append(.includeDeclaration, value, .readable, .include)
+            }
+            for characteristic in service.characteristics {
+                addCharacteristic(
+                    characteristic.uuid, properties: characteristic.properties, permissions: characteristic.permissions,
+                    value: characteristic.value)
+                let valueHandle = ATTHandle(UInt16(table.count))
+                for descriptor in characteristic.descriptors {
+                    append(
+                        descriptor.uuid, descriptor.value, descriptor.permissions, .descriptor(valueHandle: valueHandle)
+                    )
+                }
+            }
+        }
+        return table
+    }
+
+    private var nextHandle: ATTHandle { ATTHandle(UInt16(table.count + 1)) }
+
+    private mutating func append(
+        _ type: BluetoothUUID, _ value: [UInt8], _ permissions: AttributePermissions, _ role: GATTAttribute.Role
+    ) {
+        table.append(GATTAttribute(handle: nextHandle, type: type, value: value, permissions: permissions, role: role))
+    }
+
+    private mutating func addService(_ uuid: BluetoothUUID, isPrimary: Bool, end: ATTHandle) {
+        let type: BluetoothUUID = isPrimary ? .primaryServiceDeclaration : .secondaryServiceDeclaration
+        append(type, uuid.attBytes, .readable, .service(endGroupHandle: end))
+    }
+
+    private mutating func addCharacteristic(
+        _ uuid: BluetoothUUID, properties: CharacteristicProperties, permissions: AttributePermissions, value: [UInt8]
+    ) {
+        let valueHandle = ATTHandle(nextHandle.rawValue + 1)
+        var declaration: [UInt8] = [properties.rawValue]
+        declaration.append(valueHandle)
+        declaration += uuid.attBytes
+        append(.characteristicDeclaration, declaration, .readable, .characteristicDeclaration)
+        let cccdHandle = properties.canSubscribe ? ATTHandle(valueHandle.rawValue + 1) : nil
+        append(uuid, value, permissions, .characteristicValue(properties: properties, cccdHandle: cccdHandle))
+        if properties.canSubscribe {
+            append(
+                .clientCharacteristicConfiguration, [0, 0], .readWrite,
+                .cccd(valueHandle: valueHandle, properties: properties))
+        }
+    }
+}
