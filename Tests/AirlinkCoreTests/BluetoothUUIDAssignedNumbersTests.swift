@@ -11,7 +11,7 @@ import Testing
         #expect(BluetoothUUID.databaseHash == BluetoothUUID(0x2B2A))
         #expect(BluetoothUUID.clientSupportedFeatures == BluetoothUUID(0x2B29))
         #expect(BluetoothUUID.clientCharacteristicConfiguration == BluetoothUUID(0x2902))
-        #expect(BluetoothUUID.characteristic == BluetoothUUID(0x2803))
+        #expect(BluetoothUUID.characteristicDeclaration == BluetoothUUID(0x2803))
     }
 
     @Test(arguments: [
@@ -23,7 +23,7 @@ import Testing
             "client-characteristic-configuration"
         ),
         (.pnpID, "PnP ID", "pnp-id"),
-        (.primaryService, "Primary Service", "primary-service"),
+        (.primaryServiceDeclaration, "Primary Service", "primary-service"),
     ])
     func knownUUIDsHaveANameAndASlug(uuid: BluetoothUUID, name: String, slug: String) {
         #expect(uuid.name == name)

@@ -5,12 +5,14 @@ import Testing
 
 @Suite struct SeededRandomSourceTests {
     @Test func sameSeedGivesSameSequence() {
-        let a = SeededRandomSource(seed: 42), b = SeededRandomSource(seed: 42)
+        let a = SeededRandomSource(seed: 42)
+        let b = SeededRandomSource(seed: 42)
         #expect((0..<100).map { _ in a.next() } == (0..<100).map { _ in b.next() })
     }
 
     @Test func differentSeedsDiffer() {
-        let a = SeededRandomSource(seed: 1), b = SeededRandomSource(seed: 2)
+        let a = SeededRandomSource(seed: 1)
+        let b = SeededRandomSource(seed: 2)
         #expect((0..<8).map { _ in a.next() } != (0..<8).map { _ in b.next() })
     }
 

@@ -25,7 +25,8 @@ extension RandomSource {
 
     /// A uniformly distributed duration in `range`, to the nanosecond.
     public func duration(in range: ClosedRange<Duration>) -> Duration {
-        let low = range.lowerBound.nanoseconds, high = range.upperBound.nanoseconds
+        let low = range.lowerBound.nanoseconds
+        let high = range.upperBound.nanoseconds
         guard high > low else { return range.lowerBound }
         let offset = uniform(in: 0...Int(clamping: high - low))
         return .nanoseconds(low + Int64(offset))

@@ -142,11 +142,11 @@ extension BluetoothUUID {
 /// GATT declarations (Bluetooth Assigned Numbers, Declarations).
 extension BluetoothUUID {
     /// 0x2800, Primary Service.
-    public static let primaryService = BluetoothUUID(0x2800)
+    public static let primaryServiceDeclaration = BluetoothUUID(0x2800)
     /// 0x2801, Secondary Service.
-    public static let secondaryService = BluetoothUUID(0x2801)
+    public static let secondaryServiceDeclaration = BluetoothUUID(0x2801)
     /// 0x2802, Include.
-    public static let include = BluetoothUUID(0x2802)
+    public static let includeDeclaration = BluetoothUUID(0x2802)
     /// 0x2803, Characteristic.
-    public static let characteristic = BluetoothUUID(0x2803)
+    public static let characteristicDeclaration = BluetoothUUID(0x2803)
 }

@@ -125,10 +125,10 @@ extension BluetoothUUID {
         AssignedNumber(
             .environmentalSensingMeasurement, "Environmental Sensing Measurement", "environmental-sensing-measurement",
             .descriptor),
-        AssignedNumber(.primaryService, "Primary Service", "primary-service", .declaration),
-        AssignedNumber(.secondaryService, "Secondary Service", "secondary-service", .declaration),
-        AssignedNumber(.include, "Include", "include", .declaration),
-        AssignedNumber(.characteristic, "Characteristic", "characteristic", .declaration),
+        AssignedNumber(.primaryServiceDeclaration, "Primary Service", "primary-service", .declaration),
+        AssignedNumber(.secondaryServiceDeclaration, "Secondary Service", "secondary-service", .declaration),
+        AssignedNumber(.includeDeclaration, "Include", "include", .declaration),
+        AssignedNumber(.characteristicDeclaration, "Characteristic", "characteristic", .declaration),
     ]
 
     /// The specification's name for this UUID, such as `"Battery Level"`, or `nil` if Airlink does not know it.

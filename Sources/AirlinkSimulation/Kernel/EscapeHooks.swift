@@ -20,7 +20,8 @@ enum EscapeHooks {
     typealias DelayOriginal = @convention(thin) (UInt64, UnownedJob) -> Void
     typealias DelayHook = @convention(thin) (UInt64, UnownedJob, DelayOriginal) -> Void
     typealias DeadlineOriginal = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob) -> Void
-    typealias DeadlineHook = @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) ->
+    typealias DeadlineHook =
+        @convention(thin) (Int64, Int64, Int64, Int64, Int32, UnownedJob, DeadlineOriginal) ->
         Void
 
     /// Whether the hooks could be installed (the runtime exports them).

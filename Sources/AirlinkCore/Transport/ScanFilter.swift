@@ -1,0 +1,27 @@
+/// What a transport's scan reports.
+///
+/// Service filtering may happen in the controller or stack (BlueZ's `SetDiscoveryFilter`), so it is
+/// part of the transport call; name patterns are applied by the discovery layer above.
+public struct ScanFilter: Sendable, Hashable {
+    /// Report only devices that advertise at least one of these services (`nil`: all devices).
+    public var services: [BluetoothUUID]?
+    /// Whether every advertisement is reported, or only the first of each device plus changes.
+    public var allowDuplicates: Bool
+
+    /// Creates a filter.
+    ///
+    /// - Parameters:
+    ///   - services: the services of interest, or `nil` for every device.
+    ///   - allowDuplicates: whether to report every advertisement (default: only new or changed ones).
+    public init(services: [BluetoothUUID]? = nil, allowDuplicates: Bool = false) {
+        self.services = services
+        self.allowDuplicates = allowDuplicates
+    }
+
+    /// Whether an advertisement passes the service filter.
+    public func admits(_ advertisement: Advertisement) -> Bool {
+        guard let services else { return true }
+        let advertised = advertisement.serviceUUIDs + advertisement.serviceData.map(\.uuid)
+        return services.contains { advertised.contains($0) }
+    }
+}

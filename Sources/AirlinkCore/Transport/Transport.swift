@@ -1,0 +1,103 @@
+/// The one seam between Airlink's layers and a Bluetooth stack: the central role.
+///
+/// Two implementations exist: the virtual radio of `AirlinkSimulation` (deterministic, in-process)
+/// and the BlueZ backend (a real adapter over D-Bus). The layers above (discovery, connection,
+/// services, notifications, the registry) use only this protocol and never ask which one runs.
+///
+/// ## Contract
+///
+/// **Events.** ``events()`` gives each caller its own stream of ``TransportEvent``s, delivered in the
+/// order the transport observed them. For one device: ``TransportEvent/connected(_:)`` comes before
+/// any notification of that link; ``TransportEvent/disconnected(_:reason:)`` is the last event of a
+/// link, and no notification of that link follows it. An adapter power-off is reported as
+/// ``TransportEvent/adapterStateChanged(_:)`` after the `disconnected` event of every link it dropped.
+///
+/// **Pending operations.** When a link drops, every operation pending on it fails promptly with
+/// ``AirlinkError/Code/linkLost`` (the reason kept as the cause); none hangs. An operation on a
+/// device that is not connected fails at once with ``AirlinkError/Code/notConnected``; any operation
+/// while the adapter is off fails at once with ``AirlinkError/Code/adapterPoweredOff``.
+///
+/// **GATT.** A transport serializes requests per link (one outstanding ATT request, as a GATT client
+/// must); callers may issue operations concurrently. Discovery calls are answered from the device
+/// (the virtual radio speaks ATT) or from the stack's own cache (BlueZ resolves every service after
+/// connecting and publishes D-Bus objects): the results are the same values either way, so layers do
+/// not care. Values are read and written whole: a transport performs Read Blob and Prepared Writes
+/// for long values itself. ATT errors from the peer surface as ``AirlinkError/Code/attribute`` with
+/// ``AirlinkError/Cause/att(_:handle:)``.
+///
+/// **Cancellation.** Cancelling the task of a `connect` cancels the attempt; cancelling any other
+/// operation abandons its result (the request may still complete on air) and throws
+/// ``AirlinkError/Code/cancelled``.
+public protocol Transport: AnyObject, Sendable {
+    /// What a user types to choose this transport: `sim`, `bluez:hci0`.
+    var name: String { get }
+
+    /// The adapter's current power state.
+    var adapterState: AdapterState { get async }
+
+    /// A new stream of everything the transport observes, for one subscriber.
+    ///
+    /// Each call returns an independent stream; events are delivered to subscribers in the order
+    /// they subscribed. The stream ends when the transport is shut down.
+    func events() -> AsyncStream<TransportEvent>
+
+    /// Starts scanning: advertisements arrive as ``TransportEvent/advertisement(_:_:)`` events.
+    ///
+    /// Starting a scan while one runs replaces its filter.
+    /// - Throws: ``AirlinkError/Code/adapterPoweredOff``, ``AirlinkError/Code/transportUnavailable``.
+    func startScan(_ filter: ScanFilter) async throws(AirlinkError)
+
+    /// Stops scanning; does nothing if no scan runs.
+    func stopScan() async
+
+    /// Connects to a device, waiting up to `timeout` for the link (and, on stacks that resolve
+    /// services on connect, for them to be resolved).
+    ///
+    /// - Returns: the link's parameters once it is usable.
+    /// - Throws: ``AirlinkError/Code/timeout`` past `timeout` (the attempt is cancelled);
+    ///   ``AirlinkError/Code/connectionFailed`` when the stack or the device refused, with the cause
+    ///   kept (for example BlueZ's `le-connection-abort-by-local`);
+    ///   ``AirlinkError/Code/operationInProgress`` when another attempt to the device is under way;
+    ///   ``AirlinkError/Code/deviceNotFound``; ``AirlinkError/Code/adapterPoweredOff``.
+    func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo
+
+    /// Disconnects from a device; returns once the link is down. Does nothing if not connected.
+    func disconnect(_ device: DeviceID) async
+
+    /// The services of a connected device: all of them, or those with the given UUIDs.
+    func discoverServices(_ device: DeviceID, uuids: [BluetoothUUID]?) async throws(AirlinkError) -> [GATTService]
+
+    /// The characteristics of a service: all of them, or those with the given UUIDs.
+    func discoverCharacteristics(
+        _ device: DeviceID, of service: GATTService, uuids: [BluetoothUUID]?
+    ) async throws(AirlinkError) -> [GATTCharacteristic]
+
+    /// The descriptors of a characteristic.
+    func discoverDescriptors(
+        _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
+    ) async throws(AirlinkError) -> [GATTDescriptor]
+
+    /// Reads the whole value of a characteristic or descriptor by its handle.
+    func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8]
+
+    /// Writes a characteristic's or descriptor's value by its handle.
+    ///
+    /// A write with response returns once the peer confirmed it; a write without response returns
+    /// once the value is queued on the link, and fails with ``AirlinkError/Code/invalidArgument`` if
+    /// it is longer than the link's MTU minus 3.
+    func write(_ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError)
+
+    /// Turns notifications or indications of a characteristic on or off (its CCCD, 0x2902).
+    ///
+    /// Values then arrive as ``TransportEvent/notification(_:handle:value:)`` events. On BlueZ a
+    /// value that arrives before this call returns is delivered, not lost.
+    func setNotifications(
+        _ device: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode
+    ) async throws(AirlinkError)
+
+    /// Reads the RSSI of a connected device, in dBm.
+    func readRSSI(_ device: DeviceID) async throws(AirlinkError) -> Int
+
+    /// The link's current parameters (the negotiated ATT MTU first among them).
+    func linkInfo(_ device: DeviceID) async throws(AirlinkError) -> LinkInfo
+}

@@ -1,0 +1,15 @@
+/// What a ``Transport`` observes, in the order it observes it.
+public enum TransportEvent: Sendable, Hashable {
+    /// The adapter's power state changed.
+    case adapterStateChanged(AdapterState)
+    /// A device advertised (during a scan); the advertisement carries RSSI and connectability.
+    case advertisement(DeviceID, Advertisement)
+    /// A link came up (after `connect`, or one the stack re-established).
+    case connected(DeviceID)
+    /// A link went down; the last event of that link.
+    case disconnected(DeviceID, reason: DisconnectionReason)
+    /// A characteristic's value arrived as a notification or indication.
+    case notification(DeviceID, handle: ATTHandle, value: [UInt8])
+    /// The device's GATT database changed (Service Changed); cached discoveries are stale.
+    case servicesChanged(DeviceID)
+}
