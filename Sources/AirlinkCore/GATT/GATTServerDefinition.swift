@@ -1,5 +1,3 @@
-import AirlinkCore
-
 /// A GATT server's database as bytes: services, characteristics and descriptors, before handles are
 /// assigned (Core Spec Vol 3, Part G, 3).
 ///
