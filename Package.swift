@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
+        .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -35,8 +36,13 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        .target(
+            name: "AirlinkProfiles",
+            dependencies: ["AirlinkCore"]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
