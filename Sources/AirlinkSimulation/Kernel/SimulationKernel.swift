@@ -85,6 +85,21 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
         }
     }
 
+    /// Calls `action` on the driver thread at `deadline` (or now, if it has passed), in (deadline,
+    /// arming order) with every other timer.
+    ///
+    /// The virtual radio schedules its air and link events this way: a synchronous call per event,
+    /// without a task per advertisement or packet.
+    func schedule(at deadline: AirlinkInstantValue, _ action: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            let sequence = state.timers.reserveSequence()
+            _ = state.timers.arm(sequence, deadline: max(deadline, state.now), wake: .action(action))
+        }
+    }
+
+    /// The current virtual time in nanoseconds.
+    var nowValue: AirlinkInstantValue { state.withLock { $0.now } }
+
     // MARK: Escapes
 
     func noteEscape(_ what: String) {
@@ -169,6 +184,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             switch next.0 {
             case .continuation(let continuation): continuation.resume()
             case .job(let job): job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            case .action(let action): action()
             case nil: break
             }
         }
