@@ -25,6 +25,12 @@ public struct PeripheralState: Sendable {
         set { storage[key] = newValue }
     }
 
+    /// The value stored under `key`, untyped; setting `nil` removes it.
+    public subscript(key: String) -> (any Sendable)? {
+        get { storage[key] }
+        set { storage[key] = newValue }
+    }
+
     /// The keys, sorted (so that iterating them never depends on hash order).
     public var keys: [String] { storage.keys.sorted() }
 

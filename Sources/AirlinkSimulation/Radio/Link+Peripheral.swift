@@ -24,7 +24,9 @@ extension Link {
                 return
             case .delay(let delay):
                 world.record(
-                    "fault", "\(peripheral.id) delays its answer to \(pdu.opcode) by \(Duration.nanoseconds(delay))")
+                    "fault",
+                    "\(peripheral.id) delays its answer to \(pdu.opcode) by \(Duration.nanoseconds(delay).traceDescription)"
+                )
                 world.schedule(at: world.now + delay) { [self] in
                     guard !isClosed, peripheralAlive else { return }
                     process(pdu)

@@ -75,7 +75,8 @@ final class Link: @unchecked Sendable {
 
     /// One line for traces: `interval=30ms latency=0 timeout=420ms phy=1M dl=251`.
     var parameterDescription: String {
-        "interval=\(Duration.nanoseconds(interval)) latency=\(latency) timeout=\(Duration.nanoseconds(supervisionTimeout)) "
+        "interval=\(Duration.nanoseconds(interval).traceDescription) latency=\(latency) "
+            + "timeout=\(Duration.nanoseconds(supervisionTimeout).traceDescription) "
             + "phy=\(phy) dl=\(dataLength)"
     }
 

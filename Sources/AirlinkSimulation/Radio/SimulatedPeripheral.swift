@@ -92,7 +92,9 @@ public struct SimulatedPeripheral: Sendable {
 
     /// Delays the answers to the next `times` matching requests by `delay`.
     public func delayResponses(to operation: ATTOperation = .any, by delay: Duration, times: Int = 1) {
-        addRule(operation, .delay(delay.nanoseconds), times: times, "will delay answers to \(operation) by \(delay)")
+        addRule(
+            operation, .delay(delay.nanoseconds), times: times,
+            "will delay answers to \(operation) by \(delay.traceDescription)")
     }
 
     private func addRule(

@@ -25,7 +25,7 @@ extension VirtualRadio {
             attempts.append(attempt)
             peripheral.pendingConnects.append(attempt)
             peripheral.addObserver()
-            world.record("radio", "\(tracePrefix)\(device) connecting (timeout \(timeout))")
+            world.record("radio", "\(tracePrefix)\(device) connecting (timeout \(timeout.traceDescription))")
             world.schedule(at: world.now + timeout.nanoseconds) { [self] in
                 guard !attempt.isFinished else { return }
                 world.record("radio", "\(tracePrefix)\(device) connection attempt timed out")
