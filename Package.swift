@@ -15,10 +15,12 @@ let package = Package(
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
+        .executable(name: "airlink", targets: ["airlink"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
     ],
     targets: [
         .target(
@@ -40,6 +42,13 @@ let package = Package(
             name: "AirlinkProfiles",
             dependencies: ["AirlinkCore"]
         ),
+        .executableTarget(
+            name: "airlink",
+            dependencies: [
+                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
@@ -52,7 +61,7 @@ let package = Package(
 if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     package.dependencies.append(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
-    for name in ["KernelBenchmarks"] {
+    for name in ["KernelBenchmarks", "RadioBenchmarks"] {
         package.targets.append(
             .executableTarget(
                 name: name,

@@ -56,17 +56,32 @@ extension VirtualRadio {
         _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws(AirlinkError) -> [GATTDescriptor] {
         let start = characteristic.valueHandle.rawValue
-        guard start < service.handles.upperBound.rawValue else {
-            _ = try world.lock.withLock { () throws(AirlinkError) in try usableLink(device, "discover descriptors") }
-            return []
+        let end = service.handles.upperBound.rawValue
+        return try await discoverDescriptors(device, from: start, to: end)
+    }
+
+    private func discoverDescriptors(_ device: DeviceID, from start: UInt16, to end: UInt16) async throws(AirlinkError)
+        -> [GATTDescriptor]
+    {
+        let range = start < end ? ATTHandle(start + 1)...ATTHandle(end) : nil
+        let found = try await perform(device, "discover descriptors") { _ in DiscoverDescriptorsProcedure(range: range)
         }
-        let found = try await perform(device, "discover descriptors of \(characteristic.uuid)") { _ in
-            DiscoverDescriptorsProcedure(range: ATTHandle(start + 1)...service.handles.upperBound)
+        return Self.beforeNextDeclaration(found)
+    }
+
+    /// The descriptors up to the next declaration (Find Information reports every attribute of the range).
+    private static func beforeNextDeclaration(_ found: [GATTDescriptor]) -> [GATTDescriptor] {
+        var descriptors: [GATTDescriptor] = []
+        for descriptor in found {
+            let type = descriptor.uuid
+            if type == .characteristicDeclaration || type == .primaryServiceDeclaration
+                || type == .secondaryServiceDeclaration || type == .includeDeclaration
+            {
+                break
+            }
+            descriptors.append(descriptor)
         }
-        let declarations: [BluetoothUUID] = [
-            .characteristicDeclaration, .primaryServiceDeclaration, .secondaryServiceDeclaration, .includeDeclaration,
-        ]
-        return Array(found.prefix { !declarations.contains($0.uuid) })
+        return descriptors
     }
 
     /// Reads a whole value: a Read Request, then Read Blob Requests while parts come full.

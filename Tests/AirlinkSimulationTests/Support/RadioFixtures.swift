@@ -89,3 +89,12 @@ struct ConnectedSensor {
 
     func handle(_ uuid: BluetoothUUID) -> ATTHandle { characteristics[uuid]!.valueHandle }
 }
+
+/// The outcome of a throwing call, as a value.
+func outcome<Success>(_ body: () async throws(AirlinkError) -> Success) async -> Result<Success, AirlinkError> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}
