@@ -52,19 +52,31 @@ extension VirtualRadio {
 
     /// Discovers the descriptors of a characteristic (Find Information from its value to its next
     /// declaration).
+    ///
+    /// - Important: Swift 6.3.1 miscompiles calls of this signature (`async throws(AirlinkError)` with
+    ///   `DeviceID, GATTCharacteristic, GATTService`): the caller crashes. Call
+    ///   ``discoverDescriptors(_:of:through:)`` until the seam's signature changes.
     public func discoverDescriptors(
         _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws(AirlinkError) -> [GATTDescriptor] {
-        let start = characteristic.valueHandle.rawValue
-        let end = service.handles.upperBound.rawValue
-        return try await discoverDescriptors(device, from: start, to: end)
+        try await discoverDescriptors(device, of: characteristic, through: service.handles.upperBound)
     }
 
-    private func discoverDescriptors(_ device: DeviceID, from start: UInt16, to end: UInt16) async throws(AirlinkError)
-        -> [GATTDescriptor]
-    {
-        let range = start < end ? ATTHandle(start + 1)...ATTHandle(end) : nil
-        let found = try await perform(device, "discover descriptors") { _ in DiscoverDescriptorsProcedure(range: range)
+    /// Discovers the descriptors of a characteristic whose service ends at `end` (Find Information
+    /// from the handle after its value up to its next declaration, Core Spec Vol 3, Part G, 4.7.1).
+    ///
+    /// - Parameters:
+    ///   - device: the connected peripheral.
+    ///   - characteristic: the characteristic.
+    ///   - end: the last handle of the characteristic's service.
+    /// - Throws: ``AirlinkError/Code/notConnected``, ``AirlinkError/Code/linkLost``, ``AirlinkError/Code/attribute``.
+    public func discoverDescriptors(
+        _ device: DeviceID, of characteristic: GATTCharacteristic, through end: ATTHandle
+    ) async throws(AirlinkError) -> [GATTDescriptor] {
+        let start = characteristic.valueHandle.rawValue
+        let range = start < end.rawValue ? ATTHandle(start + 1)...end : nil
+        let found = try await perform(device, "discover descriptors of \(characteristic.uuid)") { _ in
+            DiscoverDescriptorsProcedure(range: range)
         }
         return Self.beforeNextDeclaration(found)
     }
