@@ -62,22 +62,24 @@ public struct Characteristic<Value: GATTValue>: Sendable {
     /// Adds a Characteristic User Description (0x2901), read-only (Vol 3, Part G, 3.3.3.2).
     public func userDescription(_ text: String) -> Self { descriptor(.userDescription(text)) }
 
-    /// Computes the value whenever a central reads it; throw ``ATTRefusal`` to refuse the read.
-    public func onRead(_ body: @escaping @Sendable (any PeripheralContext) throws(ATTRefusal) -> Value) -> Self {
+    /// Computes the value whenever a central reads it; throw ``ATTRefusal`` to refuse the read (any
+    /// other error is answered with Unlikely Error).
+    public func onRead(_ body: @escaping @Sendable (any PeripheralContext) throws -> Value) -> Self {
         var copy = self
-        copy.spec.onRead = { context throws(ATTRefusal) in try body(context).gattBytes }
+        copy.spec.onRead = { context throws(ATTRefusal) in
+            do { return try body(context).gattBytes } catch { throw ATTRefusal(refusing: error) }
+        }
         return copy
     }
 
     /// Reacts to a central's write of a valid `Value`, before it is stored; throw ``ATTRefusal`` to
-    /// refuse it (a write with response then gets that error; a command is dropped).
-    public func onWrite(
-        _ body: @escaping @Sendable (any PeripheralContext, Value) throws(ATTRefusal) -> Void
-    ) -> Self {
+    /// refuse it (a write with response then gets that error; a command is dropped; any other error
+    /// is answered with Unlikely Error).
+    public func onWrite(_ body: @escaping @Sendable (any PeripheralContext, Value) throws -> Void) -> Self {
         var copy = self
         copy.spec.onWrite = { context, bytes throws(ATTRefusal) in
             guard let value = try? Value(gattBytes: bytes) else { throw ATTRefusal(.valueNotAllowed) }
-            try body(context, value)
+            do { try body(context, value) } catch { throw ATTRefusal(refusing: error) }
         }
         return copy
     }
@@ -91,7 +93,7 @@ public struct Characteristic<Value: GATTValue>: Sendable {
 
     /// The named `refuse writes` behaviour: every write is answered with `error`.
     public func refusesWrites(with error: ATTError) -> Self {
-        onWrite { _, _ throws(ATTRefusal) in throw ATTRefusal(error) }
+        onWrite { _, _ in throw ATTRefusal(error) }
     }
 
     /// Changes the value every `period` of virtual time; subscribed centrals are notified of each change.

@@ -81,4 +81,9 @@ public struct ATTRefusal: Error, Sendable, Hashable {
 
     /// Refuses with `error`.
     public init(_ error: ATTError) { self.error = error }
+
+    /// The refusal a behaviour's error stands for: itself if it is one, Unlikely Error otherwise.
+    public init(refusing error: any Error) {
+        self = (error as? ATTRefusal) ?? ATTRefusal(.unlikelyError)
+    }
 }
