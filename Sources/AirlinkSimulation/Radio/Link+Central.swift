@@ -8,10 +8,10 @@ extension Link {
         do {
             pdu = try ATTPDU(decoding: bytes)
         } catch {
-            world.record("att", "\(peripheral.id) < malformed: \(error.message)")
+            world.record("att", "\(central.tracePrefix)\(peripheral.idText) < malformed: \(error.message)")
             return
         }
-        world.record("att", "\(peripheral.id) < \(pdu)")
+        world.record("att", "\(central.tracePrefix)\(peripheral.idText) < \(pdu)")
         switch pdu {
         case .handleValueNotification(let handle, let value):
             central.emit(.notification(peripheral.id, handle: handle, value: value))
@@ -56,7 +56,8 @@ extension Link {
 
     private func handleResponse(_ pdu: ATTPDU) {
         guard awaitingResponse, let operation = operations.first else {
-            world.record("att", "\(peripheral.id) < unexpected \(pdu.opcode), no request in flight")
+            world.record(
+                "att", "\(central.tracePrefix)\(peripheral.idText) < unexpected \(pdu.opcode), no request in flight")
             return
         }
         awaitingResponse = false
@@ -83,10 +84,11 @@ extension Link {
                 armRequestTimer()
                 return
             }
-            world.record("att", "\(peripheral.id) request timed out after 30 s; closing the link")
+            world.record(
+                "att", "\(central.tracePrefix)\(peripheral.idText) request timed out after 30 s; closing the link")
             let error = AirlinkError(
                 .timeout,
-                "\(peripheral.id) did not answer an ATT request within 30 s (Core Spec Vol 3, Part F, 3.3.3); "
+                "\(central.tracePrefix)\(peripheral.idText) did not answer an ATT request within 30 s (Core Spec Vol 3, Part F, 3.3.3); "
                     + "the link is closed")
             operations.first?.fail(error)
             drop(reason: .localHostTerminated)

@@ -5,27 +5,27 @@ extension Link {
     /// the ATT server.
     func receiveAtPeripheral(_ bytes: [UInt8]) {
         guard let pdu = try? ATTPDU(decoding: bytes) else {
-            world.record("att", "\(peripheral.id) > malformed \(bytes.count)-byte PDU")
+            world.record("att", "\(central.tracePrefix)\(peripheral.idText) > malformed \(bytes.count)-byte PDU")
             performServerActions(server.handle(bytes))
             return
         }
-        world.record("att", "\(peripheral.id) > \(pdu)")
+        world.record("att", "\(central.tracePrefix)\(peripheral.idText) > \(pdu)")
         peripheral.catchUpUpdates()
         if let fault = peripheral.matchFault(pdu) {
             switch fault {
             case .error(let error):
-                world.record("fault", "\(peripheral.id) answers \(pdu.opcode) with \(error)")
+                world.record("fault", "\(central.tracePrefix)\(peripheral.idText) answers \(pdu.opcode) with \(error)")
                 if !pdu.opcode.isCommand {
                     sendToCentral(.errorResponse(request: pdu.opcode, handle: Self.handle(of: pdu), error: error))
                 }
                 return
             case .noResponse:
-                world.record("fault", "\(peripheral.id) does not answer \(pdu.opcode)")
+                world.record("fault", "\(central.tracePrefix)\(peripheral.idText) does not answer \(pdu.opcode)")
                 return
             case .delay(let delay):
                 world.record(
                     "fault",
-                    "\(peripheral.id) delays its answer to \(pdu.opcode) by \(Duration.nanoseconds(delay).traceDescription)"
+                    "\(central.tracePrefix)\(peripheral.idText) delays its answer to \(pdu.opcode) by \(Duration.nanoseconds(delay).traceDescription)"
                 )
                 world.schedule(at: world.now + delay) { [self] in
                     guard !isClosed, peripheralAlive else { return }
@@ -86,7 +86,7 @@ extension Link {
             case .subscriptionChanged(let valueHandle, let notify, let indicate):
                 world.record(
                     "peripheral",
-                    "\(peripheral.id) \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
+                    "\(central.tracePrefix)\(peripheral.idText) \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
                 )
                 if notify || indicate { peripheral.armUpdateTimer() }
             case .mtuChanged, .indicationConfirmed:

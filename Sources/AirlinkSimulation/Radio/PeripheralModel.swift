@@ -10,6 +10,8 @@ final class PeripheralModel: @unchecked Sendable {
     unowned let world: RadioWorld
     let spec: PeripheralSpec
     let addedAt: Int64
+    /// The id as traces print it, formatted once.
+    let idText: String
 
     var services: [Service]
     var database: AttributeDatabase
@@ -61,6 +63,7 @@ final class PeripheralModel: @unchecked Sendable {
     init(world: RadioWorld, spec: PeripheralSpec, database: AttributeDatabase) throws(AirlinkError) {
         self.world = world
         self.spec = spec
+        self.idText = spec.id.description
         self.addedAt = world.now
         self.services = spec.services
         self.database = database
