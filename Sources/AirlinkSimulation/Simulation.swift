@@ -73,6 +73,12 @@ public final class Simulation: Sendable {
         self.radio = VirtualRadio(world: world)
     }
 
+    deinit {
+        // The radio's objects refer to one another and sit in the kernel's timers; break the cycles.
+        world.tearDown()
+        kernel.discardTimers()
+    }
+
     /// Whether `AIRLINK_STRICT=1` is set in the process environment.
     public static var strictFromEnvironment: Bool {
         guard let value = getenv("AIRLINK_STRICT") else { return false }

@@ -97,6 +97,15 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
         }
     }
 
+    /// Drops every armed timer (the simulation is going away): their actions and jobs never run.
+    func discardTimers() {
+        let discarded = state.withLock { state -> TimerQueue in
+            defer { state.timers = TimerQueue() }
+            return state.timers
+        }
+        _ = discarded  // released outside the lock: actions may own objects whose deinit locks
+    }
+
     /// The current virtual time in nanoseconds.
     var nowValue: AirlinkInstantValue { state.withLock { $0.now } }
 

@@ -43,6 +43,24 @@ final class RadioWorld: @unchecked Sendable {
         trace.record(category, text())
     }
 
+    /// Forgets everything (the simulation is going away): ends event streams and breaks the reference
+    /// cycles between centrals, links and peripherals.
+    func tearDown() {
+        let centrals = lock.withLock { () -> [VirtualRadio] in
+            defer {
+                for peripheral in peripherals {
+                    peripheral.links = []
+                    peripheral.pendingConnects = []
+                }
+                peripherals = []
+                peripheralsByID = [:]
+                self.centrals = []
+            }
+            return self.centrals
+        }
+        for central in centrals { central.tearDown() }
+    }
+
     /// The peripheral with `id`, if one was added.
     func peripheral(_ id: DeviceID) -> PeripheralModel? { peripheralsByID[id] }
 

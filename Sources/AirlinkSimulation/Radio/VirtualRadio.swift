@@ -119,6 +119,16 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
         for subscriber in ended { subscriber.continuation.finish() }
     }
 
+    /// Forgets links and attempts and ends the event streams (the simulation is going away).
+    func tearDown() {
+        world.lock.withLock {
+            links = [:]
+            linkOrder = []
+            attempts = []
+        }
+        shutdown()
+    }
+
     /// Throws `adapterPoweredOff` while the adapter is off.
     func checkPowered(_ what: String) throws(AirlinkError) {
         guard state == .poweredOn else {

@@ -125,4 +125,21 @@ import Testing
         #expect(first != other)
         #expect(first.contains("disconnected: Connection Timeout (0x08)"))
     }
+
+    @Test func aSimulationThatGoesAwayReleasesItsRadio() async throws {
+        // Given a simulation with a connected, scanning central
+        weak var released: VirtualRadio?
+        do {
+            let sim = Simulation(seed: 1, strict: true)
+            try sim.add(Fixture.sensor())
+            let radio = sim.radio
+            released = radio
+            _ = try await sim.run {
+                try await radio.startScan(ScanFilter())
+                return try await radio.connect(Fixture.sensorID, timeout: .seconds(5))
+            }
+        }
+        // When it goes out of scope, then the radio, its links and timers are freed
+        #expect(released == nil)
+    }
 }
