@@ -52,10 +52,6 @@ extension VirtualRadio {
 
     /// Discovers the descriptors of a characteristic (Find Information from its value to its next
     /// declaration).
-    ///
-    /// - Important: Swift 6.3.1 miscompiles calls of this signature (`async throws(AirlinkError)` with
-    ///   `DeviceID, GATTCharacteristic, GATTService`): the caller crashes. Call
-    ///   ``discoverDescriptors(_:of:through:)`` until the seam's signature changes.
     public func discoverDescriptors(
         _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws(AirlinkError) -> [GATTDescriptor] {

@@ -14,8 +14,7 @@ import Testing
             let sensor = try await ConnectedSensor.connect(radio)
             let counter = sensor.characteristics[Fixture.counter]!
             let service = sensor.service
-            let descriptors = try await radio.discoverDescriptors(
-                Fixture.sensorID, of: counter, through: service.handles.upperBound)
+            let descriptors = try await radio.discoverDescriptors(Fixture.sensorID, of: counter, in: service)
             let battery = try await radio.discoverServices(Fixture.sensorID, uuids: [.battery])
             return (sensor, descriptors, battery)
         }
