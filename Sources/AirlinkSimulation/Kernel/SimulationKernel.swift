@@ -21,7 +21,6 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
     private struct State {
         var ready = Deque<UnownedJob>()
         var timers = TimerQueue()
-        var now: AirlinkInstantValue = 0
         var jobsRun: UInt64 = 0
         var timersFired: UInt64 = 0
         var escapes: [String] = []
@@ -30,6 +29,8 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
     }
 
     private let state = Mutex(State())
+    /// Virtual time in nanoseconds: written only by the driver (or between runs), read lock-free.
+    private let clockValue = Atomic<AirlinkInstantValue>(0)
 
     init() {
         _ = EscapeHooks.installed
@@ -56,22 +57,25 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
 
     // MARK: Clock
 
-    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(state.withLock { $0.now })) }
+    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(clockValue.load(ordering: .acquiring))) }
 
     func sleep(until deadline: AirlinkInstant) async throws {
         if !isDrivenByCurrentThread { noteEscape("a task outside the simulation slept on its clock") }
         try Task.checkCancellation()
-        let sequence = state.withLock { $0.timers.reserveSequence() }
+        let slot = TimerSlot()
         let target = deadline.offset.nanoseconds
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let armed = state.withLock { state in
-                    state.timers.arm(sequence, deadline: max(target, state.now), wake: .continuation(continuation))
+                let armed = state.withLock { state -> Bool in
+                    if slot.cancelledBeforeArming { return false }
+                    slot.wake = .continuation(continuation)
+                    state.timers.arm(slot, deadline: max(target, clockValue.load(ordering: .relaxed)))
+                    return true
                 }
                 if !armed { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            if case .continuation(let continuation) = state.withLock({ $0.timers.cancel(sequence) }) {
+            if case .continuation(let continuation) = state.withLock({ $0.timers.cancel(slot) }) {
                 continuation.resume(throwing: CancellationError())
             }
         }
@@ -79,9 +83,10 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
 
     /// Runs `job` after `delay` of virtual time.
     func scheduleJob(_ job: UnownedJob, after delay: Duration) {
+        let slot = TimerSlot()
+        slot.wake = .job(job)
         state.withLock { state in
-            let sequence = state.timers.reserveSequence()
-            _ = state.timers.arm(sequence, deadline: state.now + max(delay, .zero).nanoseconds, wake: .job(job))
+            state.timers.arm(slot, deadline: clockValue.load(ordering: .relaxed) + max(delay, .zero).nanoseconds)
         }
     }
 
@@ -106,7 +111,12 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
 
     /// Advances virtual time to `instant` if it lies ahead; no timer may be due before it.
     func advanceTime(to instant: AirlinkInstant) {
-        state.withLock { $0.now = max($0.now, instant.offset.nanoseconds) }
+        setTime(instant.offset.nanoseconds)
+    }
+
+    /// Moves virtual time forward to `value` (never back).
+    private func setTime(_ value: AirlinkInstantValue) {
+        if value > clockValue.load(ordering: .relaxed) { clockValue.store(value, ordering: .releasing) }
     }
 
     /// Waits up to 200 ms of real time for a job to arrive from outside; returns whether one did.
@@ -140,7 +150,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
         let serial = asUnownedSerialExecutor()
         let task = asUnownedTaskExecutor()
         let limitValue = limit.map { $0.offset.nanoseconds }
-        let escapesAtStart = state.withLock { $0.escapeCount }
+        var escapesAtStart = state.withLock { $0.escapeCount }
         while true {
             // Run every ready job, in arrival order.
             while let job = state.withLock({ state -> UnownedJob? in
@@ -151,21 +161,27 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
                 job.runSynchronously(isolatedTo: serial, taskExecutor: task)
             }
             if isDone() { return .done }
-            // Work that escaped may still come back from another thread: give it a moment of real
-            // time before virtual time moves on. Only runs that already broke determinism pay this.
-            if state.withLock({ $0.escapeCount }) > escapesAtStart, awaitForeignJobs() { continue }
             // Advance virtual time to the next timer and fire it.
             let next = state.withLock { state -> (Wake?, Stop?) in
+                // Work that escaped may still come back from another thread: let it, before time moves.
+                if state.escapeCount > escapesAtStart { return (nil, nil) }
                 guard let deadline = state.timers.nextDeadline() else { return (nil, .stalled) }
                 if let limitValue, deadline > limitValue {
-                    state.now = max(state.now, limitValue)
+                    setTime(limitValue)
                     return (nil, .reachedLimit)
                 }
-                state.now = max(state.now, deadline)
+                setTime(deadline)
                 state.timersFired &+= 1
-                return (state.timers.popDue(atOrBefore: state.now), nil)
+                return (state.timers.popDue(atOrBefore: deadline), nil)
             }
             if let stop = next.1 { return stop }
+            if next.0 == nil, state.withLock({ $0.escapeCount }) > escapesAtStart {
+                // Give escaped work a moment of real time to come back; only runs that already broke
+                // determinism pay this. Then go on as the escape-free path would.
+                if awaitForeignJobs() { continue }
+                escapesAtStart = state.withLock { $0.escapeCount }
+                continue
+            }
             switch next.0 {
             case .continuation(let continuation): continuation.resume()
             case .job(let job): job.runSynchronously(isolatedTo: serial, taskExecutor: task)
