@@ -90,6 +90,12 @@ public enum SensorTagSensor: String, CaseIterable, Hashable, Sendable, CustomStr
         self == .magnetometer ? .seconds(2) : .seconds(1)
     }
 
+    /// The configuration that turns the sensor on: 0x01, or 0x07 (all three axes) for the gyroscope, as
+    /// Deanna writes it.
+    public var enableConfiguration: SensorTagConfiguration {
+        self == .gyroscope ? .gyroscope(.all) : .on
+    }
+
     /// The sensor whose service or characteristic has this UUID, if any.
     ///
     /// - Parameter uuid: a service, data, configuration, period or calibration UUID.

@@ -61,7 +61,7 @@ import Testing
         #expect(SensorTagSensor(uuid: .battery) == nil)
     }
 
-    @Test func dataLengthsAndPeriodsFollowTheFirmware() {
+    @Test func dataLengthsAndPeriodsFollowTheFirmware() throws {
         // Then the lengths are those of the attribute table, and the limits those of firmware 1.5
         #expect(SensorTagSensor.allCases.map(\.dataLength) == [4, 3, 4, 6, 4, 6])
         #expect(SensorTagSensor.irTemperature.minimumPeriod == .milliseconds(300))
@@ -70,5 +70,10 @@ import Testing
         #expect(SensorTagSensor.gyroscope.defaultPeriod == .seconds(1))
         #expect(SensorTagPeriod.defaultPeriod(for: .magnetometer).gattBytes == [0xC8])
         #expect(SensorTagPeriod.defaultPeriod(for: .accelerometer).gattBytes == [0x64])
+        // And each sensor's "on" byte is one its configuration accepts
+        #expect(SensorTagSensor.allCases.map(\.enableConfiguration.rawValue) == [1, 1, 1, 1, 1, 7])
+        for sensor in SensorTagSensor.allCases {
+            #expect(try sensor.enableConfiguration.command(for: sensor) != .disable)
+        }
     }
 }
