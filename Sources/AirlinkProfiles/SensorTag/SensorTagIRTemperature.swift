@@ -93,19 +93,20 @@ public struct SensorTagIRTemperature: GATTValue, Hashable, CustomStringConvertib
         let lowest = Int(
             SensorTagBytes.clampedInt16(
                 (Self.voltage(objectCelsius: -Self.kelvinOffset, dieCelsius: die) / Self.voltsPerCount).rounded(.up)))
-        var best: (raw: Int16, error: Double)?
+        func object(_ raw: Int16) -> Double? {
+            try? Self.objectCelsius(voltage: Double(raw) * Self.voltsPerCount, dieCelsius: die)
+        }
+        var best: (raw: Int16, object: Double, error: Double)?
         for candidate in [center - 1, center, center + 1] {
             let raw = Int16(clamping: max(candidate, lowest))
-            guard let object = try? Self.objectCelsius(voltage: Double(raw) * Self.voltsPerCount, dieCelsius: die)
-            else { continue }
-            let error = abs(object - objectCelsius)
-            if best == nil || error < best!.error { best = (raw, error) }
+            guard let decoded = object(raw) else { continue }
+            let error = abs(decoded - objectCelsius)
+            if let current = best, current.error <= error { continue }
+            best = (raw, decoded, error)
         }
-        let rawObject = best?.raw ?? Int16(clamping: lowest)
-        self.rawObjectVoltage = rawObject
+        let zeroKelvin = -Self.kelvinOffset
+        self.rawObjectVoltage = best?.raw ?? Int16(clamping: lowest)
         self.rawDieTemperature = rawDie
-        self.objectCelsius =
-            (try? Self.objectCelsius(voltage: Double(rawObject) * Self.voltsPerCount, dieCelsius: die)) ?? -Self
-            .kelvinOffset
+        self.objectCelsius = best?.object ?? object(Int16(clamping: lowest)) ?? zeroKelvin
     }
 }
