@@ -6,6 +6,8 @@ import PackageDescription
 /// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam and the environment
 ///   (clock, executor, random source, trace) every layer takes its effects from.
 /// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and, on top of it, the virtual radio.
+/// - `AirlinkRegistry`: the devices an app has connected to (`DeviceRegistry`), behind the
+///   `DeviceRepository` protocol, with the default JSON file; `AirlinkRegistrySQLite` adds SQLite (GRDB).
 ///
 /// Layers above the seam import `AirlinkCore` only; the CLI, the test kit and tests choose a transport.
 let package = Package(
