@@ -6,6 +6,8 @@ import PackageDescription
 /// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam and the environment
 ///   (clock, executor, random source, trace) every layer takes its effects from.
 /// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and, on top of it, the virtual radio.
+/// - `AirlinkRegistry`: the devices an app has connected to (`DeviceRegistry`), behind the
+///   `DeviceRepository` protocol, with the default JSON file; `AirlinkRegistrySQLite` adds SQLite (GRDB).
 ///
 /// Layers above the seam import `AirlinkCore` only; the CLI, the test kit and tests choose a transport.
 let package = Package(
@@ -15,10 +17,13 @@ let package = Package(
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
+        .library(name: "AirlinkRegistry", targets: ["AirlinkRegistry"]),
+        .library(name: "AirlinkRegistrySQLite", targets: ["AirlinkRegistrySQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -40,9 +45,26 @@ let package = Package(
             name: "AirlinkProfiles",
             dependencies: ["AirlinkCore"]
         ),
+        .target(
+            name: "AirlinkRegistry",
+            dependencies: ["AirlinkCore"]
+        ),
+        .target(
+            name: "AirlinkRegistrySQLite",
+            dependencies: [
+                "AirlinkRegistry", "AirlinkCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkRegistryTests",
+            dependencies: [
+                "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -52,13 +74,17 @@ let package = Package(
 if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     package.dependencies.append(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
-    for name in ["KernelBenchmarks"] {
+    // Each benchmark with the Airlink targets it measures.
+    let benchmarks: [(name: String, targets: [Target.Dependency])] = [
+        ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
+    ]
+    for (name, targets) in benchmarks {
         package.targets.append(
             .executableTarget(
                 name: name,
-                dependencies: [
-                    "AirlinkCore", "AirlinkSimulation",
-                    .product(name: "Benchmark", package: "benchmark"),
+                dependencies: targets + [
+                    .product(name: "Benchmark", package: "benchmark")
                 ],
                 path: "Benchmarks/\(name)",
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
