@@ -119,9 +119,9 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
         if value > clockValue.load(ordering: .relaxed) { clockValue.store(value, ordering: .releasing) }
     }
 
-    /// Waits up to 200 ms of real time for a job to arrive from outside; returns whether one did.
-    private func awaitForeignJobs() -> Bool {
-        for _ in 0..<1_000 {
+    /// Waits up to `polls` × 200 µs of real time for a job to arrive from outside; returns whether one did.
+    private func awaitForeignJobs(upTo polls: Int) -> Bool {
+        for _ in 0..<polls {
             if state.withLock({ !$0.ready.isEmpty }) { return true }
             usleep(200)  // Real time on purpose: escaped work runs in real time, elsewhere.
         }
@@ -176,9 +176,11 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             }
             if let stop = next.1 { return stop }
             if next.0 == nil, state.withLock({ $0.escapeCount }) > escapesAtStart {
-                // Give escaped work a moment of real time to come back; only runs that already broke
-                // determinism pay this. Then go on as the escape-free path would.
-                if awaitForeignJobs() { continue }
+                // Give escaped work time to come back before virtual time moves on (200 ms), or before
+                // declaring a stall (5 s: a loaded machine may be slow to run it). Only runs that already
+                // broke determinism pay this; then they go on as the escape-free path would.
+                let stalled = state.withLock { $0.timers.count == 0 }
+                if awaitForeignJobs(upTo: stalled ? 25_000 : 1_000) { continue }
                 escapesAtStart = state.withLock { $0.escapeCount }
                 continue
             }
