@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
+        .library(name: "AirlinkBlueZ", targets: ["AirlinkBlueZ"]),
+        .library(name: "AirlinkTransports", targets: ["AirlinkTransports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -40,9 +42,27 @@ let package = Package(
             name: "AirlinkProfiles",
             dependencies: ["AirlinkCore"]
         ),
+        // The BlueZ backend: libdbus-1 for BlueZ's D-Bus API, libbluetooth where D-Bus falls short.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        .target(
+            name: "AirlinkBlueZ",
+            dependencies: [
+                "AirlinkCore", "CDBus", "CBlueZ",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Chooses a transport from a string a user types (`sim`, `bluez:hci1`): the CLI and apps use it.
+        .target(
+            name: "AirlinkTransports",
+            dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkBlueZTests", dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+        .testTarget(name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
