@@ -167,7 +167,8 @@ package final class DBusConnection: Sendable {
         return stream
     }
 
-    /// Runs `work` on the loop thread after `delay`.
+    /// Runs `work` on the loop thread after `delay` (at once on the caller's thread if the connection
+    /// has ended).
     ///
     /// - Returns: the timer's identifier, for ``cancelTimer(_:)``.
     @discardableResult
@@ -176,6 +177,10 @@ package final class DBusConnection: Sendable {
         loop.submit(.timer(id: id, deadline: ContinuousClock.now.advanced(by: delay), work))
         return id
     }
+
+    /// Runs `work` on the loop thread as soon as possible, after what is already queued (at once on
+    /// the caller's thread if the connection has ended).
+    package func perform(_ work: @escaping @Sendable () -> Void) { schedule(after: .zero, work) }
 
     /// Cancels a timer that has not fired.
     package func cancelTimer(_ id: UInt64) { loop.submit(.cancelTimer(id: id)) }

@@ -108,6 +108,8 @@ final class DBusEventLoop: @unchecked Sendable {
             switch command {
             case .send(_, _, _, let completion): completion(.failure(.disconnected(closedReason)))
             case .onDisconnect(let handler): handler(closedReason)
+            // Work scheduled after the loop ended runs at once, so that nothing waits on a dead loop.
+            case .timer(_, _, let work): work()
             default: break
             }
             return
@@ -313,6 +315,7 @@ final class DBusEventLoop: @unchecked Sendable {
             switch command {
             case .send(_, _, _, let completion): completion(.failure(.disconnected(reason)))
             case .onDisconnect(let handler): disconnectHandlers.append(handler)
+            case .timer(_, _, let work): work()
             default: break
             }
         }
