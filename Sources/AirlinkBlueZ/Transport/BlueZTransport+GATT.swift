@@ -35,19 +35,28 @@ extension BlueZTransport {
     public func discoverDescriptors(
         _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws(AirlinkError) -> [GATTDescriptor] {
-        let context = "discover descriptors of \(characteristic.uuid) on \(device)"
+        try descriptors(device, valueHandle: characteristic.valueHandle, uuid: characteristic.uuid)
+    }
+
+    /// The descriptors of the characteristic with this value handle (what ``discoverDescriptors(_:of:in:)`` returns).
+    func descriptors(_ device: DeviceID, valueHandle: ATTHandle, uuid: BluetoothUUID) throws(AirlinkError)
+        -> [GATTDescriptor]
+    {
+        let context = "discover descriptors of \(uuid) on \(device)"
         let path = try devicePath(device)
-        return try state.withLock { (state) throws(AirlinkError) -> [GATTDescriptor] in
+        let found = try state.withLock { (state) throws(AirlinkError) -> [GATTDescriptor]? in
             try checkReady(state, path: path, device: device, context: context)
-            guard case .characteristic(let characteristicPath, _)? = state.tree.attribute(characteristic.valueHandle, ofDevice: path)
-            else {
-                throw AirlinkError(
-                    .characteristicNotFound,
-                    "\(device) has no characteristic \(characteristic.uuid) at \(characteristic.valueHandle) any more: "
-                        + "its services changed; discover them again", context: context)
-            }
-            return state.tree.descriptors(ofCharacteristic: characteristicPath).map(\.descriptor)
+            guard case .characteristic(let characteristicPath, _) = state.tree.attribute(valueHandle, ofDevice: path)
+            else { return nil }
+            return state.tree.descriptors(ofCharacteristic: characteristicPath).map { $0.descriptor }
         }
+        guard let found else {
+            throw AirlinkError(
+                .characteristicNotFound,
+                "\(device) has no characteristic \(uuid) at \(valueHandle) any more: its services changed; "
+                    + "discover them again", context: context)
+        }
+        return found
     }
 
     /// Reads a characteristic value or descriptor by handle (`ReadValue`; BlueZ reads long values

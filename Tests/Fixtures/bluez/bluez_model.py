@@ -184,8 +184,9 @@ class FakeBlueZ:
                 {dbus.UInt16(k): byte_array(v) for k, v in spec['manufacturerData'].items()}, signature='qv'),
             'ServiceData': dbus.Dictionary(
                 {k: byte_array(v) for k, v in spec['serviceData'].items()}, signature='sv'),
-            'RSSI': dbus.Int16(spec['rssi']),
         }
+        if spec['rssi'] is not None:
+            props['RSSI'] = dbus.Int16(spec['rssi'])
         if spec['name'] is not None:
             props['Name'] = dbus.String(spec['name'])
         if spec['txPower'] is not None:
@@ -205,7 +206,8 @@ class FakeBlueZ:
         """Makes the device known to BlueZ (InterfacesAdded), or re-announces it (PropertiesChanged)."""
         spec = self.specs[path]
         if path in mockobject.objects:
-            self.set_properties(path, DEVICE, {'RSSI': dbus.Int16(spec['rssi'])})
+            if spec['rssi'] is not None:
+                self.set_properties(path, DEVICE, {'RSSI': dbus.Int16(spec['rssi'])})
             return
         self.add_object(path, DEVICE, self.device_properties(spec))
         obj = mockobject.objects[path]
@@ -230,6 +232,9 @@ class FakeBlueZ:
                 return
         self.filters[obj.path] = {str(k): to_json(v) for k, v in options.items()}
         ok()
+        if obj.props[ADAPTER]['Discovering']:
+            # Peripherals keep advertising: a changed filter reports those it now admits.
+            GLib.idle_add(self.announce_all, obj.path)
 
     def start_discovery(self, obj, ok, err):
         self.record(obj.path, 'StartDiscovery', {})
@@ -257,7 +262,7 @@ class FakeBlueZ:
                 continue
             if wanted.get('Transport') == 'bredr':
                 continue
-            if 'RSSI' in wanted and spec['rssi'] < wanted['RSSI']:
+            if 'RSSI' in wanted and (spec['rssi'] is None or spec['rssi'] < wanted['RSSI']):
                 continue
             advertised = spec['advertisedServices'] + list(spec['serviceData'])
             if uuids and not any(u in advertised for u in uuids):

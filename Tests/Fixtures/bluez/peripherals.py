@@ -89,7 +89,7 @@ def load_peripheral(raw, where, adapter_names):
         'address': address.upper(),
         'addressType': address_type,
         'adapter': adapter,
-        'rssi': int(raw.get('rssi', -60)),
+        'rssi': None if 'rssi' in raw and raw['rssi'] is None else int(raw.get('rssi', -60)),
         'txPower': raw.get('txPower'),
         'advertisedServices': [full_uuid(u, f'{where} advertisedServices') for u in raw.get('advertisedServices', [])],
         'manufacturerData': manufacturer,
