@@ -239,8 +239,9 @@ package struct BlueZLinkStateMachine: Sendable {
             }
             return []
         }
-        guard connected && resolved && current.replied else { return [] }
-        if serviceCount > 0 || (current.graceDone && current.refreshed && !current.refreshing) {
+        // While the tree is re-read, objects may be half announced: wait for the fresh tree.
+        guard connected && resolved && current.replied && !current.refreshing else { return [] }
+        if serviceCount > 0 || (current.graceDone && current.refreshed) {
             attempt = nil
             isReady = true
             servicesChangePending = false
