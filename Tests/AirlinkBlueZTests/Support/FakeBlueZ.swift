@@ -22,6 +22,8 @@ final class FakeBlueZ: Sendable {
     let processGroup: pid_t
     private let inputFD: Int32
     private let control: DBusConnection
+    /// The fixture's unique bus name: its control object stays reachable when org.bluez is released.
+    private let controlName: String
     /// How long `start` took.
     let startDuration: Duration
     private let stopped = Mutex(false)
@@ -34,8 +36,9 @@ final class FakeBlueZ: Sendable {
 
     private init(
         address: String, directory: String, processGroup: pid_t, inputFD: Int32, control: DBusConnection,
-        startDuration: Duration
+        controlName: String, startDuration: Duration
     ) {
+        self.controlName = controlName
         self.address = address
         self.directory = directory
         self.processGroup = processGroup
@@ -113,6 +116,7 @@ final class FakeBlueZ: Sendable {
         close(output[0])
         let address = String(line.dropFirst("READY ".count))
         let control: DBusConnection
+        let controlName: String
         do {
             control = try DBusConnection(bus: .address(address))
             var owned = false
@@ -121,6 +125,10 @@ final class FakeBlueZ: Sendable {
                 if !owned { try await Task.sleep(for: .milliseconds(20)) }
             }
             guard owned else { throw fail("org.bluez has no owner") }
+            let owner = try await control.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetNameOwner", arguments: [.string("org.bluez")], timeout: .seconds(5))
+            controlName = try owner.arguments().first?.string ?? "org.bluez"
         } catch let error as StartError {
             throw error
         } catch {
@@ -128,7 +136,7 @@ final class FakeBlueZ: Sendable {
         }
         let fake = FakeBlueZ(
             address: address, directory: directory, processGroup: pid, inputFD: input[1], control: control,
-            startDuration: began.duration(to: .now))
+            controlName: controlName, startDuration: began.duration(to: .now))
         return fake
     }
 
@@ -181,7 +189,7 @@ final class FakeBlueZ: Sendable {
     @discardableResult
     private func call(_ member: String, _ arguments: [DBusValue]) async throws -> DBusMessage {
         try await control.call(
-            destination: "org.bluez", path: "/org/airlink/FakeBlueZ", interface: "org.airlink.FakeBlueZ1",
+            destination: controlName, path: "/org/airlink/FakeBlueZ", interface: "org.airlink.FakeBlueZ1",
             member: member, arguments: arguments, timeout: .seconds(5))
     }
 
@@ -225,7 +233,7 @@ final class FakeBlueZ: Sendable {
         try await call("RemoveDevice", [.string(device), .boolean(abrupt)])
     }
 
-    func setPowered(_ adapter: String = "/org/bluez/hci0", _ powered: Bool) async throws {
+    func setPowered(_ powered: Bool, adapter: String = "/org/bluez/hci0") async throws {
         try await call("SetPowered", [.string(adapter), .boolean(powered)])
     }
 

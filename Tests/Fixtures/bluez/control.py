@@ -22,6 +22,7 @@ def control_error(text):
 class Control(dbus.service.Object):
     def __init__(self, bus, fake, on_release):
         super().__init__(bus, PATH)
+        self.bus = bus
         # python-dbusmock replaces dbus-python's method lookup with one that reads `methods` first.
         self.methods = {}
         self.fake = fake
@@ -118,7 +119,9 @@ class Control(dbus.service.Object):
 
     @dbus.service.method(INTERFACE, in_signature='', out_signature='')
     def Reset(self):
-        """Back to the state loaded from the descriptions: devices, adapters, no faults, no log."""
+        """Back to the state loaded from the descriptions: devices, adapters, no faults, no log; owns
+        org.bluez again if ReleaseName gave it up."""
         self.fake.reset()
+        self.bus.request_name('org.bluez', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
 
 
