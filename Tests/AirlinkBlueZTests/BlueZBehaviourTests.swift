@@ -214,7 +214,9 @@ struct BlueZBehaviourTests {
 
         // Then the value BlueZ emitted before StartNotify returned is delivered
         let value = await BlueZContractWorld(fake: fake).first(events, within: .seconds(1)) { event -> [UInt8]? in
-            if case .notification(_, let handle, let value) = event, handle == ContractHandles.temperature { return value }
+            if case .notification(_, let handle, let value) = event, handle == ContractHandles.temperature {
+                return value
+            }
             return nil
         }
         #expect(value == [0x01, 0x09])
@@ -228,7 +230,8 @@ struct BlueZBehaviourTests {
         let events = transport.events()
 
         // When the app writes 01 00 to the temperature's CCCD (BlueZ forbids direct CCCD writes)
-        try await transport.write(thermostat, handle: ContractHandles.temperatureCCCD, value: [0x01, 0x00], type: .withResponse)
+        try await transport.write(
+            thermostat, handle: ContractHandles.temperatureCCCD, value: [0x01, 0x00], type: .withResponse)
         #expect(try await fake.notify(temperaturePath, [0x10, 0x09]))
 
         // Then notifications flow, through StartNotify
@@ -250,7 +253,9 @@ struct BlueZBehaviourTests {
         // When its GATT database changes (Service Changed): one service, at other handles
         try await fake.changeServices(
             thermostatPath,
-            json: #"[{"uuid": "180F", "handle": 32, "characteristics": [{"uuid": "2A19", "flags": ["read"], "value": "63"}]}]"#)
+            json:
+                #"[{"uuid": "180F", "handle": 32, "characteristics": [{"uuid": "2A19", "flags": ["read"], "value": "63"}]}]"#
+        )
 
         // Then .servicesChanged arrives, old handles are gone, and rediscovery gives the new database
         let world = BlueZContractWorld(fake: fake)

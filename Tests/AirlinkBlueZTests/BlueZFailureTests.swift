@@ -67,7 +67,9 @@ struct BlueZFailureTests {
             return nil
         }
         #expect(
-            recorder.values == [.disconnected(thermostat, reason: .localHostTerminated), .adapterStateChanged(.poweredOff)]
+            recorder.values == [
+                .disconnected(thermostat, reason: .localHostTerminated), .adapterStateChanged(.poweredOff),
+            ]
         )
         #expect(await transport.adapterState == .poweredOff)
 

@@ -38,7 +38,9 @@ struct TransportSpecifierTests {
 
     @Test func simWithoutTheHookSaysWhatIsMissing() async {
         // Given a selector without the virtual radio wired in, when sim is asked for
-        let error = await #expect(throws: AirlinkError.self) { _ = try await TransportSelector().makeTransport(from: "sim") }
+        let error = await #expect(throws: AirlinkError.self) {
+            _ = try await TransportSelector().makeTransport(from: "sim")
+        }
 
         // Then the error says the hook is missing
         #expect(error?.code == .transportUnavailable)
@@ -52,7 +54,9 @@ struct TransportSpecifierTests {
         })
 
         // When sim:PATH is asked for, then the hook receives the path
-        let error = await #expect(throws: AirlinkError.self) { _ = try await selector.makeTransport(from: "sim:a.yaml") }
+        let error = await #expect(throws: AirlinkError.self) {
+            _ = try await selector.makeTransport(from: "sim:a.yaml")
+        }
         #expect(error?.message == "hook saw a.yaml")
     }
 
@@ -61,7 +65,9 @@ struct TransportSpecifierTests {
         let selector = TransportSelector(bluez: .init(busAddress: "unix:path=/nonexistent/airlink-selector-bus"))
 
         // When bluez:hci0 is asked for, then the error says the bus is unreachable
-        let error = await #expect(throws: AirlinkError.self) { _ = try await selector.makeTransport(from: "bluez:hci0") }
+        let error = await #expect(throws: AirlinkError.self) {
+            _ = try await selector.makeTransport(from: "bluez:hci0")
+        }
         #expect(error?.code == .transportUnavailable)
         #expect(error?.message.contains("dbus") == true)
     }

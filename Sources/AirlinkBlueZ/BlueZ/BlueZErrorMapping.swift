@@ -105,7 +105,8 @@ package enum BlueZErrorMapping {
         rule(bluez + "AlreadyExists", .code(.invalidArgument, advice: "it exists already")),
         rule(bluez + "InvalidArguments", .code(.invalidArgument, advice: "BlueZ rejected an argument")),
         rule(bluez + "NotAvailable", .code(.operationNotSupported, advice: "BlueZ cannot do this now")),
-        rule(bluez + "NotSupported", .code(.operationNotSupported, advice: "this BlueZ or adapter does not support it")),
+        rule(
+            bluez + "NotSupported", .code(.operationNotSupported, advice: "this BlueZ or adapter does not support it")),
         rule(bluez + "NotAuthorized", .code(.connectionFailed, advice: "BlueZ refused: pair or trust the device")),
         rule(bluez + "AuthenticationFailed", .code(.connectionFailed, advice: "pairing failed; pair again")),
         rule(bluez + "AuthenticationCanceled", .code(.connectionFailed, advice: "pairing was cancelled")),
@@ -172,7 +173,8 @@ package enum BlueZErrorMapping {
                 cause: .other(error.description), context: context)
         case .unexpectedSignature, .malformed:
             return AirlinkError(
-                .malformedData, "BlueZ answered with data Airlink cannot read: \(error)", cause: .other(error.description),
+                .malformedData, "BlueZ answered with data Airlink cannot read: \(error)",
+                cause: .other(error.description),
                 context: context)
         case .invalidArgument(let what):
             return AirlinkError(.invalidArgument, what, context: context)
@@ -193,7 +195,8 @@ package enum BlueZErrorMapping {
         let said = text.isEmpty ? name : "\(name): \(text)"
         if name.hasPrefix("org.bluez.Error"), let att = attError(inText: text) {
             return AirlinkError(
-                .attribute, "the device answered with ATT error \(att) (BlueZ said \(said))", cause: .att(att, handle: handle),
+                .attribute, "the device answered with ATT error \(att) (BlueZ said \(said))",
+                cause: .att(att, handle: handle),
                 context: context)
         }
         for rule in rules where rule.name == name {
@@ -207,7 +210,8 @@ package enum BlueZErrorMapping {
                     cause: .att(att, handle: handle), context: context)
             case .code(let code, let advice):
                 return AirlinkError(
-                    code, "BlueZ refused the \(operation) (\(said)): \(advice)", cause: .bluez(name: name, message: text),
+                    code, "BlueZ refused the \(operation) (\(said)): \(advice)",
+                    cause: .bluez(name: name, message: text),
                     context: context)
             }
         }

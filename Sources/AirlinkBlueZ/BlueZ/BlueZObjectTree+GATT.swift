@@ -60,15 +60,17 @@ extension BlueZObjectTree {
 
     /// A characteristic's descriptors in handle order.
     package func descriptors(ofCharacteristic characteristic: String) -> [(path: String, descriptor: GATTDescriptor)] {
-        paths(under: characteristic, with: BlueZInterface.gattDescriptor).filter { isDirectChild($0, of: characteristic) }
-            .compactMap { path in
-                guard let handle = BlueZPath.handle(of: path, prefix: "desc"),
-                    let uuid = properties(path, BlueZInterface.gattDescriptor)?["UUID"]?.string.flatMap({
-                        try? BluetoothUUID(parsing: $0)
-                    })
-                else { return nil }
-                return (path, GATTDescriptor(uuid: uuid, handle: handle))
-            }.sorted { $0.1.handle < $1.1.handle }
+        paths(under: characteristic, with: BlueZInterface.gattDescriptor).filter {
+            isDirectChild($0, of: characteristic)
+        }
+        .compactMap { path in
+            guard let handle = BlueZPath.handle(of: path, prefix: "desc"),
+                let uuid = properties(path, BlueZInterface.gattDescriptor)?["UUID"]?.string.flatMap({
+                    try? BluetoothUUID(parsing: $0)
+                })
+            else { return nil }
+            return (path, GATTDescriptor(uuid: uuid, handle: handle))
+        }.sorted { $0.1.handle < $1.1.handle }
     }
 
     /// The characteristic (by value handle) or descriptor a handle names on a device.
@@ -80,7 +82,8 @@ extension BlueZObjectTree {
                 }
                 for descriptor in descriptors(ofCharacteristic: characteristic.path)
                 where descriptor.descriptor.handle == handle {
-                    return .descriptor(path: descriptor.path, descriptor.descriptor, characteristicPath: characteristic.path)
+                    return .descriptor(
+                        path: descriptor.path, descriptor.descriptor, characteristicPath: characteristic.path)
                 }
             }
         }

@@ -86,7 +86,8 @@ package final class DBusConnection: Sendable {
     /// - Returns: the call's identifier, for ``cancel(_:)``.
     @discardableResult
     package func send(
-        _ message: DBusMessage, timeout: Duration?, completion: @escaping @Sendable (Result<DBusMessage, DBusError>) -> Void
+        _ message: DBusMessage, timeout: Duration?,
+        completion: @escaping @Sendable (Result<DBusMessage, DBusError>) -> Void
     ) -> UInt64 {
         let id = loop.makeID()
         send(message, id: id, timeout: timeout, completion: completion)
@@ -115,7 +116,8 @@ package final class DBusConnection: Sendable {
         if Task.isCancelled { throw .cancelled }
         let id = loop.makeID()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<DBusMessage, DBusError>, Never>) in
                 send(message, id: id, timeout: timeout) { continuation.resume(returning: $0) }
             }
         } onCancel: {

@@ -231,7 +231,9 @@ final class DBusEventLoop: @unchecked Sendable {
         }
     }
 
-    private func send(id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion) {
+    private func send(
+        id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion
+    ) {
         let member = "\(message.interface ?? "").\(message.member ?? "")"
         var call: OpaquePointer?
         let timeout = deadline.map { ContinuousClock.now.duration(to: $0) } ?? .zero
@@ -274,7 +276,8 @@ final class DBusEventLoop: @unchecked Sendable {
             lostReason = "the bus closed the connection"
             return
         }
-        let signal = DBusSignal(path: path, interface: interface, member: member, sender: message.sender, message: message)
+        let signal = DBusSignal(
+            path: path, interface: interface, member: member, sender: message.sender, message: message)
         var firstArgument: String??
         for subscription in subscriptions
         where subscription.rule.matches(path: path, interface: interface, member: member) {

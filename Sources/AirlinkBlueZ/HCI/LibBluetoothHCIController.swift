@@ -40,7 +40,8 @@ public struct LibBluetoothHCIController: HCIController {
         }
         var target = LibBluetoothAddress.bdaddr(address)
         var rssi: Int8 = 0
-        let milliseconds = Int32(timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let result = airlink_hci_read_rssi(index, &target, 0x80, &rssi, milliseconds)
         guard result == 0 else {
             if -result == ENOTCONN || -result == ENOENT {
@@ -67,7 +68,8 @@ public struct LibBluetoothHCIController: HCIController {
                 "HCI not available to this user (errno \(code)): run as root or grant the binary "
                 + "`sudo setcap cap_net_raw,cap_net_admin+eip`"
         case ENODEV:
-            advice = "HCI not available: no such adapter (errno 19, ENODEV); check `hciconfig -a` or `bluetoothctl list`"
+            advice =
+                "HCI not available: no such adapter (errno 19, ENODEV); check `hciconfig -a` or `bluetoothctl list`"
         case ENETDOWN:
             advice = "HCI not available: the adapter is down (errno 100); `bluetoothctl power on`"
         default:

@@ -179,7 +179,9 @@ package struct BlueZLinkStateMachine: Sendable {
         case .cancelled:
             guard attempt != nil else { return [] }
             attempt = nil
-            return [.abortAttempt, .fail(AirlinkError(.cancelled, "the connect was cancelled; the attempt was aborted"))]
+            return [
+                .abortAttempt, .fail(AirlinkError(.cancelled, "the connect was cancelled; the attempt was aborted")),
+            ]
         case .disconnectRequested:
             localDisconnect = true
             guard attempt != nil else { return [] }
@@ -212,7 +214,9 @@ package struct BlueZLinkStateMachine: Sendable {
         return [.emitServicesChanged]
     }
 
-    private mutating func linkDown(reason: DisconnectionReason, operationsError: AirlinkError, attemptError: AirlinkError)
+    private mutating func linkDown(
+        reason: DisconnectionReason, operationsError: AirlinkError, attemptError: AirlinkError
+    )
         -> [Action]
     {
         var actions: [Action] = []

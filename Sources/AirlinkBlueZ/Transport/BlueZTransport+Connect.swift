@@ -12,7 +12,8 @@ extension BlueZTransport {
     public func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
         let context = "connect to \(device)"
         guard timeout > .zero else {
-            throw AirlinkError(.invalidArgument, "the connect timeout must be positive, not \(timeout)", context: context)
+            throw AirlinkError(
+                .invalidArgument, "the connect timeout must be positive, not \(timeout)", context: context)
         }
         let path = try devicePath(device)
         let waiter = OneShot<Void>()
@@ -86,7 +87,8 @@ extension BlueZTransport {
         let path = try devicePath(device)
         try state.withLock { (state) throws(AirlinkError) in try checkUsable(state, context: context) }
         _ = try await callBlueZ(
-            path: adapterPath, interface: BlueZInterface.adapter, member: "RemoveDevice", arguments: [.objectPath(path)],
+            path: adapterPath, interface: BlueZInterface.adapter, member: "RemoveDevice",
+            arguments: [.objectPath(path)],
             operation: .other, context: context)
     }
 }

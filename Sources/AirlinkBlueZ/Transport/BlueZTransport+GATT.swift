@@ -80,17 +80,21 @@ extension BlueZTransport {
     /// `StopNotify`, since BlueZ refuses direct CCCD writes.
     ///
     /// - Throws: ``AirlinkError/Code/invalidArgument`` for a write without response longer than MTU − 3.
-    public func write(_ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError) {
+    public func write(_ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError)
+    {
         let context = "write \(handle) on \(device)"
         let path = try devicePath(device)
         let (attribute, mtu) = try state.withLock { (state) throws(AirlinkError) -> (BlueZObjectTree.Attribute, Int) in
             try checkReady(state, path: path, device: device, context: context)
-            return (try self.attribute(handle, device: path, in: state, context: context), self.mtu(of: path, in: state))
+            return (
+                try self.attribute(handle, device: path, in: state, context: context), self.mtu(of: path, in: state)
+            )
         }
         if case .descriptor(_, let descriptor, let characteristicPath) = attribute,
             descriptor.uuid == .clientCharacteristicConfiguration
         {
-            try await writeCCCD(device, characteristicPath: characteristicPath, value: value, handle: handle, context: context)
+            try await writeCCCD(
+                device, characteristicPath: characteristicPath, value: value, handle: handle, context: context)
             return
         }
         if type == .withoutResponse && value.count > mtu - 3 {
@@ -103,7 +107,8 @@ extension BlueZTransport {
             let (path, interface) = Self.target(attribute)
             var options: [(String, DBusValue)] = []
             if interface == BlueZInterface.gattCharacteristic { options.append(("type", .string(type.description))) }
-            return try Self.message(path, interface, "WriteValue", [.bytes(value), .properties(options)], context: context)
+            return try Self.message(
+                path, interface, "WriteValue", [.bytes(value), .properties(options)], context: context)
         }
     }
 
@@ -116,11 +121,13 @@ extension BlueZTransport {
         let path = try devicePath(device)
         let target = try state.withLock { (state) throws(AirlinkError) -> String? in
             try checkReady(state, path: path, device: device, context: context)
-            guard case .characteristic(let charPath, let found) = try attribute(
-                characteristic.valueHandle, device: path, in: state, context: context)
+            guard
+                case .characteristic(let charPath, let found) = try attribute(
+                    characteristic.valueHandle, device: path, in: state, context: context)
             else {
                 throw AirlinkError(
-                    .characteristicNotFound, "\(characteristic.valueHandle) is not a characteristic value", context: context)
+                    .characteristicNotFound, "\(characteristic.valueHandle) is not a characteristic value",
+                    context: context)
             }
             let current = state.links[path]?.subscriptions[charPath]
             switch mode {
@@ -142,14 +149,15 @@ extension BlueZTransport {
         }
         guard let target else { return }
         do {
-            _ = try await gattCall(device, handle: characteristic.valueHandle, context: context) { _ throws(AirlinkError) in
+            _ = try await gattCall(device, handle: characteristic.valueHandle, context: context) {
+                _ throws(AirlinkError) in
                 try Self.message(
                     target, BlueZInterface.gattCharacteristic, mode == .disabled ? "StopNotify" : "StartNotify", [],
                     context: context)
             }
-        } catch where mode != .disabled && error.code == .operationInProgress {
+        } catch  where mode != .disabled && error.code == .operationInProgress {
             // BlueZ answers InProgress when this client's notify session exists already.
-        } catch where mode == .disabled && error.code != .linkLost {
+        } catch  where mode == .disabled && error.code != .linkLost {
             logger.debug("StopNotify: \(error)")
         } catch {
             if mode != .disabled { state.withLock { $0.links[path]?.subscriptions[target] = nil } }
@@ -213,7 +221,8 @@ extension BlueZTransport {
     }
 
     /// Throws unless the device's link is usable.
-    func checkReady(_ state: BlueZTransportState, path: String, device: DeviceID, context: String) throws(AirlinkError) {
+    func checkReady(_ state: BlueZTransportState, path: String, device: DeviceID, context: String) throws(AirlinkError)
+    {
         try checkUsable(state, context: context)
         guard let link = state.links[path] else {
             throw AirlinkError(.deviceNotFound, "BlueZ does not know \(device); scan first", context: context)

@@ -83,7 +83,9 @@ extension BlueZTransport {
                 destination: BlueZInterface.service, path: device, interface: BlueZInterface.device, member: "Connect")
         } catch {
             update { state, effects in
-                feed(device, .connectFailed(BlueZErrorMapping.map(error, operation: .connect, context: "\(id)")), &state, &effects)
+                feed(
+                    device, .connectFailed(BlueZErrorMapping.map(error, operation: .connect, context: "\(id)")), &state,
+                    &effects)
             }
             return
         }

@@ -45,7 +45,7 @@ extension BlueZTransport {
                 _ = try await callBlueZ(
                     path: adapterPath, interface: BlueZInterface.adapter, member: "StartDiscovery", operation: .scan,
                     context: context)
-            } catch where error.code == .operationInProgress {
+            } catch  where error.code == .operationInProgress {
                 // This client's discovery session runs already (BlueZ answers InProgress).
             }
         } catch {

@@ -81,7 +81,8 @@ extension BlueZTransport {
                     let (path, interfaces) = try state.tree.apply(interfacesRemoved: signal.message)
                     objectsRemoved(path, interfaces, &state, &effects)
                 case (BlueZInterface.properties, "PropertiesChanged"):
-                    let (interface, changed) = try state.tree.apply(propertiesChanged: signal.message, path: signal.path)
+                    let (interface, changed) = try state.tree.apply(
+                        propertiesChanged: signal.message, path: signal.path)
                     propertiesChanged(signal.path, interface, changed, &state, &effects)
                 case (BlueZInterface.device, "Disconnected"):
                     let arguments = try signal.message.arguments(expecting: "ss", context: "Device1.Disconnected")

@@ -17,8 +17,10 @@ struct BlueZContractWorld: TransportContractWorld {
 
     private func characteristicPath(_ device: DeviceID, valueHandle: ATTHandle) -> String {
         let declaration = valueHandle.rawValue - 1
-        let service = device == thermostat ? (declaration < 0x0011 ? 0x000A : 0x0011) : (declaration < 0x000E ? 0x000A : 0x000E)
-        return FakeBlueZ.devicePath(device.address!.description) + String(format: "/service%04x/char%04x", service, declaration)
+        let service =
+            device == thermostat ? (declaration < 0x0011 ? 0x000A : 0x0011) : (declaration < 0x000E ? 0x000A : 0x000E)
+        return FakeBlueZ.devicePath(device.address!.description)
+            + String(format: "/service%04x/char%04x", service, declaration)
     }
 
     func descriptors(

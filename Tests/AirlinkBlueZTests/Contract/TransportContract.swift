@@ -132,7 +132,8 @@ enum TransportContract {
         // And a write without response longer than MTU − 3 is refused before it is sent
         let tooLong = [UInt8](repeating: 0, count: link.mtu - 2)
         let error = await #expect(throws: AirlinkError.self) {
-            try await transport.write(world.thermostat, handle: ContractHandles.unit, value: tooLong, type: .withoutResponse)
+            try await transport.write(
+                world.thermostat, handle: ContractHandles.unit, value: tooLong, type: .withoutResponse)
         }
         #expect(error?.code == .invalidArgument)
 
@@ -153,14 +154,16 @@ enum TransportContract {
         let transport = try await world.makeTransport()
         _ = try await world.scanAndConnect(transport, world.thermostat)
         let characteristic = GATTCharacteristic(
-            uuid: .thermostatTemperature, declarationHandle: ATTHandle(0x000B), valueHandle: ContractHandles.temperature,
+            uuid: .thermostatTemperature, declarationHandle: ATTHandle(0x000B),
+            valueHandle: ContractHandles.temperature,
             properties: [.read, .write, .notify])
         try await transport.setNotifications(world.thermostat, characteristic: characteristic, mode: .notify)
         #expect(try await transport.read(world.thermostat, handle: ContractHandles.temperatureCCCD) == [0x01, 0x00])
         let events = transport.events()
 
         // When the thermostat notifies 21.60 °C
-        try await world.peripheralNotifies(world.thermostat, valueHandle: ContractHandles.temperature, value: [0x70, 0x08])
+        try await world.peripheralNotifies(
+            world.thermostat, valueHandle: ContractHandles.temperature, value: [0x70, 0x08])
 
         // Then the value arrives for the temperature's value handle
         let value = await world.first(events, within: .seconds(2)) { event -> [UInt8]? in
@@ -176,7 +179,8 @@ enum TransportContract {
         // When notifications are turned off and the thermostat changes again, nothing arrives
         try await transport.setNotifications(world.thermostat, characteristic: characteristic, mode: .disabled)
         let quiet = transport.events()
-        try await world.peripheralNotifies(world.thermostat, valueHandle: ContractHandles.temperature, value: [0x7A, 0x08])
+        try await world.peripheralNotifies(
+            world.thermostat, valueHandle: ContractHandles.temperature, value: [0x7A, 0x08])
         let late = await world.first(quiet, within: .milliseconds(300)) { event -> Bool? in
             if case .notification = event { return true }
             return nil
@@ -242,7 +246,8 @@ enum TransportContract {
         // Given a connected thermostat that will answer the next temperature read with Unlikely Error
         let transport = try await world.makeTransport()
         _ = try await world.scanAndConnect(transport, world.thermostat)
-        try await world.peripheralFailsNextRead(world.thermostat, valueHandle: ContractHandles.temperature, with: .unlikelyError)
+        try await world.peripheralFailsNextRead(
+            world.thermostat, valueHandle: ContractHandles.temperature, with: .unlikelyError)
 
         // When the temperature is read
         let error = await #expect(throws: AirlinkError.self) {

@@ -61,12 +61,16 @@ final class FakeBlueZ: Sendable {
         let directory = String(cString: made)
         var input: [Int32] = [0, 0]
         var output: [Int32] = [0, 0]
-        guard pipe(&input) == 0, pipe(&output) == 0 else { throw StartError(description: "pipe failed: errno \(errno)") }
+        guard pipe(&input) == 0, pipe(&output) == 0 else {
+            throw StartError(description: "pipe failed: errno \(errno)")
+        }
         // Other suites spawn fixtures concurrently: none may inherit these pipes.
         for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var arguments = ["/usr/bin/python3", fixtureDirectory + "/fake_bluez.py", "--dir", directory]
         for description in descriptions {
-            arguments += ["--description", description.hasPrefix("/") ? description : fixtureDirectory + "/" + description]
+            arguments += [
+                "--description", description.hasPrefix("/") ? description : fixtureDirectory + "/" + description,
+            ]
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -173,7 +177,9 @@ final class FakeBlueZ: Sendable {
     }
 
     /// The configuration of a transport on this fixture's bus.
-    func configuration(adapter: String? = nil, hci: any HCIController = UnavailableHCI()) -> BlueZTransport.Configuration {
+    func configuration(adapter: String? = nil, hci: any HCIController = UnavailableHCI())
+        -> BlueZTransport.Configuration
+    {
         BlueZTransport.Configuration(
             adapter: adapter, busAddress: address, operationTimeout: .seconds(5), servicesGrace: .milliseconds(500),
             hci: hci)
@@ -212,7 +218,8 @@ final class FakeBlueZ: Sendable {
     }
 
     func setConnectMode(_ device: String, _ mode: String, delay: Duration = .milliseconds(5)) async throws {
-        let milliseconds = UInt32(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = UInt32(
+            delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
         try await call("SetConnectMode", [.string(device), .string(mode), .uint32(milliseconds)])
     }
 
@@ -316,7 +323,9 @@ extension Trait where Self == FakeBlueZTrait {
 enum FixtureTimings {
     static func record(suite: String, start: Duration, stop: Duration, ran: Duration) {
         func ms(_ duration: Duration) -> String {
-            String(format: "%.0f ms", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+            String(
+                format: "%.0f ms",
+                Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
         }
         print("fake BlueZ [\(suite)]: start \(ms(start)), stop \(ms(stop)), suite ran \(ms(ran))")
     }
