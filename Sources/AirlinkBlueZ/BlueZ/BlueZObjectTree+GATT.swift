@@ -74,20 +74,21 @@ extension BlueZObjectTree {
     }
 
     /// The characteristic (by value handle) or descriptor a handle names on a device.
-    package func attribute(_ handle: ATTHandle, ofDevice device: String) -> Attribute? {
-        for service in services(ofDevice: device) where service.service.handles.contains(handle) {
+    package mutating func attribute(_ handle: ATTHandle, ofDevice device: String) -> Attribute? {
+        if let index = attributeIndex[device] { return index[handle] }
+        var index: [ATTHandle: Attribute] = [:]
+        for service in services(ofDevice: device) {
             for characteristic in characteristics(ofService: service.path) {
-                if characteristic.characteristic.valueHandle == handle {
-                    return .characteristic(path: characteristic.path, characteristic.characteristic)
-                }
-                for descriptor in descriptors(ofCharacteristic: characteristic.path)
-                where descriptor.descriptor.handle == handle {
-                    return .descriptor(
+                index[characteristic.characteristic.valueHandle] = .characteristic(
+                    path: characteristic.path, characteristic.characteristic)
+                for descriptor in descriptors(ofCharacteristic: characteristic.path) {
+                    index[descriptor.descriptor.handle] = .descriptor(
                         path: descriptor.path, descriptor.descriptor, characteristicPath: characteristic.path)
                 }
             }
         }
-        return nil
+        attributeIndex[device] = index
+        return index[handle]
     }
 
     /// The characteristic whose object is at `path`, if it exists.

@@ -1,3 +1,5 @@
+import AirlinkCore
+
 /// BlueZ's objects as `ObjectManager.GetManagedObjects` gives them, kept current from
 /// `InterfacesAdded`, `InterfacesRemoved` and `PropertiesChanged` (BlueZ doc/org.freedesktop.DBus.ObjectManager).
 ///
@@ -7,7 +9,12 @@ package struct BlueZObjectTree: Sendable {
     package typealias Properties = [String: DBusValue]
 
     /// path -> interface -> properties.
-    package private(set) var objects: [String: [String: Properties]] = [:]
+    package private(set) var objects: [String: [String: Properties]] = [:] {
+        didSet { attributeIndex.removeAll() }
+    }
+    /// device path -> handle -> attribute, built on first lookup and dropped whenever objects change
+    /// (reads and writes look a handle up on every call).
+    var attributeIndex: [String: [ATTHandle: Attribute]] = [:]
 
     /// An empty tree.
     package init() {}

@@ -87,7 +87,7 @@ extension BlueZTransport {
         let (attribute, mtu) = try state.withLock { (state) throws(AirlinkError) -> (BlueZObjectTree.Attribute, Int) in
             try checkReady(state, path: path, device: device, context: context)
             return (
-                try self.attribute(handle, device: path, in: state, context: context), self.mtu(of: path, in: state)
+                try self.attribute(handle, device: path, in: &state, context: context), self.mtu(of: path, in: state)
             )
         }
         if case .descriptor(_, let descriptor, let characteristicPath) = attribute,
@@ -123,7 +123,7 @@ extension BlueZTransport {
             try checkReady(state, path: path, device: device, context: context)
             guard
                 case .characteristic(let charPath, let found) = try attribute(
-                    characteristic.valueHandle, device: path, in: state, context: context)
+                    characteristic.valueHandle, device: path, in: &state, context: context)
             else {
                 throw AirlinkError(
                     .characteristicNotFound, "\(characteristic.valueHandle) is not a characteristic value",
@@ -200,7 +200,7 @@ extension BlueZTransport {
         let (message, operation) = try state.withLock {
             (state) throws(AirlinkError) -> (DBusMessage, UInt64) in
             try checkReady(state, path: path, device: device, context: context)
-            let message = try build(try attribute(handle, device: path, in: state, context: context))
+            let message = try build(try attribute(handle, device: path, in: &state, context: context))
             let operation = state.nextOperation
             state.nextOperation += 1
             state.operations[operation] = PendingOperation(device: path) { result.resume(.failure($0)) }
@@ -232,7 +232,7 @@ extension BlueZTransport {
         }
     }
 
-    private func attribute(_ handle: ATTHandle, device: String, in state: BlueZTransportState, context: String)
+    private func attribute(_ handle: ATTHandle, device: String, in state: inout BlueZTransportState, context: String)
         throws(AirlinkError) -> BlueZObjectTree.Attribute
     {
         guard let attribute = state.tree.attribute(handle, ofDevice: device) else {
