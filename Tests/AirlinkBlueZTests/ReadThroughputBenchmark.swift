@@ -28,16 +28,26 @@ struct ReadThroughputBenchmark {
         // When both read the temperature N times, alternating rounds
         var rawRates: [Double] = []
         var airlinkRates: [Double] = []
+        var rawCPU: [Double] = []
+        var airlinkCPU: [Double] = []
         for _ in 0..<Self.rounds {
             let rawStart = ContinuousClock.now
+            let rawCPUStart = Self.processCPU()
             for _ in 0..<Self.reads { try raw.read() }
+            rawCPU.append((Self.processCPU() - rawCPUStart) / Double(Self.reads) * 1e6)
             rawRates.append(Double(Self.reads) / Self.seconds(rawStart.duration(to: .now)))
             let airlinkStart = ContinuousClock.now
+            let airlinkCPUStart = Self.processCPU()
             for _ in 0..<Self.reads {
                 _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
             }
+            airlinkCPU.append((Self.processCPU() - airlinkCPUStart) / Double(Self.reads) * 1e6)
             airlinkRates.append(Double(Self.reads) / Self.seconds(airlinkStart.duration(to: .now)))
         }
+        print(
+            String(
+                format: "CPU time of the test process per read (best round): raw %.1f µs, BlueZTransport %.1f µs",
+                rawCPU.min() ?? 0, airlinkCPU.min() ?? 0))
 
         // Then Airlink's best round is within 1.5x of raw libdbus's best
         let rawBest = rawRates.max() ?? 0
@@ -50,6 +60,14 @@ struct ReadThroughputBenchmark {
                 airlinkRates.map { String(format: "%.0f", $0) }.joined(separator: "/")))
         #expect(rawBest / airlinkBest < 1.5)
         await transport.disconnect(thermostat)
+    }
+
+    /// User and system CPU seconds of the whole test process.
+    static func processCPU() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     static func seconds(_ duration: Duration) -> Double {

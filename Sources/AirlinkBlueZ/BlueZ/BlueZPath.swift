@@ -9,7 +9,14 @@ package enum BlueZPath {
 
     /// `/org/bluez/hci0/dev_C0_FF_EE_00_00_01`.
     package static func device(_ address: BDAddress, adapter: String) -> String {
-        self.adapter(adapter) + "/dev_" + address.description.split(separator: ":").joined(separator: "_")
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text = Array("/org/bluez/".utf8) + Array(adapter.utf8) + Array("/dev_".utf8)
+        for (index, byte) in address.bytes.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: "_")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The handle a path's last element encodes after `prefix` (`service`, `char`, `desc`).

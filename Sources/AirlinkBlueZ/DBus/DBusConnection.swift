@@ -80,8 +80,9 @@ package final class DBusConnection: Sendable {
     /// Why the connection ended, or `nil` while it is open.
     package var closedReason: String? { loop.closedReason }
 
-    /// Sends a method call; `completion` runs once, on the loop thread (or at once on the caller's
-    /// thread if the connection has ended), with the reply, the error reply or the failure.
+    /// Sends a method call from the caller's thread; `completion` runs once, on the loop thread (or
+    /// at once on the caller's thread if the call cannot be sent), with the reply, the error reply
+    /// or the failure.
     ///
     /// - Returns: the call's identifier, for ``cancel(_:)``.
     @discardableResult
@@ -98,7 +99,9 @@ package final class DBusConnection: Sendable {
         _ message: DBusMessage, id: UInt64, timeout: Duration?,
         completion: @escaping @Sendable (Result<DBusMessage, DBusError>) -> Void
     ) {
-        loop.submit(.send(id: id, message, deadline: timeout.map { ContinuousClock.now.advanced(by: $0) }, completion))
+        loop.send(
+            id: id, message: message, deadline: timeout.map { ContinuousClock.now.advanced(by: $0) },
+            completion: completion)
     }
 
     /// Cancels a call: its completion runs with ``DBusError/cancelled`` unless the reply came first.

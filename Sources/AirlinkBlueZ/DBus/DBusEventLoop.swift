@@ -2,17 +2,19 @@ import CDBus
 import Glibc
 import Synchronization
 
-/// The thread that owns a libdbus connection: it sends queued messages, reads and dispatches
-/// incoming ones, completes pending calls, fires timers and delivers signals.
+/// The thread that owns a libdbus connection: it reads and dispatches incoming messages, completes
+/// pending calls, fires timers and delivers signals.
 ///
-/// Callers never block: they queue a command and write to an eventfd that wakes the thread's
-/// `poll`. Every libdbus call on the connection is made on this thread, so libdbus's own locking
-/// and watch bookkeeping are never contended. Completions, signal handlers and timers run on this
-/// thread, in the order the messages arrived; they must not block.
+/// Method calls are written by the calling thread itself (libdbus is thread-safe), so a call costs
+/// no thread hop on the way out; the loop thread, blocked in `poll` on the socket, reads the reply
+/// and completes the call. Only the loop thread dispatches, and a sender holds `dispatchLock` from
+/// `dbus_connection_send_with_reply` to `dbus_pending_call_set_notify`, so no reply is dispatched
+/// before its notify function is set. Everything else (subscriptions, timers, cancellation, close)
+/// is a command the caller queues before waking the loop through an eventfd. Completions, signal
+/// handlers and timers run on the loop thread, in the order the messages arrived; they must not block.
 final class DBusEventLoop: @unchecked Sendable {
-    /// What callers ask of the loop thread.
+    /// What callers ask of the loop thread, besides sending.
     enum Command {
-        case send(id: UInt64, DBusMessage, deadline: ContinuousClock.Instant?, Completion)
         case cancel(id: UInt64)
         case subscribe(id: UInt64, DBusMatchRule, SignalHandler)
         case unsubscribe(id: UInt64)
@@ -30,12 +32,17 @@ final class DBusEventLoop: @unchecked Sendable {
         var closedReason: String?
     }
 
-    private struct Pending {
+    private struct Pending: @unchecked Sendable {
         var call: OpaquePointer?
         var member: String
         var deadline: ContinuousClock.Instant?
         var timeout: Duration
         var completion: Completion
+    }
+
+    private struct Calls {
+        var pending: [UInt64: Pending] = [:]
+        var cancelledEarly: Set<UInt64> = []
     }
 
     private struct Subscription {
@@ -53,11 +60,14 @@ final class DBusEventLoop: @unchecked Sendable {
     private let connection: OpaquePointer
     private let wakeFD: Int32
     private let shared = Mutex(Shared())
+    private let calls = Mutex(Calls())
+    /// Held by the loop thread while it dispatches (and while it cancels or expires calls), and by
+    /// other threads from sending a call to setting its notify function.
+    private let dispatchLock = Mutex(())
+    private let loopThread = Atomic<UInt>(0)
     private let nextID = Atomic<UInt64>(1)
 
     // Loop-thread state: touched only on the loop thread.
-    private var pending: [UInt64: Pending] = [:]
-    private var cancelledEarly: Set<UInt64> = []
     private var subscriptions: [Subscription] = []
     private var timers: [Timer] = []
     private var disconnectHandlers: [@Sendable (String) -> Void] = []
@@ -97,7 +107,10 @@ final class DBusEventLoop: @unchecked Sendable {
     /// A fresh identifier for a call, subscription or timer.
     func makeID() -> UInt64 { nextID.add(1, ordering: .relaxed).oldValue }
 
-    /// Queues a command; if the loop has ended, fails it at once on the caller's thread.
+    /// Why the loop ended, or `nil` while it runs.
+    var closedReason: String? { shared.withLock { $0.closedReason } }
+
+    /// Queues a command; if the loop has ended, handles it at once on the caller's thread.
     func submit(_ command: Command) {
         let closedReason: String? = shared.withLock { state in
             if let reason = state.closedReason { return reason }
@@ -106,7 +119,6 @@ final class DBusEventLoop: @unchecked Sendable {
         }
         if let closedReason {
             switch command {
-            case .send(_, _, _, let completion): completion(.failure(.disconnected(closedReason)))
             case .onDisconnect(let handler): handler(closedReason)
             // Work scheduled after the loop ended runs at once, so that nothing waits on a dead loop.
             case .timer(_, _, let work): work()
@@ -114,16 +126,58 @@ final class DBusEventLoop: @unchecked Sendable {
             }
             return
         }
+        wake()
+    }
+
+    private func wake() {
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
 
-    /// Why the loop ended, or `nil` while it runs.
-    var closedReason: String? { shared.withLock { $0.closedReason } }
+    private var isLoopThread: Bool { loopThread.load(ordering: .relaxed) == UInt(pthread_self()) }
+
+    /// Sends a method call from any thread; `completion` runs once, on the loop thread, or at once
+    /// on the caller's thread when the call cannot be sent.
+    func send(id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion) {
+        let failure: Result<DBusMessage, DBusError>?
+        if isLoopThread {
+            failure = sendLocked(id: id, message: message, deadline: deadline, completion: completion)
+        } else {
+            failure = dispatchLock.withLock { _ in
+                sendLocked(id: id, message: message, deadline: deadline, completion: completion)
+            }
+        }
+        if let failure { completion(failure) }
+    }
+
+    /// Sends and registers a call while the loop cannot dispatch; returns a failure to report.
+    private func sendLocked(
+        id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion
+    ) -> Result<DBusMessage, DBusError>? {
+        let member = "\(message.interface ?? "").\(message.member ?? "")"
+        if let reason = shared.withLock({ $0.closedReason }) {
+            return .failure(.disconnected("\(reason); \(member) was not sent"))
+        }
+        if calls.withLock({ $0.cancelledEarly.remove(id) }) != nil { return .failure(.cancelled) }
+        var call: OpaquePointer?
+        let timeout = deadline.map { ContinuousClock.now.duration(to: $0) } ?? .zero
+        // Airlink keeps its own deadlines; libdbus's timeouts need a main loop's timeout functions.
+        guard dbus_connection_send_with_reply(connection, message.pointer, &call, Int32.max) != 0, let call else {
+            return .failure(.disconnected("the bus connection is closed; \(member) was not sent"))
+        }
+        let entry = Pending(call: call, member: member, deadline: deadline, timeout: timeout, completion: completion)
+        calls.withLock { $0.pending[id] = entry }
+        let context = Unmanaged.passRetained(PendingContext(loop: self, id: id)).toOpaque()
+        dbus_pending_call_set_notify(call, dbusEventLoopPendingNotify, context, dbusEventLoopReleaseContext)
+        // What the socket did not take now, the loop writes once the socket is writable again.
+        if !isLoopThread && dbus_connection_has_messages_to_send(connection) != 0 { wake() }
+        return nil
+    }
 
     // MARK: - The loop thread
 
     private func run() {
+        loopThread.store(UInt(pthread_self()), ordering: .relaxed)
         while running {
             drainCommands()
             guard running else { break }
@@ -152,16 +206,27 @@ final class DBusEventLoop: @unchecked Sendable {
         if fds[0].revents != 0 || dbus_connection_has_messages_to_send(connection) != 0 {
             _ = dbus_connection_read_write(connection, 0)
         }
-        while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        dispatchLock.withLock { _ in
+            while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        }
         fireDeadlines()
     }
 
     private func pollTimeout() -> Int32 {
-        var nearest: ContinuousClock.Instant?
-        for call in pending.values {
-            if let deadline = call.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
+        let (callDeadline, anyCall) = calls.withLock { calls -> (ContinuousClock.Instant?, Bool) in
+            var nearest: ContinuousClock.Instant?
+            for call in calls.pending.values {
+                if let deadline = call.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
+            }
+            return (nearest, !calls.pending.isEmpty)
         }
+        var nearest = callDeadline
         for timer in timers where nearest.map({ timer.deadline < $0 }) ?? true { nearest = timer.deadline }
+        // Calls sent by other threads do not wake the loop: look at their deadlines 4 times a second.
+        if anyCall {
+            let soon = ContinuousClock.now.advanced(by: .milliseconds(250))
+            if nearest.map({ soon < $0 }) ?? true { nearest = soon }
+        }
         guard let nearest else { return -1 }
         let remaining = ContinuousClock.now.duration(to: nearest)
         if remaining <= .zero { return 0 }
@@ -172,18 +237,28 @@ final class DBusEventLoop: @unchecked Sendable {
 
     private func fireDeadlines() {
         let now = ContinuousClock.now
-        let expired = pending.filter { $0.value.deadline.map { $0 <= now } ?? false }
-        for (id, call) in expired.sorted(by: { $0.key < $1.key }) {
-            pending[id] = nil
+        let due = calls.withLock { calls in calls.pending.values.contains { $0.deadline.map { $0 <= now } ?? false } }
+        let expired =
+            !due
+            ? []
+            : dispatchLock.withLock { _ in
+                calls.withLock { calls -> [Pending] in
+                    let ids = calls.pending.filter { $0.value.deadline.map { $0 <= now } ?? false }.keys.sorted()
+                    return ids.compactMap { calls.pending.removeValue(forKey: $0) }
+                }
+            }
+        for call in expired {
             if let pendingCall = call.call {
                 dbus_pending_call_cancel(pendingCall)
                 dbus_pending_call_unref(pendingCall)
             }
             call.completion(.failure(.timeout(member: call.member, after: call.timeout)))
         }
-        while let index = timers.indices.filter({ timers[$0].deadline <= now }).min(by: {
-            (timers[$0].deadline, timers[$0].id) < (timers[$1].deadline, timers[$1].id)
-        }) {
+        while !timers.isEmpty,
+            let index = timers.indices.filter({ timers[$0].deadline <= now }).min(by: {
+                (timers[$0].deadline, timers[$0].id) < (timers[$1].deadline, timers[$1].id)
+            })
+        {
             let timer = timers.remove(at: index)
             timer.work()
         }
@@ -200,17 +275,17 @@ final class DBusEventLoop: @unchecked Sendable {
 
     private func perform(_ command: Command) {
         switch command {
-        case .send(let id, let message, let deadline, let completion):
-            if cancelledEarly.remove(id) != nil {
-                completion(.failure(.cancelled))
-                return
-            }
-            send(id: id, message: message, deadline: deadline, completion: completion)
         case .cancel(let id):
-            guard let call = pending.removeValue(forKey: id) else {
-                cancelledEarly.insert(id)
-                return
+            let found = dispatchLock.withLock { _ in
+                calls.withLock { calls -> Pending? in
+                    guard let call = calls.pending.removeValue(forKey: id) else {
+                        calls.cancelledEarly.insert(id)
+                        return nil
+                    }
+                    return call
+                }
             }
+            guard let call = found else { return }
             if let pendingCall = call.call {
                 dbus_pending_call_cancel(pendingCall)
                 dbus_pending_call_unref(pendingCall)
@@ -231,24 +306,8 @@ final class DBusEventLoop: @unchecked Sendable {
         }
     }
 
-    private func send(
-        id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion
-    ) {
-        let member = "\(message.interface ?? "").\(message.member ?? "")"
-        var call: OpaquePointer?
-        let timeout = deadline.map { ContinuousClock.now.duration(to: $0) } ?? .zero
-        // Airlink keeps its own deadlines; libdbus's timeouts need a main loop's timeout functions.
-        guard dbus_connection_send_with_reply(connection, message.pointer, &call, Int32.max) != 0, let call else {
-            completion(.failure(.disconnected("the bus connection is closed; \(member) was not sent")))
-            return
-        }
-        pending[id] = Pending(call: call, member: member, deadline: deadline, timeout: timeout, completion: completion)
-        let context = Unmanaged.passRetained(PendingContext(loop: self, id: id)).toOpaque()
-        dbus_pending_call_set_notify(call, dbusEventLoopPendingNotify, context, dbusEventLoopReleaseContext)
-    }
-
     fileprivate func complete(id: UInt64, call: OpaquePointer) {
-        guard let entry = pending.removeValue(forKey: id) else { return }
+        guard let entry = calls.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
         let reply = dbus_pending_call_steal_reply(call)
         dbus_pending_call_unref(call)
         guard let reply else {
@@ -298,16 +357,22 @@ final class DBusEventLoop: @unchecked Sendable {
     private func shutDown(_ reason: String) {
         guard running else { return }
         running = false
-        shared.withLock { state in state.closedReason = reason }
-        // Commands queued meanwhile are failed below; later ones fail in submit().
+        // Under the dispatch lock, so that no sender registers a call after the pending ones are failed.
+        let failing = dispatchLock.withLock { _ in
+            shared.withLock { state in state.closedReason = reason }
+            return calls.withLock { calls in
+                let sorted = calls.pending.sorted { $0.key < $1.key }.map(\.value)
+                calls.pending.removeAll()
+                return sorted
+            }
+        }
+        // Commands queued meanwhile are handled below; later ones are handled in submit().
         let leftovers = shared.withLock { state in
             let commands = state.commands
             state.commands.removeAll()
             return commands
         }
-        let calls = pending.sorted { $0.key < $1.key }
-        pending.removeAll()
-        for (_, call) in calls {
+        for call in failing {
             if let pendingCall = call.call {
                 dbus_pending_call_cancel(pendingCall)
                 dbus_pending_call_unref(pendingCall)
@@ -316,7 +381,6 @@ final class DBusEventLoop: @unchecked Sendable {
         }
         for command in leftovers {
             switch command {
-            case .send(_, _, _, let completion): completion(.failure(.disconnected(reason)))
             case .onDisconnect(let handler): disconnectHandlers.append(handler)
             case .timer(_, _, let work): work()
             default: break

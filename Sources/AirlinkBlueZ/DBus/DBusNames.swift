@@ -3,13 +3,20 @@
 package enum DBusNames {
     /// Whether `path` is a valid object path: `/`, or `/`-separated non-empty elements of `[A-Za-z0-9_]`.
     package static func isValidObjectPath(_ path: String) -> Bool {
-        guard path.first == "/" else { return false }
-        if path == "/" { return true }
-        guard path.last != "/" else { return false }
-        for element in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            guard !element.isEmpty, element.allSatisfy(isNameCharacter) else { return false }
+        var previous: UInt8 = 0
+        var count = 0
+        for byte in path.utf8 {
+            if count == 0 {
+                guard byte == UInt8(ascii: "/") else { return false }
+            } else if byte == UInt8(ascii: "/") {
+                guard previous != UInt8(ascii: "/") else { return false }
+            } else {
+                guard isNameCharacter(byte) else { return false }
+            }
+            previous = byte
+            count += 1
         }
-        return true
+        return count == 1 || (count > 1 && previous != UInt8(ascii: "/"))
     }
 
     /// Whether `name` is a valid interface or error name: two or more `.`-separated elements, each
