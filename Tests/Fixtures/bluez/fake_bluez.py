@@ -12,6 +12,7 @@ Tests steer it through org.airlink.FakeBlueZ1 at /org/airlink/FakeBlueZ (see con
 import argparse
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -116,6 +117,8 @@ def main():
             daemon.wait(timeout=2)
         except subprocess.TimeoutExpired:
             daemon.kill()
+        # The caller removes the directory too; this covers a caller that died first.
+        shutil.rmtree(args.dir, ignore_errors=True)
 
 
 if __name__ == '__main__':
