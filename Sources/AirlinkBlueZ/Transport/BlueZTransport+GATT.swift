@@ -216,7 +216,9 @@ extension BlueZTransport {
             result.resume(.failure(AirlinkError(.cancelled, "the operation was cancelled", context: context)))
             connection.cancel(call)
         }
-        state.withLock { _ = $0.operations.removeValue(forKey: operation) }
+        if case .failure(let error) = outcome, error.code == .cancelled {
+            state.withLock { _ = $0.operations.removeValue(forKey: operation) }
+        }
         return try outcome.get()
     }
 

@@ -2,10 +2,11 @@ import AirlinkCore
 import Synchronization
 
 /// A result delivered once, by whichever comes first: a reply, a link loss, a timeout, a
-/// cancellation. Later deliveries are ignored, so racing paths never resume a continuation twice.
+/// cancellation. Later deliveries are ignored, so racing paths never resume a continuation twice
+/// (which is why an unchecked continuation is safe here: the state below guarantees one resume).
 final class OneShot<Value: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<Value, AirlinkError>, Never>?
+        var continuation: UnsafeContinuation<Result<Value, AirlinkError>, Never>?
         var result: Result<Value, AirlinkError>?
         var delivered = false
     }
@@ -18,7 +19,7 @@ final class OneShot<Value: Sendable>: Sendable {
     @discardableResult
     func resume(_ result: Result<Value, AirlinkError>) -> Bool {
         let (first, continuation) = state.withLock {
-            state -> (Bool, CheckedContinuation<Result<Value, AirlinkError>, Never>?) in
+            state -> (Bool, UnsafeContinuation<Result<Value, AirlinkError>, Never>?) in
             guard !state.delivered else { return (false, nil) }
             state.delivered = true
             guard let continuation = state.continuation else {
@@ -34,7 +35,7 @@ final class OneShot<Value: Sendable>: Sendable {
 
     /// Waits for the result.
     func wait() async -> Result<Value, AirlinkError> {
-        await withCheckedContinuation { continuation in
+        await withUnsafeContinuation { continuation in
             let ready: Result<Value, AirlinkError>? = state.withLock { state in
                 if let result = state.result {
                     state.result = nil
