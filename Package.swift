@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
         .library(name: "AirlinkRegistry", targets: ["AirlinkRegistry"]),
         .library(name: "AirlinkRegistrySQLite", targets: ["AirlinkRegistrySQLite"]),
+        .library(name: "AirlinkBlueZ", targets: ["AirlinkBlueZ"]),
+        .library(name: "AirlinkTransports", targets: ["AirlinkTransports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -56,6 +58,21 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The BlueZ backend: libdbus-1 for BlueZ's D-Bus API, libbluetooth where D-Bus falls short.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        .target(
+            name: "AirlinkBlueZ",
+            dependencies: [
+                "AirlinkCore", "CDBus", "CBlueZ",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Chooses a transport from a string a user types (`sim`, `bluez:hci1`): the CLI and apps use it.
+        .target(
+            name: "AirlinkTransports",
+            dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
@@ -65,6 +82,8 @@ let package = Package(
                 "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+            name: "AirlinkBlueZTests", dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+        .testTarget(name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
