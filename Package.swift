@@ -75,15 +75,19 @@ let package = Package(
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
-        .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
         .testTarget(
             name: "AirlinkRegistryTests",
             dependencies: [
                 "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-            name: "AirlinkBlueZTests", dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
-        .testTarget(name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkBlueZTests",
+            dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+        .testTarget(
+            name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
