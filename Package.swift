@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
+        .library(name: "Airlink", targets: ["Airlink"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -40,9 +41,18 @@ let package = Package(
             name: "AirlinkProfiles",
             dependencies: ["AirlinkCore"]
         ),
+        .target(
+            name: "Airlink",
+            dependencies: [
+                "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(name: "AirlinkTests", dependencies: ["Airlink", "AirlinkSimulation", "AirlinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
