@@ -48,6 +48,9 @@ public final class DeviceManager: Sendable {
 
     /// Creates a device manager and starts listening to the transport.
     ///
+    /// The manager listens until ``shutdown()``, even if the app keeps only the connections or
+    /// discoveries it obtained: they keep working without a reference to the manager.
+    ///
     /// - Parameters:
     ///   - transport: the transport to use.
     ///   - environment: the clock, executor, random source, trace and logger (a `Simulation`'s
@@ -62,8 +65,6 @@ public final class DeviceManager: Sendable {
         let stream = transport.events()  // subscribe now, so that nothing is missed
         self.pump = environment.spawn { await router.run(stream) }
     }
-
-    deinit { pump.cancel() }
 
     /// The adapter's power state (asked of the transport the first time, then followed by events).
     public var adapterState: AdapterState {

@@ -68,12 +68,25 @@ import Testing
     }
 
     @Test(arguments: [
-        (LinearReconnectionStrategy(wait: .seconds(-1), attempts: 3, timeout: .seconds(3)) as any ReconnectionStrategy, "wait"),
+        (
+            LinearReconnectionStrategy(wait: .seconds(-1), attempts: 3, timeout: .seconds(3))
+                as any ReconnectionStrategy, "wait"
+        ),
         (LinearReconnectionStrategy(wait: .seconds(1), attempts: -1, timeout: .seconds(3)), "attempts"),
         (LinearReconnectionStrategy(wait: .seconds(1), attempts: 3, timeout: .zero), "timeout"),
-        (ExponentialBackoffReconnectionStrategy(initialDelay: .zero, maximumDelay: .seconds(1), timeout: .seconds(1)), "initial delay"),
-        (ExponentialBackoffReconnectionStrategy(initialDelay: .seconds(2), maximumDelay: .seconds(1), timeout: .seconds(1)), "maximum delay"),
-        (ExponentialBackoffReconnectionStrategy(initialDelay: .seconds(1), multiplier: 0.5, maximumDelay: .seconds(9), timeout: .seconds(1)), "multiplier"),
+        (
+            ExponentialBackoffReconnectionStrategy(
+                initialDelay: .zero, maximumDelay: .seconds(1), timeout: .seconds(1)), "initial delay"
+        ),
+        (
+            ExponentialBackoffReconnectionStrategy(
+                initialDelay: .seconds(2), maximumDelay: .seconds(1), timeout: .seconds(1)), "maximum delay"
+        ),
+        (
+            ExponentialBackoffReconnectionStrategy(
+                initialDelay: .seconds(1), multiplier: 0.5, maximumDelay: .seconds(9), timeout: .seconds(1)),
+            "multiplier"
+        ),
         (AdvertisementReconnectionStrategy(timeout: .seconds(3), window: .zero), "window"),
     ])
     func invalidParametersAreNamedInATypedError(strategy: any ReconnectionStrategy, parameter: String) {

@@ -67,7 +67,7 @@ public actor ConnectionManager {
 
     /// The reconnection strategy consulted after the next loss or failed attempt.
     public nonisolated var reconnectionStrategy: any ReconnectionStrategy {
-        get { strategyBox.withLock { $0 } }
+        strategyBox.withLock { $0 }
     }
 
     /// Replaces the reconnection strategy; it applies from the next decision.

@@ -147,7 +147,8 @@ public struct ConnectionStateMachine: Sendable {
         switch phase {
         case .connecting(id):
             phase = .connected(info)
-            return [.linkReady(info), .emit(.connected(info)), .completeConnect(.success(info))] + lossDuringAttemptIfAny()
+            return [.linkReady(info), .emit(.connected(info)), .completeConnect(.success(info))]
+                + lossDuringAttemptIfAny()
         case .reconnecting(id, _):
             phase = .connected(info)
             history = nil
@@ -241,7 +242,7 @@ public struct ConnectionStateMachine: Sendable {
 
     private mutating func loss(_ reason: DisconnectionReason) -> [Action] {
         let error = AirlinkError(
-            .linkLost, "the link to \(device) was lost (\(reason))", cause: .other(reason.description))
+            .linkLost, "the link to \(device) was lost", cause: .other(reason.description))
         history = ReconnectionHistory(attemptsMade: 0, lastDelay: nil, lastError: error)
         attemptNumber = 0
         phase = .idle

@@ -87,7 +87,9 @@ public struct ExponentialBackoffReconnectionStrategy: ReconnectionStrategy, Hash
     ///   the initial delay, a multiplier below 1, a negative count or a timeout that is not positive.
     public func validate() throws(AirlinkError) {
         let name = "the exponential back-off"
-        if initialDelay <= .zero { throw .invalid("\(name) initial delay", "is \(initialDelay.text); make it positive") }
+        if initialDelay <= .zero {
+            throw .invalid("\(name) initial delay", "is \(initialDelay.text); make it positive")
+        }
         if maximumDelay < initialDelay {
             throw .invalid(
                 "\(name) maximum delay", "(\(maximumDelay.text)) is below its initial delay (\(initialDelay.text))")

@@ -133,7 +133,8 @@ public final class Discovery: ScanClient, Sendable {
     /// whether this call stopped it.
     @discardableResult
     func stopLocally(_ reason: DiscoveryStopReason) -> Bool {
-        let stopped = state.withLock { state -> (timer: Task<Void, Never>?, waiters: [CheckedContinuation<DiscoveryStopReason, Never>])? in
+        let stopped = state.withLock {
+            state -> (timer: Task<Void, Never>?, waiters: [CheckedContinuation<DiscoveryStopReason, Never>])? in
             guard state.stopReason == nil else { return nil }
             state.stopReason = reason
             defer {

@@ -23,9 +23,11 @@ extension DeviceLink {
     func resolveService(_ uuid: BluetoothUUID, generation: Int) async throws(AirlinkError) -> GATTService {
         let (cached, all) = state.withLock { ($0.services[uuid]?.service, $0.allServices) }
         if let cached { return cached }
-        if all == nil, let service = try await transport.discoverServices(device, uuids: [uuid]).first(where: {
-            $0.uuid == uuid
-        }) {
+        if all == nil,
+            let service = try await transport.discoverServices(device, uuids: [uuid]).first(where: {
+                $0.uuid == uuid
+            })
+        {
             state.withLock { state in
                 if state.generation == generation, state.services[uuid] == nil {
                     state.services[uuid] = ServiceCache(service: service)
@@ -55,7 +57,11 @@ extension DeviceLink {
         }
         if let cached { return (service, cached) }
         let found: [GATTCharacteristic]
-        if let all { found = all } else { found = try await transport.discoverCharacteristics(device, of: service, uuids: [uuid]) }
+        if let all {
+            found = all
+        } else {
+            found = try await transport.discoverCharacteristics(device, of: service, uuids: [uuid])
+        }
         guard let characteristic = found.first(where: { $0.uuid == uuid }) else {
             var known = all ?? []
             if all == nil { known = try await transport.discoverCharacteristics(device, of: service, uuids: nil) }
@@ -88,7 +94,9 @@ extension DeviceLink {
         if descriptors == nil {
             let found = try await transport.discoverDescriptors(device, of: characteristic, in: service)
             state.withLock { state in
-                if state.generation == generation { state.services[service.uuid]?.descriptors[characteristic.valueHandle] = found }
+                if state.generation == generation {
+                    state.services[service.uuid]?.descriptors[characteristic.valueHandle] = found
+                }
             }
             descriptors = found
         }
@@ -104,7 +112,8 @@ extension DeviceLink {
     /// The services discovered on the current link, in handle order (empty before discovery).
     var discoveredServices: [GATTService] {
         state.withLock { state in
-            state.allServices ?? state.services.values.map(\.service).sorted { $0.handles.lowerBound < $1.handles.lowerBound }
+            state.allServices
+                ?? state.services.values.map(\.service).sorted { $0.handles.lowerBound < $1.handles.lowerBound }
         }
     }
 
@@ -114,7 +123,8 @@ extension DeviceLink {
         let registry = registry(for: serviceUUID)
         state.withLock { state in
             guard state.generation == generation, state.services[serviceUUID] != nil else { return }
-            for characteristic in characteristics where state.services[serviceUUID]!.characteristics[characteristic.uuid] == nil {
+            for characteristic in characteristics
+            where state.services[serviceUUID]!.characteristics[characteristic.uuid] == nil {
                 state.services[serviceUUID]!.characteristics[characteristic.uuid] = characteristic
                 state.routes[characteristic.valueHandle] = Route(
                     service: serviceUUID, characteristic: characteristic.uuid, registry: registry)

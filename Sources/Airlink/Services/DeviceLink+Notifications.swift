@@ -43,13 +43,15 @@ extension DeviceLink {
                     try Self.check(mode, characteristic)
                     try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
                 }
-                bus.publish(.services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
-            } catch where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
+                bus.publish(
+                    .services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
+            } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
                 logger.debug("restoring notifications stopped: \(error)")
                 return
             } catch {
                 bus.publish(
-                    .services(device, .notificationsRestoreFailed(service: service, characteristic: uuid, error: error)))
+                    .services(device, .notificationsRestoreFailed(service: service, characteristic: uuid, error: error))
+                )
             }
         }
     }

@@ -113,15 +113,12 @@ final class DeviceLink: Sendable {
 
     /// Throws unless the link is up; returns the generation of its caches.
     func requireLink(_ operation: @autoclosure () -> String) throws(AirlinkError) -> Int {
-        let (generation, down) = state.withLock { state -> (Int, AirlinkError?) in
-            if state.info != nil { return (state.generation, nil) }
-            return (state.generation, state.downError)
-        }
-        guard let down else { return generation }
-        let why = down.code == .linkLost ? " (the link was lost; wait for the reconnected event)" : ""
+        let (generation, up, down) = state.withLock { ($0.generation, $0.info != nil, $0.downError) }
+        if up { return generation }
+        let why = down?.code == .linkLost ? " (the link was lost; wait for the reconnected event)" : ""
         throw AirlinkError(
             .notConnected, "cannot \(operation()): \(device) is not connected\(why); connect first",
-            cause: .underlying(down))
+            cause: down.map { .underlying($0) })
     }
 
     /// Runs one GATT operation in the device's turn: the adapter must be on and the link up.

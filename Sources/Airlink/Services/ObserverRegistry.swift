@@ -72,7 +72,9 @@ final class ObserverRegistry: Sendable {
         let (stream, continuation) = AsyncStream<CharacteristicValue>.makeStream(
             bufferingPolicy: .bufferingOldest(capacity))
         let id = ids.next()
-        state.withLock { $0.observers[characteristic, default: []].append(Observer(id: id, sink: .stream(continuation))) }
+        state.withLock {
+            $0.observers[characteristic, default: []].append(Observer(id: id, sink: .stream(continuation)))
+        }
         continuation.onTermination = { [weak self] _ in self?.remove(id, from: characteristic) }
         return stream
     }

@@ -12,7 +12,8 @@ extension ServiceManager {
     ///   - characteristic: the characteristic's UUID.
     /// - Throws: ``AirlinkError/Code/operationNotSupported`` when its properties do not allow the mode;
     ///   ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/notConnected``, ...
-    public func setNotifications(_ mode: NotificationMode, for characteristic: BluetoothUUID) async throws(AirlinkError) {
+    public func setNotifications(_ mode: NotificationMode, for characteristic: BluetoothUUID) async throws(AirlinkError)
+    {
         try await link.setNotifications(mode, for: characteristic, in: uuid)
     }
 
@@ -23,7 +24,8 @@ extension ServiceManager {
     @discardableResult
     public func enableNotifications(for characteristic: BluetoothUUID) async throws(AirlinkError) -> NotificationMode {
         let properties = try await self.characteristic(characteristic).properties
-        let mode: NotificationMode = properties.contains(.notify) ? .notify : .indicate
+        let mode: NotificationMode =
+            properties.contains(.indicate) && !properties.contains(.notify) ? .indicate : .notify
         try await setNotifications(mode, for: characteristic)
         return mode
     }

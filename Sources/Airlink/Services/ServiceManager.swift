@@ -43,7 +43,9 @@ public final class ServiceManager: Sendable {
     ///
     /// - Parameter uuids: the characteristics of interest, or `nil` for all.
     /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/notConnected``.
-    public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [GATTCharacteristic] {
+    public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)
+        -> [GATTCharacteristic]
+    {
         try await link.perform("discover characteristics of \(uuid)") { generation throws(AirlinkError) in
             try await link.discoverCharacteristics(uuids, of: uuid, generation: generation)
         }
@@ -164,7 +166,8 @@ public final class ServiceManager: Sendable {
     ) async throws(AirlinkError) -> [UInt8] {
         try await link.perform("read descriptor \(descriptor) of \(characteristic) in \(uuid)") {
             generation throws(AirlinkError) in
-            let (service, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
+            let (service, resolved) = try await link.resolveCharacteristic(
+                characteristic, in: uuid, generation: generation)
             let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, generation: generation)
             return try await link.transport.read(link.device, handle: found.handle)
         }
@@ -192,7 +195,8 @@ public final class ServiceManager: Sendable {
         }
         try await link.perform("write descriptor \(descriptor) of \(characteristic) in \(uuid)") {
             generation throws(AirlinkError) in
-            let (service, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
+            let (service, resolved) = try await link.resolveCharacteristic(
+                characteristic, in: uuid, generation: generation)
             let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, generation: generation)
             try await link.transport.write(link.device, handle: found.handle, value: bytes, type: .withResponse)
         }

@@ -50,8 +50,10 @@ final class InterruptibleWaits: Sendable {
     /// Cuts short every wait of `device` (of `kind`, or all kinds), in the order they began.
     func interrupt(_ device: DeviceID?, kind: Kind?, with error: AirlinkError) {
         let ids = state.withLock { state in
-            state.entries.filter { (device == nil || $0.value.device == device) && (kind == nil || $0.value.kind == kind) }
-                .keys.sorted()
+            state.entries.filter {
+                (device == nil || $0.value.device == device) && (kind == nil || $0.value.kind == kind)
+            }
+            .keys.sorted()
         }
         for id in ids { finish(id, with: error) }
     }

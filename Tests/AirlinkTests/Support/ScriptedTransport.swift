@@ -70,7 +70,9 @@ actor ScriptedTransport: Transport, RadioFixture {
 
     func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try requirePower("scan")
-        record("startScan services=\(filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all") duplicates=\(filter.allowDuplicates)")
+        record(
+            "startScan services=\(filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all") duplicates=\(filter.allowDuplicates)"
+        )
         if scan == nil { reported.removeAll() }
         scan = filter
     }
@@ -130,7 +132,8 @@ actor ScriptedTransport: Transport, RadioFixture {
     func discoverCharacteristics(
         _ id: DeviceID, of service: GATTService, uuids: [BluetoothUUID]?
     ) async throws(AirlinkError) -> [GATTCharacteristic] {
-        try await request(id, "discoverCharacteristics \(service.uuid) \(Self.list(uuids))") { device throws(AirlinkError) in
+        try await request(id, "discoverCharacteristics \(service.uuid) \(Self.list(uuids))") {
+            device throws(AirlinkError) in
             device.database.attributes(in: service.handles).compactMap { attribute in
                 guard case .characteristicValue(let properties, _) = attribute.role,
                     uuids?.contains(attribute.type) ?? true
@@ -145,16 +148,27 @@ actor ScriptedTransport: Transport, RadioFixture {
     func discoverDescriptors(
         _ id: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws(AirlinkError) -> [GATTDescriptor] {
-        try await request(id, "discoverDescriptors \(characteristic.uuid)") { device throws(AirlinkError) in
-            device.database.attributes(in: service.handles).compactMap { attribute in
-                switch attribute.role {
-                case .cccd(let value, _) where value == characteristic.valueHandle,
-                    .descriptor(let value) where value == characteristic.valueHandle:
-                    GATTDescriptor(uuid: attribute.type, handle: attribute.handle)
-                default: nil
-                }
+        let (handles, valueHandle) = (service.handles, characteristic.valueHandle)
+        let database = try await request(id, "discoverDescriptors \(characteristic.uuid)") {
+            device throws(AirlinkError) in
+            device.database
+        }
+        return Self.descriptors(in: database, handles, of: valueHandle)
+    }
+
+    /// The descriptors of the characteristic whose value is at `valueHandle`: the attributes after
+    /// the value up to the next declaration, as a GATT client finds them (Core Spec Vol 3, Part G, 4.7.1).
+    private static func descriptors(
+        in database: AttributeDatabase, _ handles: ClosedRange<ATTHandle>, of valueHandle: ATTHandle
+    ) -> [GATTDescriptor] {
+        var descriptors: [GATTDescriptor] = []
+        for attribute in database.attributes(in: handles) where attribute.handle > valueHandle {
+            switch attribute.role {
+            case .cccd, .descriptor: descriptors.append(GATTDescriptor(uuid: attribute.type, handle: attribute.handle))
+            default: return descriptors
             }
         }
+        return descriptors
     }
 
     func read(_ id: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
@@ -197,7 +211,8 @@ actor ScriptedTransport: Transport, RadioFixture {
         try await request(id, "setNotifications \(characteristic.uuid) \(mode)") { device throws(AirlinkError) in
             guard let cccd = device.database.cccdHandle(forValue: characteristic.valueHandle) else {
                 throw AirlinkError(
-                    .operationNotSupported, "characteristic \(characteristic.uuid) has no Client Characteristic Configuration")
+                    .operationNotSupported,
+                    "characteristic \(characteristic.uuid) has no Client Characteristic Configuration")
             }
             device.cccd[cccd] = mode.cccdValue
         }

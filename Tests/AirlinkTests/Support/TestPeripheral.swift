@@ -58,10 +58,13 @@ extension TestPeripheral {
     static func tracker(_ name: String, id: DeviceID, rssi: Int = -70) -> TestPeripheral {
         TestPeripheral(
             id: id,
-            advertisement: Advertisement(flags: .generalDiscoverableLEOnly, localName: .init(name), serviceUUIDs: [.battery]),
+            advertisement: Advertisement(
+                flags: .generalDiscoverableLEOnly, localName: .init(name), serviceUUIDs: [.battery]),
             gatt: GATTServerDefinition(
                 deviceName: name,
-                services: [.init(.battery, characteristics: [.init(.batteryLevel, properties: [.read, .notify], value: [50])])]),
+                services: [
+                    .init(.battery, characteristics: [.init(.batteryLevel, properties: [.read, .notify], value: [50])])
+                ]),
             rssi: rssi)
     }
 }
