@@ -52,7 +52,8 @@ let package = Package(
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
-        .testTarget(name: "AirlinkTests", dependencies: ["Airlink", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkTests", dependencies: ["Airlink", "AirlinkSimulation", "AirlinkCore"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,8 @@ extension DeviceLink {
         _ mode: NotificationMode, for uuid: BluetoothUUID, in serviceUUID: BluetoothUUID
     ) async throws(AirlinkError) {
         let operation = mode == .disabled ? "disable notifications of \(uuid)" : "enable \(mode) of \(uuid)"
-        try await perform("\(operation) in \(serviceUUID)") { generation throws(AirlinkError) in
+        try await perform("\(operation) in \(serviceUUID)", service: serviceUUID, characteristic: uuid) {
+            generation throws(AirlinkError) in
             let (_, characteristic) = try await resolveCharacteristic(uuid, in: serviceUUID, generation: generation)
             try Self.check(mode, characteristic)
             try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
@@ -38,7 +39,8 @@ extension DeviceLink {
         for subscription in subscriptions {
             let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
             do {
-                try await perform("restore \(mode) of \(uuid) in \(service)") { generation throws(AirlinkError) in
+                try await perform("restore \(mode) of \(uuid) in \(service)", service: service, characteristic: uuid) {
+                    generation throws(AirlinkError) in
                     let (_, characteristic) = try await resolveCharacteristic(uuid, in: service, generation: generation)
                     try Self.check(mode, characteristic)
                     try await transport.setNotifications(device, characteristic: characteristic, mode: mode)

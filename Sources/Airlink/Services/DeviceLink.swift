@@ -126,9 +126,13 @@ final class DeviceLink: Sendable {
     /// - Parameters:
     ///   - operation: what is done, for messages and context: `read 2A19 in 180F`.
     ///   - body: the operation, given the generation of the caches it may fill.
+    ///   - service: the service concerned, for the log's metadata.
+    ///   - characteristic: the characteristic concerned, for the log's metadata.
     func perform<Value>(
-        _ operation: String, _ body: (_ generation: Int) async throws(AirlinkError) -> Value
+        _ operation: String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
+        _ body: (_ generation: Int) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
+        logger.trace("\(operation)", metadata: Self.metadata(service, characteristic))
         try await adapter.requirePoweredOn("\(operation) on \(device)")
         _ = try requireLink(operation)
         do {
@@ -136,9 +140,16 @@ final class DeviceLink: Sendable {
                 try await body(try requireLink(operation))
             }
         } catch {
-            logger.debug("\(operation) failed: \(error)")
+            logger.debug("\(operation) failed: \(error)", metadata: Self.metadata(service, characteristic))
             throw error.with(context: "\(operation) on \(device)")
         }
+    }
+
+    private static func metadata(_ service: BluetoothUUID?, _ characteristic: BluetoothUUID?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [:]
+        if let service { metadata["service"] = "\(service)" }
+        if let characteristic { metadata["characteristic"] = "\(characteristic)" }
+        return metadata
     }
 
     /// Refreshes the link's parameters from the transport (the MTU may have grown since connecting).

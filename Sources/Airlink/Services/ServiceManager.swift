@@ -34,7 +34,7 @@ public final class ServiceManager: Sendable {
     ///
     /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/notConnected``.
     public func service() async throws(AirlinkError) -> GATTService {
-        try await link.perform("discover service \(uuid)") { generation throws(AirlinkError) in
+        try await link.perform("discover service \(uuid)", service: uuid) { generation throws(AirlinkError) in
             try await link.resolveService(uuid, generation: generation)
         }
     }
@@ -46,7 +46,8 @@ public final class ServiceManager: Sendable {
     public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)
         -> [GATTCharacteristic]
     {
-        try await link.perform("discover characteristics of \(uuid)") { generation throws(AirlinkError) in
+        try await link.perform("discover characteristics of \(uuid)", service: uuid) {
+            generation throws(AirlinkError) in
             try await link.discoverCharacteristics(uuids, of: uuid, generation: generation)
         }
     }
@@ -55,7 +56,8 @@ public final class ServiceManager: Sendable {
     ///
     /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/serviceNotFound``.
     public func characteristic(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> GATTCharacteristic {
-        try await link.perform("discover \(characteristic) in \(uuid)") { generation throws(AirlinkError) in
+        try await link.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+            generation throws(AirlinkError) in
             try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation).1
         }
     }
@@ -70,7 +72,8 @@ public final class ServiceManager: Sendable {
     ///   ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/notConnected``,
     ///   ``AirlinkError/Code/linkLost``, ``AirlinkError/Code/adapterPoweredOff``.
     public func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
-        try await link.perform("read \(characteristic) in \(uuid)") { generation throws(AirlinkError) in
+        try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+            generation throws(AirlinkError) in
             let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
             guard resolved.properties.contains(.read) else {
                 throw AirlinkError(
@@ -113,7 +116,8 @@ public final class ServiceManager: Sendable {
                 "the value for \(characteristic) is \(bytes.count) bytes; an attribute holds at most 512 "
                     + "(Core Spec Vol 3, Part F, 3.2.9). Split it the way the device's protocol says")
         }
-        try await link.perform("write \(characteristic) in \(uuid)") { generation throws(AirlinkError) in
+        try await link.perform("write \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+            generation throws(AirlinkError) in
             let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
             let needed: CharacteristicProperties = type == .withResponse ? .write : .writeWithoutResponse
             guard resolved.properties.contains(needed) else {
@@ -164,7 +168,10 @@ public final class ServiceManager: Sendable {
     public func readDescriptor(
         _ descriptor: BluetoothUUID, of characteristic: BluetoothUUID
     ) async throws(AirlinkError) -> [UInt8] {
-        try await link.perform("read descriptor \(descriptor) of \(characteristic) in \(uuid)") {
+        try await link.perform(
+            "read descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
+            characteristic: characteristic
+        ) {
             generation throws(AirlinkError) in
             let (service, resolved) = try await link.resolveCharacteristic(
                 characteristic, in: uuid, generation: generation)
@@ -193,7 +200,10 @@ public final class ServiceManager: Sendable {
             throw AirlinkError(
                 .invalidArgument, "the value for descriptor \(descriptor) is \(bytes.count) bytes; at most 512 fit")
         }
-        try await link.perform("write descriptor \(descriptor) of \(characteristic) in \(uuid)") {
+        try await link.perform(
+            "write descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
+            characteristic: characteristic
+        ) {
             generation throws(AirlinkError) in
             let (service, resolved) = try await link.resolveCharacteristic(
                 characteristic, in: uuid, generation: generation)
