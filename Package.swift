@@ -53,7 +53,11 @@ let package = Package(
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
         .testTarget(
-            name: "AirlinkTests", dependencies: ["Airlink", "AirlinkSimulation", "AirlinkCore"], exclude: ["Golden"]),
+            name: "AirlinkTests",
+            dependencies: [
+                "Airlink", "AirlinkSimulation", "AirlinkCore", .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -75,4 +79,16 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
             ))
     }
+    // The layers' figures, on the scripted transport of the layers' tests (symbolic links).
+    package.targets.append(
+        .executableTarget(
+            name: "LayersBenchmarks",
+            dependencies: [
+                "Airlink", "AirlinkCore", "AirlinkSimulation",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LayersBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ))
 }

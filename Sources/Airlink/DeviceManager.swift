@@ -108,9 +108,10 @@ public final class DeviceManager: Sendable {
         if let services, services.isEmpty {
             throw .invalid("the list of services to discover", "is empty; pass nil to accept every device")
         }
-        let discovery = try Discovery(
-            id: router.nextDiscoveryID(), namePattern: pattern, services: services, timeout: timeout,
-            options: options, environment: environment, bus: router.bus, coordinator: router.scans)
+        let discovery = Discovery(
+            id: router.nextDiscoveryID(), namePattern: pattern, pattern: try router.patterns.compile(pattern),
+            services: services, timeout: timeout, options: options, environment: environment, bus: router.bus,
+            coordinator: router.scans)
         try await router.adapter.requirePoweredOn("discover devices")
         try await router.scans.add(discovery)
         router.track(discovery)

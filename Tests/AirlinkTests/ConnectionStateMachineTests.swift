@@ -232,4 +232,58 @@ import Testing
         #expect(error?.message.contains("Broken") == true)
         #expect(error?.message.contains("timeout") == true)
     }
+
+    @Test func theAdvertisementStrategyWatchesThenConnectsOrCountsAnEmptyWindowAsAFailure() {
+        // Given a strategy waiting up to 10 s for an advertisement, 2 attempts
+        var harness = MachineHarness(
+            strategy: .whenAdvertising(attempts: 2, timeout: .seconds(3), window: .seconds(10)))
+        harness.connectNow()
+
+        // When the link drops, the device stays silent for the whole window
+        let watching = harness.send(.linkDown(.supervisionTimeout))
+        #expect(watching.contains(.watchAdvertisements))
+        #expect(harness.advance(by: .milliseconds(9999)).isEmpty)
+        let expired = harness.advance(by: .milliseconds(1))
+
+        // Then the empty window counted as a failed attempt, and the next window began
+        #expect(expired.contains(.stopWatchingAdvertisements) && expired.contains(.watchAdvertisements))
+        #expect(harness.eventNames == ["connected", "lost", "willReconnect(2)", "willReconnect(1)"])
+
+        // When the device advertises during the second window
+        harness.advance(by: .seconds(4))
+        let seen = harness.send(.advertisementSeen)
+
+        // Then watching stops, the window timer is cancelled and an attempt starts at once
+        #expect(seen.first == .stopWatchingAdvertisements)
+        #expect(seen.contains { if case .cancelTimer = $0 { true } else { false } })
+        #expect(harness.attemptTimes.last == .seconds(14))
+        harness.succeedAttempt()
+        #expect(harness.eventNames.last == "reconnected")
+    }
+
+    @Test func exponentialBackOffWaitsWhatTheSeededSourceDrawsAndTheSameSeedAgain() {
+        // Given two machines with full-jitter back-off and the same seed
+        func attemptTimes(seed: UInt64) -> [Duration] {
+            var harness = MachineHarness(
+                strategy: .exponential(
+                    initialDelay: .seconds(1), maximumDelay: .seconds(20), attempts: 5, timeout: .seconds(1)),
+                seed: seed)
+            harness.connectNow()
+            harness.send(.linkDown(.supervisionTimeout))
+            harness.advance(by: .seconds(200))
+            return harness.attemptTimes
+        }
+
+        // When each loses its link and every attempt times out
+        let first = attemptTimes(seed: 5)
+        let again = attemptTimes(seed: 5)
+
+        // Then both made the same 5 attempts at the same times, each wait within its cap
+        #expect(first == again)
+        #expect(first.count == 6)
+        for (n, pair) in zip(first.dropFirst(), first.dropFirst(2)).enumerated() {
+            let wait = pair.1 - pair.0 - .seconds(1)  // minus the previous attempt's timeout
+            #expect(wait >= .zero && wait <= .seconds(min(20, 1 << (n + 1))))
+        }
+    }
 }

@@ -309,3 +309,16 @@ import Testing
         #expect(first.split(separator: "\n").filter { $0.hasSuffix("reconnected mtu=23") }.count == 5)
     }
 }
+
+extension ConnectionTests {
+    @Test func oneConnectionManagerPerDeviceWhoseStrategyTheLatestCallSets() throws {
+        let world = try TestWorld.make(peripherals: [.thermostat()])
+        let manager = world.manager()
+        let first = manager.connection(to: Self.thermostat)
+        let second = manager.connection(
+            to: Self.thermostat, reconnection: .linear(wait: .seconds(1), attempts: 2, timeout: .seconds(2)))
+        #expect(first === second)
+        #expect(first.reconnectionStrategy is LinearReconnectionStrategy)
+        #expect(manager.connections.count == 1)
+    }
+}

@@ -27,7 +27,6 @@ public final class Discovery: ScanClient, Sendable {
         var stopReason: DiscoveryStopReason?
         var waiters: [CheckedContinuation<DiscoveryStopReason, Never>] = []
         var timer: Task<Void, Never>?
-        var pattern: Regex<AnyRegexOutput>?
     }
 
     /// The discovery's number, from 1 per device manager, as events carry it.
@@ -45,26 +44,17 @@ public final class Discovery: ScanClient, Sendable {
     public let events: AsyncStream<DiscoveryEvent>
 
     private let continuation: AsyncStream<DiscoveryEvent>.Continuation
+    private let pattern: CompiledPattern?
     private let state: Mutex<State>
     private let environment: AirlinkEnvironment
     private let bus: EventBus
     private let coordinator: ScanCoordinator
 
     init(
-        id: Int, namePattern: String?, services: [BluetoothUUID]?, timeout: Duration, options: ScanOptions,
-        environment: AirlinkEnvironment, bus: EventBus, coordinator: ScanCoordinator
-    ) throws(AirlinkError) {
-        var pattern: Regex<AnyRegexOutput>?
-        if let namePattern {
-            do {
-                pattern = try Regex(namePattern)
-            } catch {
-                throw AirlinkError(
-                    .invalidArgument,
-                    "the name pattern \"\(namePattern)\" is not a valid regular expression (\(error)); escape "
-                        + "special characters with a backslash, or pass nil to accept every name")
-            }
-        }
+        id: Int, namePattern: String?, pattern: CompiledPattern?, services: [BluetoothUUID]?,
+        timeout: Duration, options: ScanOptions, environment: AirlinkEnvironment, bus: EventBus,
+        coordinator: ScanCoordinator
+    ) {
         self.id = id
         self.namePattern = namePattern
         self.services = services
@@ -73,7 +63,8 @@ public final class Discovery: ScanClient, Sendable {
         self.environment = environment
         self.bus = bus
         self.coordinator = coordinator
-        self.state = Mutex(State(pattern: pattern))
+        self.pattern = pattern
+        self.state = Mutex(State())
         (events, continuation) = AsyncStream<DiscoveryEvent>.makeStream()
     }
 
@@ -175,10 +166,7 @@ public final class Discovery: ScanClient, Sendable {
                 candidate.services.append(uuid)
             }
             let servicesMatch = services.map { wanted in wanted.contains { candidate.services.contains($0) } } ?? true
-            let nameMatches =
-                state.pattern.map { pattern in
-                    candidate.name.map { (try? pattern.wholeMatch(in: $0)) != nil } ?? false
-                } ?? true
+            let nameMatches = pattern.map { pattern in candidate.name.map(pattern.matches) ?? false } ?? true
             guard servicesMatch, nameMatches else {
                 state.candidates[device] = candidate
                 return nil

@@ -18,6 +18,7 @@ final class EventRouter: Sendable {
     let bus: EventBus
     let adapter: AdapterMonitor
     let scans: ScanCoordinator
+    let patterns = NamePatterns()
     private let state = Mutex(State())
 
     init(transport: any Transport, environment: AirlinkEnvironment, configuration: DeviceManager.Configuration) {
@@ -75,10 +76,17 @@ final class EventRouter: Sendable {
     func run(_ stream: AsyncStream<TransportEvent>) async {
         let initial = await transport.adapterState
         if adapter.recordInitial(initial) { environment.logger.debug("adapter is \(initial)") }
-        for await event in stream {
+        var lastDevice: DeviceID?
+        var lastLink: DeviceLink?
+        var iterator = stream.makeAsyncIterator()
+        while let event = await iterator.next() {
             switch event {
             case .notification(let device, let handle, let value):
-                existing(device)?.link.deliver(handle: handle, value: value)
+                if device != lastDevice {  // most notifications come from the device of the previous one
+                    lastLink = existing(device)?.link
+                    lastDevice = lastLink == nil ? nil : device
+                }
+                lastLink?.deliver(handle: handle, value: value)
             case .advertisement(let device, let advertisement):
                 scans.deliver(device, advertisement)
             case .connected(let device):

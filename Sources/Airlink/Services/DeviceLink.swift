@@ -129,19 +129,21 @@ final class DeviceLink: Sendable {
     ///   - service: the service concerned, for the log's metadata.
     ///   - characteristic: the characteristic concerned, for the log's metadata.
     func perform<Value>(
-        _ operation: String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
+        _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
         _ body: (_ generation: Int) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
-        logger.trace("\(operation)", metadata: Self.metadata(service, characteristic))
-        try await adapter.requirePoweredOn("\(operation) on \(device)")
-        _ = try requireLink(operation)
+        // `operation` is described only when needed (an error, a trace-level log): building
+        // descriptions of 128-bit UUIDs on every request would cost more than the request.
+        logger.trace("\(operation())", metadata: Self.metadata(service, characteristic))
+        try await adapter.requirePoweredOn("\(operation()) on \(device)")
+        _ = try requireLink(operation())
         do {
             return try await gate.run { () async throws(AirlinkError) -> Value in
-                try await body(try requireLink(operation))
+                try await body(try requireLink(operation()))
             }
         } catch {
-            logger.debug("\(operation) failed: \(error)", metadata: Self.metadata(service, characteristic))
-            throw error.with(context: "\(operation) on \(device)")
+            logger.debug("\(operation()) failed: \(error)", metadata: Self.metadata(service, characteristic))
+            throw error.with(context: "\(operation()) on \(device)")
         }
     }
 

@@ -18,8 +18,13 @@ final class ObserverRegistry: Sendable {
     typealias Body = @Sendable (CharacteristicValue) async -> Void
 
     private enum Sink {
-        case stream(AsyncStream<CharacteristicValue>.Continuation)
-        case lane(Body)
+        /// A stream observer's channel, held weakly: dropping the sequence ends the observation.
+        case stream(WeakChannel)
+        case lane
+    }
+
+    private struct WeakChannel {
+        weak var channel: ValueChannel<CharacteristicValue>?
     }
 
     private struct Observer {
@@ -36,7 +41,7 @@ final class ObserverRegistry: Sendable {
     private struct State {
         var observers: [BluetoothUUID: [Observer]] = [:]
         var bodies: [Int: Body] = [:]
-        var lane: AsyncStream<LaneItem>.Continuation?
+        var lane: ValueChannel<LaneItem>?
         var laneTask: Task<Void, Never>?
     }
 
@@ -67,16 +72,15 @@ final class ObserverRegistry: Sendable {
         }
     }
 
-    /// A stream of the characteristic's values, until the consumer stops iterating.
-    func stream(for characteristic: BluetoothUUID) -> AsyncStream<CharacteristicValue> {
-        let (stream, continuation) = AsyncStream<CharacteristicValue>.makeStream(
-            bufferingPolicy: .bufferingOldest(capacity))
+    /// A sequence of the characteristic's values, until it is dropped or its consumer cancelled.
+    func stream(for characteristic: BluetoothUUID) -> CharacteristicValues {
+        let channel = ValueChannel<CharacteristicValue>(capacity: capacity)
         let id = ids.next()
-        state.withLock {
-            $0.observers[characteristic, default: []].append(Observer(id: id, sink: .stream(continuation)))
+        state.withLock { state in
+            state.observers[characteristic, default: []].append(
+                Observer(id: id, sink: .stream(WeakChannel(channel: channel))))
         }
-        continuation.onTermination = { [weak self] _ in self?.remove(id, from: characteristic) }
-        return stream
+        return CharacteristicValues(channel: channel)
     }
 
     /// Adds a closure observer, run on the service's lane.
@@ -85,7 +89,7 @@ final class ObserverRegistry: Sendable {
         state.withLock { state in
             startLaneIfNeeded(&state)
             state.bodies[id] = body
-            state.observers[characteristic, default: []].append(Observer(id: id, sink: .lane(body)))
+            state.observers[characteristic, default: []].append(Observer(id: id, sink: .lane))
         }
         return ObserverToken(id: id, service: service, characteristic: characteristic)
     }
@@ -116,14 +120,14 @@ final class ObserverRegistry: Sendable {
                     missedBefore: observer.missed)
                 var accepted = true
                 switch observer.sink {
-                case .stream(let continuation):
-                    switch continuation.yield(value) {
+                case .stream(let weak):
+                    switch weak.channel?.offer(value) ?? .finished {
+                    case .enqueued: break
                     case .dropped: accepted = false
-                    case .terminated: finished.append(observer.id)
-                    default: break
+                    case .finished: finished.append(observer.id)
                     }
                 case .lane:
-                    if case .dropped = state.lane?.yield(LaneItem(observer: observer.id, value: value)) {
+                    if case .dropped = state.lane?.offer(LaneItem(observer: observer.id, value: value)) {
                         accepted = false
                     }
                 }
@@ -159,19 +163,24 @@ final class ObserverRegistry: Sendable {
             state.lane?.finish()
             return state.observers.values.flatMap { $0.map(\.sink) }
         }
-        for case .stream(let continuation) in sinks { continuation.finish() }
+        for case .stream(let weak) in sinks { weak.channel?.finish() }
     }
 
     private func body(_ id: Int) -> Body? { state.withLock { $0.bodies[id] } }
 
     private func startLaneIfNeeded(_ state: inout State) {
         guard state.lane == nil else { return }
-        let (stream, continuation) = AsyncStream<LaneItem>.makeStream(bufferingPolicy: .bufferingOldest(capacity))
-        state.lane = continuation
+        let lane = ValueChannel<LaneItem>(capacity: capacity)
+        state.lane = lane
         state.laneTask = environment.spawn { [weak self] in
-            for await item in stream {
-                guard let body = self?.body(item.observer) else { continue }
-                await body(item.value)
+            var batch: [LaneItem] = []
+            while true {
+                await lane.take(into: &batch)
+                if batch.isEmpty { return }
+                for item in batch {
+                    guard let body = self?.body(item.observer) else { continue }
+                    await body(item.value)
+                }
             }
         }
     }

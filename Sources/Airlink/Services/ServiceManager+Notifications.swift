@@ -43,7 +43,7 @@ extension ServiceManager {
     }
 
     /// The values a characteristic sends by notification or indication, from now on, as an
-    /// `AsyncSequence`; stop iterating (or cancel the task) to stop observing.
+    /// `AsyncSequence`; stop iterating and drop the sequence (or cancel the task) to stop observing.
     ///
     /// Observing does not enable notifications: call ``enableNotifications(for:)`` too. The stream
     /// survives reconnections. Its buffer is bounded (``DeviceManager/Configuration/notificationBufferCapacity``):
@@ -51,7 +51,7 @@ extension ServiceManager {
     /// (``CharacteristicValue/missedBefore``, ``ServicesEvent/notificationsOverflowed(service:characteristic:)``).
     ///
     /// - Parameter characteristic: the characteristic's UUID.
-    public func values(of characteristic: BluetoothUUID) -> AsyncStream<CharacteristicValue> {
+    public func values(of characteristic: BluetoothUUID) -> CharacteristicValues {
         registry.stream(for: characteristic)
     }
 

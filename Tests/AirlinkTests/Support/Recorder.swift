@@ -14,7 +14,9 @@ final class Recorder<Value: Sendable>: Sendable {
 
 extension Recorder {
     /// Records every element of `stream`, in a task of `environment`.
-    static func recording(_ stream: AsyncStream<Value>, in environment: AirlinkEnvironment) -> Recorder<Value> {
+    static func recording<Sequence: AsyncSequence & Sendable>(
+        _ stream: Sequence, in environment: AirlinkEnvironment
+    ) -> Recorder<Value> where Sequence.Element == Value, Sequence.Failure == Never {
         let recorder = Recorder<Value>()
         environment.spawn {
             for await value in stream { recorder.append(value) }

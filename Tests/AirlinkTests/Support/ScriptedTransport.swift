@@ -235,13 +235,13 @@ actor ScriptedTransport: Transport, RadioFixture {
     /// Runs one request in the link's turn (FIFO), after the request latency; fails with
     /// `linkLost` if the link drops meanwhile.
     private func request<Value>(
-        _ id: DeviceID, _ what: String, _ body: (inout Device) throws(AirlinkError) -> Value
+        _ id: DeviceID, _ what: @autoclosure () -> String, _ body: (inout Device) throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
-        try requirePower(what)
+        try requirePower(what())
         guard let device = devices[id] else { throw AirlinkError(.deviceNotFound, "no device \(id) is known") }
         guard device.connected else { throw AirlinkError(.notConnected, "\(id) is not connected") }
         let generation = device.generation
-        record(what)
+        record(what())
         if devices[id]!.busy {
             await withCheckedContinuation { devices[id]!.queue.append($0) }
         } else {
@@ -377,10 +377,10 @@ actor ScriptedTransport: Transport, RadioFixture {
         for subscriber in subscribers.withLock({ $0 }) { subscriber.continuation.yield(event) }
     }
 
-    private func record(_ line: String) { if logging { log.append(line) } }
+    private func record(_ line: @autoclosure () -> String) { if logging { log.append(line()) } }
 
-    private func requirePower(_ what: String) throws(AirlinkError) {
-        guard poweredOn else { throw Self.poweredOff.with(context: what) }
+    private func requirePower(_ what: @autoclosure () -> String) throws(AirlinkError) {
+        guard poweredOn else { throw Self.poweredOff.with(context: what()) }
     }
 
     private static let poweredOff = AirlinkError(.adapterPoweredOff, "the adapter is powered off")
