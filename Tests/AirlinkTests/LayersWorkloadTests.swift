@@ -32,3 +32,21 @@ import Testing
         #expect(reconnections == 288)
     }
 }
+
+extension LayersWorkloadTests {
+    /// Executor jobs per notification through the whole stack: a deterministic measure of the hops
+    /// a value takes (wall-clock figures come from Benchmarks/LayersBenchmarks).
+    @Test func aNotificationCostsAFractionOfAnExecutorJob() async throws {
+        // Given a connected device with an observer of its battery level
+        let setup = try await LayersWorkloads.notificationSetup(slowObserver: false)
+        let before = setup.sim.statistics.jobs
+
+        // When 10,000 notifications go through the stack
+        let outcome = try await LayersWorkloads.notifications(10_000, setup: setup)
+
+        // Then they were delivered in batches: far less than one executor job each
+        let jobs = Double(setup.sim.statistics.jobs - before) / 10_000
+        #expect(outcome.received == 10_000)
+        #expect(jobs < 0.5, "\(jobs) executor jobs per notification")
+    }
+}

@@ -137,7 +137,11 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             state.withLock { $0.driving = false }
             DriverThread.swap(previous)
         }
-        let serial = asUnownedSerialExecutor()
+        // Jobs reach the kernel as a task executor (tasks started with its executor preference, and
+        // default actors they call), so they run as task-executor jobs. Running them isolated to
+        // the kernel as a serial executor made every return to nonisolated code a new job: seven
+        // jobs per AsyncStream element instead of none (Docs/adr/0006). No actor may take the
+        // kernel as its serial executor while this holds.
         let task = asUnownedTaskExecutor()
         let limitValue = limit.map { $0.offset.nanoseconds }
         let escapesAtStart = state.withLock { $0.escapeCount }
@@ -148,7 +152,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
                 state.jobsRun &+= 1
                 return job
             }) {
-                job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+                job.runSynchronously(on: task)
             }
             if isDone() { return .done }
             // Work that escaped may still come back from another thread: give it a moment of real
@@ -168,7 +172,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             if let stop = next.1 { return stop }
             switch next.0 {
             case .continuation(let continuation): continuation.resume()
-            case .job(let job): job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            case .job(let job): job.runSynchronously(on: task)
             case nil: break
             }
         }
