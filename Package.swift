@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
+        .library(name: "Airlink", targets: ["Airlink"]),
         .library(name: "AirlinkRegistry", targets: ["AirlinkRegistry"]),
         .library(name: "AirlinkRegistrySQLite", targets: ["AirlinkRegistrySQLite"]),
         .library(name: "AirlinkBlueZ", targets: ["AirlinkBlueZ"]),
@@ -48,6 +49,14 @@ let package = Package(
             dependencies: ["AirlinkCore"]
         ),
         .target(
+            name: "Airlink",
+            dependencies: [
+                "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
             name: "AirlinkRegistry",
             dependencies: ["AirlinkCore"]
         ),
@@ -74,6 +83,12 @@ let package = Package(
             dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkTests",
+            dependencies: [
+                "Airlink", "AirlinkSimulation", "AirlinkCore", .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(
             name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
@@ -101,6 +116,11 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     let benchmarks: [(name: String, targets: [Target.Dependency])] = [
         ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
+        // The layers' figures, on the scripted transport of the layers' tests (symbolic links).
+        (
+            "LayersBenchmarks",
+            ["Airlink", "AirlinkCore", "AirlinkSimulation", .product(name: "Logging", package: "swift-log")]
+        ),
     ]
     for (name, targets) in benchmarks {
         package.targets.append(

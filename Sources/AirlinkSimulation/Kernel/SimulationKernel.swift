@@ -10,13 +10,13 @@ import Synchronization
     import Darwin
 #endif
 
-/// The heart of a `Simulation`: a serial executor, a virtual clock and an escape counter in one.
+/// The heart of a `Simulation`: a task executor, a virtual clock and an escape counter in one.
 ///
 /// Jobs of the simulation's tasks (and of default actors they call) are queued here and run one at
 /// a time by the driver loop on the thread that called `run`. Virtual time advances only when no
 /// job is ready, jumping to the next timer in (deadline, sequence) order. Nothing here reads the wall
 /// clock, so a seed gives the same order of events in every run.
-final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unchecked Sendable {
+final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
     // @unchecked: every mutable field lives in `state`, behind its Mutex.
     private struct State {
         var ready = Deque<UnownedJob>()
@@ -44,12 +44,6 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             noteEscape("a job arrived from a thread outside the simulation while it ran")
         }
         state.withLock { $0.ready.append(unowned) }
-    }
-
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
-
-    func checkIsolated() {
-        precondition(isDrivenByCurrentThread, "expected to run on the simulation's executor")
     }
 
     /// Whether the current thread is running this kernel's driver loop.
@@ -147,7 +141,11 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             state.withLock { $0.driving = false }
             DriverThread.swap(previous)
         }
-        let serial = asUnownedSerialExecutor()
+        // Jobs reach the kernel as a task executor (tasks started with its executor preference, and
+        // default actors they call), so they run as task-executor jobs. Running them isolated to
+        // the kernel as a serial executor made every return to nonisolated code a new job: seven
+        // jobs per AsyncStream element instead of none (Docs/adr/0007). No actor may take the
+        // kernel as its serial executor while this holds.
         let task = asUnownedTaskExecutor()
         let limitValue = limit.map { $0.offset.nanoseconds }
         var escapesAtStart = state.withLock { $0.escapeCount }
@@ -158,7 +156,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
                 state.jobsRun &+= 1
                 return job
             }) {
-                job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+                job.runSynchronously(on: task)
             }
             if isDone() { return .done }
             // Advance virtual time to the next timer and fire it.
@@ -186,7 +184,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             }
             switch next.0 {
             case .continuation(let continuation): continuation.resume()
-            case .job(let job): job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            case .job(let job): job.runSynchronously(on: task)
             case nil: break
             }
         }
