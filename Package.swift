@@ -22,11 +22,13 @@ let package = Package(
         .library(name: "AirlinkRegistrySQLite", targets: ["AirlinkRegistrySQLite"]),
         .library(name: "AirlinkBlueZ", targets: ["AirlinkBlueZ"]),
         .library(name: "AirlinkTransports", targets: ["AirlinkTransports"]),
+        .executable(name: "airlink", targets: ["airlink"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
     ],
     targets: [
         .target(
@@ -82,6 +84,13 @@ let package = Package(
             name: "AirlinkTransports",
             dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
         ),
+        .executableTarget(
+            name: "airlink",
+            dependencies: [
+                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
             name: "AirlinkTests",
@@ -115,6 +124,7 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     // Each benchmark with the Airlink targets it measures.
     let benchmarks: [(name: String, targets: [Target.Dependency])] = [
         ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
         // The layers' figures, on the scripted transport of the layers' tests (symbolic links).
         (

@@ -41,7 +41,11 @@ public final class Simulation: Sendable {
     /// The environment to hand to layers: virtual clock, the simulation's executor, seeded random, trace.
     public let environment: AirlinkEnvironment
 
+    /// The simulation's central adapter on its air: the ``Transport`` to hand to layers under test.
+    public let radio: VirtualRadio
+
     let kernel: SimulationKernel
+    let world: RadioWorld
     private let reportedEscapes = Mutex(0)
 
     /// Creates a simulation.
@@ -64,6 +68,15 @@ public final class Simulation: Sendable {
         logger[metadataKey: "seed"] = "\(seed)"
         self.environment = AirlinkEnvironment(
             clock: AirlinkClock(backend: kernel), executor: kernel, random: random, trace: trace, logger: logger)
+        let world = RadioWorld(kernel: kernel, environment: environment, trace: trace)
+        self.world = world
+        self.radio = VirtualRadio(world: world)
+    }
+
+    deinit {
+        // The radio's objects refer to one another and sit in the kernel's timers; break the cycles.
+        world.tearDown()
+        kernel.discardTimers()
     }
 
     /// Whether `AIRLINK_STRICT=1` is set in the process environment.

@@ -9,14 +9,54 @@
 /// catch let error where error.code == .attribute { print(error.attError ?? "?") }
 /// ```
 public struct AirlinkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The fields, in one reference: an `AirlinkError` is one pointer wide. Swift 6.3.1 miscompiles
+    /// calls of some `async throws(E)` functions when `E` is a large struct (the seam's
+    /// `discoverDescriptors(_:of:in:)` and, in release builds, `discoverCharacteristics(_:of:uuids:)`
+    /// crashed); with the fields boxed it passes in a register. Copy-on-write keeps value semantics.
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: never mutated after it is shared (mutations copy it first).
+        var code: Code
+        var message: String
+        var cause: Cause?
+        var context: String?
+
+        init(code: Code, message: String, cause: Cause?, context: String?) {
+            self.code = code
+            self.message = message
+            self.cause = cause
+            self.context = context
+        }
+
+        func copy() -> Storage { Storage(code: code, message: message, cause: cause, context: context) }
+    }
+
+    private var storage: Storage
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// What kind of failure this is; switch on it to decide how to react.
-    public var code: Code
+    public var code: Code {
+        get { storage.code }
+        set { unique().code = newValue }
+    }
     /// A sentence for people: what was wrong and, where possible, what to do.
-    public var message: String
+    public var message: String {
+        get { storage.message }
+        set { unique().message = newValue }
+    }
     /// The underlying cause, kept verbatim (an ATT error, a BlueZ D-Bus error, an injected fault).
-    public var cause: Cause?
+    public var cause: Cause? {
+        get { storage.cause }
+        set { unique().cause = newValue }
+    }
     /// Where it happened, for example `"read 2A19 on C0:FF:EE:00:00:01"`.
-    public var context: String?
+    public var context: String? {
+        get { storage.context }
+        set { unique().context = newValue }
+    }
 
     /// Creates an error.
     ///
@@ -26,10 +66,20 @@ public struct AirlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - cause: the underlying cause, if any.
     ///   - context: where it happened, if known.
     public init(_ code: Code, _ message: String, cause: Cause? = nil, context: String? = nil) {
-        self.code = code
-        self.message = message
-        self.cause = cause
-        self.context = context
+        storage = Storage(code: code, message: message, cause: cause, context: context)
+    }
+
+    /// Errors are equal when code, message, cause and context are.
+    public static func == (lhs: AirlinkError, rhs: AirlinkError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.cause == rhs.cause && lhs.context == rhs.context
+    }
+
+    /// Hashes code, message, cause and context.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+        hasher.combine(cause)
+        hasher.combine(context)
     }
 
     /// The ATT error behind this error, if the peer answered with one.

@@ -84,6 +84,31 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
         }
     }
 
+    /// Calls `action` on the driver thread at `deadline` (or now, if it has passed), in (deadline,
+    /// arming order) with every other timer.
+    ///
+    /// The virtual radio schedules its air and link events this way: a synchronous call per event,
+    /// without a task per advertisement or packet.
+    func schedule(at deadline: AirlinkInstantValue, _ action: @escaping @Sendable () -> Void) {
+        let slot = TimerSlot()
+        slot.wake = .action(action)
+        state.withLock { state in
+            state.timers.arm(slot, deadline: max(deadline, clockValue.load(ordering: .relaxed)))
+        }
+    }
+
+    /// Drops every armed timer (the simulation is going away): their actions and jobs never run.
+    func discardTimers() {
+        let discarded = state.withLock { state -> TimerQueue in
+            defer { state.timers = TimerQueue() }
+            return state.timers
+        }
+        _ = discarded  // released outside the lock: actions may own objects whose deinit locks
+    }
+
+    /// The current virtual time in nanoseconds.
+    var nowValue: AirlinkInstantValue { clockValue.load(ordering: .acquiring) }
+
     // MARK: Escapes
 
     func noteEscape(_ what: String) {
@@ -185,6 +210,7 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
             switch next.0 {
             case .continuation(let continuation): continuation.resume()
             case .job(let job): job.runSynchronously(on: task)
+            case .action(let action): action()
             case nil: break
             }
         }

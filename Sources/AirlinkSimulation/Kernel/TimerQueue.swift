@@ -79,6 +79,8 @@ enum Wake {
     case continuation(UnsafeContinuation<Void, any Error>)
     /// Run a job that was scheduled with a delay.
     case job(UnownedJob)
+    /// Call a synchronous action on the driver thread (the virtual radio's events), without a task.
+    case action(@Sendable () -> Void)
 }
 
 /// Virtual time as a plain integer of nanoseconds: cheap to compare in the timer heap.

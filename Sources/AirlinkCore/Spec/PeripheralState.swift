@@ -1,0 +1,59 @@
+/// The mutable state of one simulated peripheral's firmware, beside its GATT values.
+///
+/// A spec declares the initial entries with ``State``; behaviours read and change them through
+/// ``PeripheralContext/state``. Keys are strings; values are any `Sendable` type and are read back
+/// with the type they were stored with.
+///
+/// ```swift
+/// context.state["setPoint", default: 21.0] += 0.5
+/// ```
+public struct PeripheralState: Sendable {
+    private var storage: [String: any Sendable]
+
+    /// Creates a state with the given entries.
+    public init(_ entries: [String: any Sendable] = [:]) { storage = entries }
+
+    /// The value stored under `key` as `Value`, or `defaultValue` when there is none (or it has another type).
+    public subscript<Value: Sendable>(key: String, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { (storage[key] as? Value) ?? defaultValue() }
+        set { storage[key] = newValue }
+    }
+
+    /// The value stored under `key` as `Value`, or `nil`; setting `nil` removes it.
+    public subscript<Value: Sendable>(key: String, as type: Value.Type) -> Value? {
+        get { storage[key] as? Value }
+        set { storage[key] = newValue }
+    }
+
+    /// The value stored under `key`, untyped; setting `nil` removes it.
+    public subscript(key: String) -> (any Sendable)? {
+        get { storage[key] }
+        set { storage[key] = newValue }
+    }
+
+    /// The keys, sorted (so that iterating them never depends on hash order).
+    public var keys: [String] { storage.keys.sorted() }
+
+    /// Adds or replaces the entries of `other`.
+    public mutating func merge(_ other: PeripheralState) {
+        for (key, value) in other.storage { storage[key] = value }
+    }
+}
+
+/// An initial entry of a peripheral's ``PeripheralState``, as a component of a ``PeripheralSpec``.
+public struct State: Sendable {
+    /// The key.
+    public var key: String
+    /// The initial value.
+    public var value: any Sendable
+
+    /// Declares a state entry.
+    ///
+    /// - Parameters:
+    ///   - key: the key behaviours use.
+    ///   - value: the value the firmware starts with (and returns to on reset).
+    public init(_ key: String, _ value: some Sendable) {
+        self.key = key
+        self.value = value
+    }
+}

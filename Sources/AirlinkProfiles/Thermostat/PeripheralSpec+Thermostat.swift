@@ -1,0 +1,79 @@
+import AirlinkCore
+
+extension PeripheralSpec {
+    /// State keys of the simulated thermostat's firmware.
+    public enum ThermostatState {
+        /// The room temperature in °C (`Double`).
+        public static let temperature = "temperatureCelsius"
+        /// The set point in °C (`Double`).
+        public static let setPoint = "setPointCelsius"
+    }
+
+    /// WLXBluetoothDevice's example thermostat.
+    ///
+    /// Temperature service (…0066): temperature (…0067; read, write, notify; ``Temperature``, sint16 in
+    /// 0.01 degrees of the current unit). Reading gives the room temperature; writing sets the set point,
+    /// and the room temperature moves toward it by `rate` degrees Celsius per second of virtual time, in
+    /// steps of one second, each notified. Unit (…0068; read, write; ``TemperatureUnit``, uint8 0 °C,
+    /// 1 °F): reads and notifications of the temperature follow it. Battery service (…0070): level
+    /// (…0069; read, notify; ``BatteryLevel``), draining 1 % every 10 minutes. Advertises every 100 ms
+    /// with the Temperature service and the shortened name "Thermost" (the full name would overflow
+    /// the 31 bytes).
+    ///
+    /// - Parameters:
+    ///   - temperature: the room temperature, °C.
+    ///   - setPoint: the set point, °C (the room temperature by default).
+    ///   - unit: the initial unit.
+    ///   - battery: the battery level, %.
+    ///   - rate: how fast the room follows the set point, °C per second.
+    ///   - id: the address.
+    ///   - position: where it stands.
+    public static func thermostat(
+        temperature: Double = 21, setPoint: Double? = nil, unit: TemperatureUnit = .celsius, battery: UInt8 = 90,
+        rate: Double = 0.1, id: DeviceID = "C0:FF:EE:00:00:01", position: Position = .metres(2)
+    ) -> PeripheralSpec {
+        PeripheralSpec(name: "Thermostat", id: id, appearance: Appearance(0x0300), position: position) {
+            Advertising(every: .milliseconds(100)) {
+                LocalName("Thermost", shortened: true)
+                ServiceUUIDs(.thermostatTemperatureService)
+            }
+            State(ThermostatState.temperature, temperature)
+            State(ThermostatState.setPoint, setPoint ?? temperature)
+            Service(.thermostatTemperatureService) {
+                Characteristic(
+                    .thermostatTemperature, properties: [.read, .write, .notify],
+                    value: Temperature(degrees: unit.fromCelsius(temperature))
+                )
+                .userDescription("Temperature")
+                .onRead { context in thermostatReading(context) }
+                .onWrite { context, written in
+                    let unit = thermostatUnit(context)
+                    context.state[ThermostatState.setPoint] = unit.toCelsius(written.degrees)
+                }
+                .updates(every: .seconds(1)) { _, context in
+                    let current = context.state[ThermostatState.temperature, default: temperature]
+                    let target = context.state[ThermostatState.setPoint, default: temperature]
+                    guard current != target else { return nil }
+                    let step = min(rate, abs(target - current))
+                    context.state[ThermostatState.temperature] = current + (target > current ? step : -step)
+                    return thermostatReading(context)
+                }
+                Characteristic(.thermostatUnit, properties: [.read, .write], value: unit)
+                    .userDescription("Unit")
+            }
+            Service(.thermostatBatteryService) {
+                Characteristic(.thermostatBatteryLevel, properties: [.read, .notify], value: BatteryLevel(battery))
+                    .updates(every: .seconds(600)) { $0.drained(by: 1) }
+            }
+        }
+    }
+
+    private static func thermostatUnit(_ context: any PeripheralContext) -> TemperatureUnit {
+        (try? context.value(of: .thermostatUnit, as: TemperatureUnit.self)) ?? .celsius
+    }
+
+    private static func thermostatReading(_ context: any PeripheralContext) -> Temperature {
+        let celsius = context.state[ThermostatState.temperature, default: 21.0]
+        return Temperature(degrees: thermostatUnit(context).fromCelsius(celsius))
+    }
+}

@@ -1,0 +1,97 @@
+import AirlinkCore
+
+extension Link {
+    /// A PDU arrived at the central: a notification or indication becomes an event, anything else
+    /// answers the procedure in flight.
+    func receiveAtCentral(_ bytes: [UInt8]) {
+        let pdu: ATTPDU
+        do {
+            pdu = try ATTPDU(decoding: bytes)
+        } catch {
+            world.record("att", "\(central.tracePrefix)\(peripheral.idText) < malformed: \(error.message)")
+            return
+        }
+        world.record("att", "\(central.tracePrefix)\(peripheral.idText) < \(pdu)")
+        switch pdu {
+        case .handleValueNotification(let handle, let value):
+            central.emit(.notification(peripheral.id, handle: handle, value: value))
+        case .handleValueIndication(let handle, let value):
+            sendToPeripheral(.handleValueConfirmation)
+            if handle == serviceChangedHandle {
+                cccdCache = [:]
+                central.emit(.servicesChanged(peripheral.id))
+            } else {
+                central.emit(.notification(peripheral.id, handle: handle, value: value))
+            }
+        default:
+            handleResponse(pdu)
+        }
+    }
+
+    /// Queues a procedure; it starts when those before it finish.
+    func enqueue(_ operation: LinkOperation) {
+        operations.append(operation)
+        if operations.count == 1, !awaitingResponse { startNext() }
+    }
+
+    private func startNext() {
+        while let operation = operations.first {
+            let step = operation.isFinished ? .finished : operation.start()
+            switch step {
+            case .send(let pdu):
+                transmitRequest(pdu)
+                return
+            case .finished:
+                operations.removeFirst()
+            }
+        }
+    }
+
+    private func transmitRequest(_ pdu: ATTPDU) {
+        awaitingResponse = true
+        requestDeadline = world.now + Self.transactionTimeout
+        armRequestTimer()
+        sendToPeripheral(pdu)
+    }
+
+    private func handleResponse(_ pdu: ATTPDU) {
+        guard awaitingResponse, let operation = operations.first else {
+            world.record(
+                "att", "\(central.tracePrefix)\(peripheral.idText) < unexpected \(pdu.opcode), no request in flight")
+            return
+        }
+        awaitingResponse = false
+        requestDeadline = nil
+        let step = operation.isFinished ? .finished : operation.handle(pdu)
+        switch step {
+        case .send(let next):
+            transmitRequest(next)
+        case .finished:
+            operations.removeFirst()
+            startNext()
+        }
+    }
+
+    /// One timer per link watches the request in flight: unanswered for 30 s, it fails with `timeout`
+    /// and the link is closed, as the ATT transaction timeout requires (Core Spec Vol 3, Part F, 3.3.3).
+    private func armRequestTimer() {
+        guard requestTimerAt == nil, let deadline = requestDeadline else { return }
+        requestTimerAt = deadline
+        world.schedule(at: deadline) { [self] in
+            requestTimerAt = nil
+            guard !isClosed, awaitingResponse, let deadline = requestDeadline else { return }
+            guard deadline <= world.now else {
+                armRequestTimer()
+                return
+            }
+            world.record(
+                "att", "\(central.tracePrefix)\(peripheral.idText) request timed out after 30 s; closing the link")
+            let error = AirlinkError(
+                .timeout,
+                "\(central.tracePrefix)\(peripheral.idText) did not answer an ATT request within 30 s (Core Spec Vol 3, Part F, 3.3.3); "
+                    + "the link is closed")
+            operations.first?.fail(error)
+            drop(reason: .localHostTerminated)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import AirlinkCore
+
+extension Link {
+    /// A PDU arrived at the peripheral: injected faults first, then the firmware's behaviours, then
+    /// the ATT server.
+    func receiveAtPeripheral(_ bytes: [UInt8]) {
+        guard let pdu = try? ATTPDU(decoding: bytes) else {
+            world.record("att", "\(central.tracePrefix)\(peripheral.idText) > malformed \(bytes.count)-byte PDU")
+            performServerActions(server.handle(bytes))
+            return
+        }
+        world.record("att", "\(central.tracePrefix)\(peripheral.idText) > \(pdu)")
+        peripheral.catchUpUpdates()
+        if let fault = peripheral.matchFault(pdu) {
+            switch fault {
+            case .error(let error):
+                world.record("fault", "\(central.tracePrefix)\(peripheral.idText) answers \(pdu.opcode) with \(error)")
+                if !pdu.opcode.isCommand {
+                    sendToCentral(.errorResponse(request: pdu.opcode, handle: Self.handle(of: pdu), error: error))
+                }
+                return
+            case .noResponse:
+                world.record("fault", "\(central.tracePrefix)\(peripheral.idText) does not answer \(pdu.opcode)")
+                return
+            case .delay(let delay):
+                world.record(
+                    "fault",
+                    "\(central.tracePrefix)\(peripheral.idText) delays its answer to \(pdu.opcode) by \(Duration.nanoseconds(delay).traceDescription)"
+                )
+                world.schedule(at: world.now + delay) { [self] in
+                    guard !isClosed, peripheralAlive else { return }
+                    process(pdu)
+                }
+                return
+            }
+        }
+        process(pdu)
+    }
+
+    /// Runs the characteristic's behaviours, then lets the server answer.
+    private func process(_ pdu: ATTPDU) {
+        switch pdu {
+        case .readRequest(let handle):
+            if let entry = peripheral.entry(valueHandle: handle), let onRead = entry.spec.onRead,
+                let attribute = server.database[handle], server.readError(attribute) == nil
+            {
+                do {
+                    let value = try onRead(peripheral)
+                    try? peripheral.store(value, for: handle, notify: false)
+                } catch {
+                    sendToCentral(.errorResponse(request: .readRequest, handle: handle, error: error.error))
+                    return
+                }
+            }
+        case .writeRequest(let handle, let value), .writeCommand(let handle, let value):
+            let opcode = pdu.opcode
+            if let entry = peripheral.entry(valueHandle: handle), let attribute = server.database[handle],
+                server.writeError(attribute) == nil, value.count <= AttributeDatabase.maximumValueLength
+            {
+                var refusal = entry.spec.validate(value)
+                if refusal == nil, let onWrite = entry.spec.onWrite {
+                    do { try onWrite(peripheral, value) } catch { refusal = error.error }
+                }
+                if let refusal {
+                    if !opcode.isCommand {
+                        sendToCentral(.errorResponse(request: opcode, handle: handle, error: refusal))
+                    }
+                    return
+                }
+            }
+        default:
+            break
+        }
+        performServerActions(server.handle(pdu))
+    }
+
+    /// Performs what the server asked for: PDUs to send, written values to share with the firmware.
+    func performServerActions(_ actions: [ATTServer.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let pdu):
+                sendToCentral(pdu)
+            case .valueWritten(let handle, let value):
+                let echo = peripheral.entry(valueHandle: handle)?.spec.echoesWrites ?? false
+                try? peripheral.store(value, for: handle, notify: echo)
+            case .subscriptionChanged(let valueHandle, let notify, let indicate):
+                world.record(
+                    "peripheral",
+                    "\(central.tracePrefix)\(peripheral.idText) \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
+                )
+                if notify || indicate { peripheral.armUpdateTimer() }
+            case .mtuChanged, .indicationConfirmed:
+                break
+            }
+        }
+    }
+
+    /// The handle a request names, for an Error Response.
+    static func handle(of pdu: ATTPDU) -> ATTHandle {
+        switch pdu {
+        case .readRequest(let handle), .readBlobRequest(let handle, _), .writeRequest(let handle, _),
+            .writeCommand(let handle, _), .prepareWriteRequest(let handle, _, _):
+            handle
+        case .findInformationRequest(let start, _), .findByTypeValueRequest(let start, _, _, _),
+            .readByTypeRequest(let start, _, _), .readByGroupTypeRequest(let start, _, _):
+            start
+        default:
+            ATTHandle(0)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import AirlinkCore
+
+extension Link {
+    /// Whether packets cross at all.
+    var canExchange: Bool { !isClosed && peripheralAlive && peripheralReachable }
+
+    /// The start of the first connection event after `time`; with peripheral latency, traffic from
+    /// the central alone waits for an event the peripheral listens to (Core Spec Vol 6, Part B, 4.5.1).
+    func nextEventStart(after time: Int64) -> Int64 {
+        guard time >= anchor else { return anchor }
+        var index = (time - anchor) / interval + 1
+        if latency > 0, toCentral.isEmpty {
+            let period = Int64(latency + 1)
+            index = (index + period - 1) / period * period
+        }
+        return anchor + index * interval
+    }
+
+    /// Queues a PDU from the central.
+    func sendToPeripheral(_ pdu: ATTPDU) {
+        let bytes = pdu.encoded
+        toPeripheral.append(Outgoing(bytes: bytes, remaining: bytes.count + 4))
+        ensurePump()
+    }
+
+    /// Queues a PDU from the peripheral.
+    func sendToCentral(_ pdu: ATTPDU) {
+        guard peripheralAlive else { return }
+        let bytes = pdu.encoded
+        toCentral.append(Outgoing(bytes: bytes, remaining: bytes.count + 4))
+        ensurePump()
+    }
+
+    /// Arms the next connection event if there is traffic and none is armed.
+    func ensurePump() {
+        guard pumpAt == nil, canExchange, !(toPeripheral.isEmpty && toCentral.isEmpty) else { return }
+        let start = nextEventStart(after: world.now)
+        pumpAt = start
+        world.schedule(at: start) { [self] in
+            pumpAt = nil
+            runEvent(at: start)
+        }
+    }
+
+    /// One connection event: the central and the peripheral exchange packets (each carrying up to
+    /// the data length of a queued PDU, or empty) while the event length allows; a PDU arrives when
+    /// its last fragment does. PDUs queued during the event wait for the next one, so a response
+    /// takes at least one more event (Core Spec Vol 6, Part B, 4.5.1 and 4.5.6).
+    func runEvent(at start: Int64) {
+        guard canExchange else { return }
+        let spacing = AirTime.interFrameSpace
+        var elapsed: Int64 = 0
+        var deliveries: [(time: Int64, toCentral: Bool, bytes: [UInt8])] = []
+        while !(toPeripheral.isEmpty && toCentral.isEmpty) {
+            let fromCentral = toPeripheral.isEmpty ? 0 : min(toPeripheral[0].remaining, dataLength)
+            let fromPeripheral = toCentral.isEmpty ? 0 : min(toCentral[0].remaining, dataLength)
+            let centralAir = AirTime.packet(payload: fromCentral, phy: phy)
+            let peripheralAir = AirTime.packet(payload: fromPeripheral, phy: phy)
+            let exchange = centralAir + spacing + peripheralAir
+            if elapsed > 0, elapsed + exchange > eventLength { break }
+            if !toPeripheral.isEmpty {
+                toPeripheral[0].remaining -= fromCentral
+                if toPeripheral[0].remaining <= 0 {
+                    deliveries.append((start + elapsed + centralAir, false, toPeripheral.removeFirst().bytes))
+                }
+            }
+            if !toCentral.isEmpty {
+                toCentral[0].remaining -= fromPeripheral
+                if toCentral[0].remaining <= 0 {
+                    deliveries.append((start + elapsed + exchange, true, toCentral.removeFirst().bytes))
+                }
+            }
+            elapsed += exchange + spacing
+        }
+        for delivery in deliveries {
+            let bytes = delivery.bytes
+            if delivery.toCentral {
+                world.schedule(at: delivery.time) { [self] in
+                    guard !isClosed else { return }
+                    receiveAtCentral(bytes)
+                }
+            } else {
+                world.schedule(at: delivery.time) { [self] in
+                    guard !isClosed, peripheralAlive else { return }
+                    receiveAtPeripheral(bytes)
+                }
+            }
+        }
+        ensurePump()
+    }
+}

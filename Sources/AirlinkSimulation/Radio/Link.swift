@@ -1,0 +1,138 @@
+import AirlinkCore
+import DequeModule
+
+/// One LE link between a virtual central and a simulated peripheral: the link-layer timing, the two
+/// directions of ATT traffic, the peripheral's ``ATTServer`` and the central's queue of procedures.
+final class Link: @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`.
+    unowned let world: RadioWorld
+    let linkID: Int
+    let central: VirtualRadio
+    let peripheral: PeripheralModel
+    var server: ATTServer
+
+    let interval: Int64
+    let latency: Int
+    let supervisionTimeout: Int64
+    let phy: PHY
+    let dataLength: Int
+    let eventLength: Int64
+    let anchor: Int64
+
+    /// The ATT MTU as the central knows it (23 until the exchange completes).
+    var mtu: UInt16 = ATTServer.defaultMTU
+    /// Whether `.connected` was announced.
+    var isUp = false
+    /// Whether the link is gone.
+    var isClosed = false
+    /// Whether the peripheral's firmware still runs this link (false after a reset).
+    var peripheralAlive = true
+    /// Whether the peripheral can be heard.
+    var peripheralReachable = true
+    var silenceGeneration = 0
+
+    /// A PDU waiting to cross, with the L2CAP bytes (PDU + 4-byte header) still to send.
+    struct Outgoing {
+        var bytes: [UInt8]
+        var remaining: Int
+    }
+    var toPeripheral = Deque<Outgoing>()
+    var toCentral = Deque<Outgoing>()
+    var pumpAt: Int64?
+
+    var operations = Deque<LinkOperation>()
+    var awaitingResponse = false
+    var requestDeadline: Int64?
+    var requestTimerAt: Int64?
+    var serviceChangedHandle: ATTHandle?
+    var cccdCache: [ATTHandle: ATTHandle] = [:]
+    var attempt: ConnectAttempt?
+    var disconnectWaiters: [UnsafeContinuation<Void, Never>] = []
+
+    /// The ATT transaction timeout (Core Spec Vol 3, Part F, 3.3.3).
+    static let transactionTimeout: Int64 = 30_000_000_000
+
+    init(
+        world: RadioWorld, central: VirtualRadio, peripheral: PeripheralModel, parameters: LinkParameters,
+        anchor: Int64
+    ) {
+        self.world = world
+        self.linkID = world.nextLinkID
+        world.nextLinkID += 1
+        self.central = central
+        self.peripheral = peripheral
+        self.server = ATTServer(database: peripheral.database, preferredMTU: UInt16(peripheral.spec.preferredMTU))
+        self.interval = parameters.connectionInterval.nanoseconds
+        self.latency = parameters.peripheralLatency
+        self.supervisionTimeout = parameters.supervisionTimeout.nanoseconds
+        self.phy = parameters.phy
+        self.dataLength = min(parameters.dataLength, peripheral.spec.maximumDataLength)
+        self.eventLength = (parameters.eventLength ?? parameters.connectionInterval).nanoseconds
+        self.anchor = anchor
+    }
+
+    var info: LinkInfo { LinkInfo(mtu: Int(mtu), connectionInterval: .nanoseconds(interval)) }
+
+    /// One line for traces: `interval=30ms latency=0 timeout=420ms phy=1M dl=251`.
+    var parameterDescription: String {
+        "interval=\(Duration.nanoseconds(interval).traceDescription) latency=\(latency) "
+            + "timeout=\(Duration.nanoseconds(supervisionTimeout).traceDescription) "
+            + "phy=\(phy) dl=\(dataLength)"
+    }
+
+    // MARK: Reachability and loss
+
+    /// The peripheral became audible or inaudible; silence longer than the supervision timeout ends
+    /// the link with 0x08 Connection Timeout.
+    func setPeripheralReachable(_ reachable: Bool) {
+        guard !isClosed, reachable != peripheralReachable else { return }
+        peripheralReachable = reachable
+        if reachable {
+            silenceGeneration += 1
+            ensurePump()
+        } else {
+            startSupervision()
+        }
+    }
+
+    /// The peripheral rebooted: it no longer answers on this link.
+    func peripheralVanished() {
+        guard !isClosed, peripheralAlive else { return }
+        peripheralAlive = false
+        toCentral.removeAll()
+        startSupervision()
+    }
+
+    private func startSupervision() {
+        silenceGeneration += 1
+        let generation = silenceGeneration
+        world.schedule(at: world.now + supervisionTimeout) { [self] in
+            guard generation == silenceGeneration, !isClosed else { return }
+            drop(reason: .supervisionTimeout)
+        }
+    }
+
+    /// Ends the link at once: pending operations fail with `linkLost`, the central hears
+    /// `.disconnected(reason:)` (if it heard `.connected`), and the peripheral may advertise again.
+    func drop(reason: DisconnectionReason) {
+        guard !isClosed else { return }
+        isClosed = true
+        peripheral.links.removeAll { $0 === self }
+        toPeripheral.removeAll()
+        toCentral.removeAll()
+        world.record("radio", "\(peripheral.id) disconnected: \(reason)")
+        let error = AirlinkError(
+            .linkLost, "the link to \(peripheral.id) dropped: \(reason)", cause: .other("HCI \(reason)"))
+        let pending = operations
+        operations.removeAll()
+        awaitingResponse = false
+        for operation in pending { operation.fail(error) }
+        if let attempt {
+            self.attempt = nil
+            attempt.finish(.failure(error))
+        }
+        central.linkClosed(self, reason: reason)
+        for waiter in disconnectWaiters { waiter.resume() }
+        disconnectWaiters = []
+    }
+}

@@ -1,0 +1,61 @@
+import AirlinkCore
+
+/// What a link operation wants after it started or consumed a response.
+enum LinkOperationStep {
+    /// Send this request and wait for its response.
+    case send(ATTPDU)
+    /// The operation is over (its completion has run).
+    case finished
+}
+
+/// A GATT client procedure queued on a link, with its completion; one runs at a time per link
+/// (one outstanding ATT request, Core Spec Vol 3, Part F, 3.3.2).
+class LinkOperation: @unchecked Sendable {
+    // @unchecked: used under the world's lock only.
+    /// Whether the completion already ran (finished, failed, or abandoned by its caller).
+    var isFinished = false
+
+    /// Starts the operation.
+    func start() -> LinkOperationStep { .finished }
+
+    /// Consumes a response.
+    func handle(_ response: ATTPDU) -> LinkOperationStep { .finished }
+
+    /// Fails the operation (link lost, timeout, cancellation) if it has not finished.
+    func fail(_ error: AirlinkError) {}
+}
+
+/// A ``GATTProcedure`` run as a link operation.
+final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
+    private var procedure: Procedure
+    private let completion: (Result<Procedure.Success, AirlinkError>) -> Void
+
+    init(_ procedure: Procedure, completion: @escaping (Result<Procedure.Success, AirlinkError>) -> Void) {
+        self.procedure = procedure
+        self.completion = completion
+    }
+
+    override func start() -> LinkOperationStep { translate(procedure.start()) }
+
+    override func handle(_ response: ATTPDU) -> LinkOperationStep { translate(procedure.handle(response)) }
+
+    override func fail(_ error: AirlinkError) { finish(.failure(error)) }
+
+    private func translate(_ step: GATTProcedureStep<Procedure.Success>) -> LinkOperationStep {
+        switch step {
+        case .send(let pdu): return .send(pdu)
+        case .completed(let value):
+            finish(.success(value))
+            return .finished
+        case .failed(let error):
+            finish(.failure(error))
+            return .finished
+        }
+    }
+
+    private func finish(_ result: Result<Procedure.Success, AirlinkError>) {
+        guard !isFinished else { return }
+        isFinished = true
+        completion(result)
+    }
+}

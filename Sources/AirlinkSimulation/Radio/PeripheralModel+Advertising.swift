@@ -1,0 +1,72 @@
+import AirlinkCore
+
+extension PeripheralModel {
+    /// Whether the central hears this peripheral at all (not moved out of range, strong enough).
+    var isInRange: Bool {
+        !isOutOfRange && world.pathLoss.isInRange(measuredPower: spec.measuredPower, distance: position.distance)
+    }
+
+    /// Whether it sends advertising packets now.
+    var isAdvertising: Bool {
+        isAdvertisingEnabled && advertisement != nil && links.count < spec.maximumConnections
+    }
+
+    /// Someone listens for this peripheral's advertisements (a scan, or a connection attempt).
+    func addObserver() {
+        observers += 1
+        guard observers == 1, !advertisingScheduled, let advertising = spec.advertising else { return }
+        advertisingScheduled = true
+        advertisingGeneration += 1
+        let generation = advertisingGeneration
+        // The phase of an advertiser nobody listened to is unknown: the first event falls anywhere
+        // within one interval.
+        let first = world.now + Int64(world.random.uniform(in: 0...Int(advertising.interval.nanoseconds)))
+        world.schedule(at: first) { [self] in advertisingEvent(generation) }
+    }
+
+    /// Nobody listens any more; the chain of advertising events stops at its next event.
+    func removeObserver() {
+        observers = max(0, observers - 1)
+    }
+
+    /// One advertising event: every scanning central in range hears it, and a pending connection
+    /// attempt may turn into a link (Core Spec Vol 6, Part B, 4.4.2).
+    func advertisingEvent(_ generation: Int) {
+        guard generation == advertisingGeneration else { return }
+        guard observers > 0, let advertising = spec.advertising else {
+            advertisingScheduled = false
+            return
+        }
+        if isAdvertising, isInRange {
+            if world.scanningCentralCount > 0 {
+                for central in world.centrals where central.scanFilter != nil {
+                    let rssi = world.pathLoss.rssi(
+                        measuredPower: spec.measuredPower, distance: position.distance, random: world.random)
+                    central.receive(advertisement!, rssi: rssi, from: self)
+                }
+            }
+            if advertising.isConnectable, !pendingConnects.isEmpty { acceptConnection() }
+        }
+        // advDelay: 0–10 ms of pseudo-random delay before every event (Vol 6, Part B, 4.4.2.2.1).
+        let delay = Int64(world.random.uniform(in: 0...10_000_000))
+        let next = world.now + advertising.interval.nanoseconds + delay
+        world.schedule(at: next) { [self] in advertisingEvent(generation) }
+    }
+
+    /// Answers the first pending connection request after this advertising event.
+    func acceptConnection() {
+        guard let attempt = pendingConnects.first, links.count < spec.maximumConnections else { return }
+        if !connectFailures.isEmpty {
+            let failure = connectFailures.removeFirst()
+            world.record("fault", "\(id) connection attempt fails: \(failure)")
+            if let error = failure.error(for: id) {
+                attempt.finish(.failure(error))
+            }
+            // .noAnswer: the attempt stays pending but this and later events ignore it once.
+            if failure == .noAnswer { attempt.ignored = true }
+            return
+        }
+        guard !attempt.ignored else { return }
+        attempt.central.establishLink(for: attempt, with: self)
+    }
+}

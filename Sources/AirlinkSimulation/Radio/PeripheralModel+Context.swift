@@ -1,0 +1,48 @@
+import AirlinkCore
+
+extension PeripheralModel: PeripheralContext {
+    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(world.now)) }
+
+    var random: any RandomSource { world.random }
+
+    var state: PeripheralState {
+        get { world.lock.withLock { stateStorage } }
+        set { world.lock.withLock { stateStorage = newValue } }
+    }
+
+    func bytes(of characteristic: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError) -> [UInt8] {
+        try world.lock.withLock { () throws(AirlinkError) -> [UInt8] in
+            catchUpUpdates()
+            let entry = try entry(characteristic, in: service)
+            return database[entry.valueHandle]?.value ?? []
+        }
+    }
+
+    func setBytes(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID?)
+        throws(AirlinkError)
+    {
+        try world.lock.withLock { () throws(AirlinkError) in
+            let entry = try entry(characteristic, in: service)
+            try store(bytes, for: entry.valueHandle, notify: true)
+        }
+    }
+
+    func notify(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID?)
+        throws(AirlinkError)
+    {
+        try world.lock.withLock { () throws(AirlinkError) in
+            let entry = try entry(characteristic, in: service)
+            guard entry.spec.properties.canSubscribe else {
+                throw AirlinkError(
+                    .operationNotSupported,
+                    "characteristic \(characteristic) of \"\(spec.name)\" has properties \(entry.spec.properties), "
+                        + "without notify or indicate")
+            }
+            send(bytes, for: entry.valueHandle)
+        }
+    }
+
+    func log(_ text: String) {
+        world.record("peripheral", "\(id) \(text)")
+    }
+}

@@ -1,0 +1,236 @@
+import AirlinkCore
+
+/// One simulated peripheral on the air: its firmware (values, state, behaviours), its advertising and
+/// its side of every link.
+///
+/// Guarded by the world's lock. The authoritative values live in ``database``; each link's
+/// ``ATTServer`` keeps a copy that is updated whenever a value changes, with its own CCCDs.
+final class PeripheralModel: @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`.
+    unowned let world: RadioWorld
+    let spec: PeripheralSpec
+    let addedAt: Int64
+    /// The id as traces print it, formatted once.
+    let idText: String
+
+    var services: [Service]
+    var database: AttributeDatabase
+    var characteristics: [Entry] = []
+    var stateStorage: PeripheralState
+    var position: Position
+    var isOutOfRange = false
+    var isAdvertisingEnabled: Bool
+    var links: [Link] = []
+    var pendingConnects: [ConnectAttempt] = []
+    var connectFailures: [ConnectFailure] = []
+    var attFaults: [ATTFaultRule] = []
+    var updates: [UpdateSlot] = []
+    var updateTimerAt: Int64?
+    var isCatchingUp = false
+
+    var observers = 0
+    var advertisingGeneration = 0
+    var advertisingScheduled = false
+    let advertisement: Advertisement?
+
+    /// A characteristic of the current database, with its value handle.
+    struct Entry {
+        var service: BluetoothUUID
+        var spec: CharacteristicSpec
+        var valueHandle: ATTHandle
+    }
+
+    /// A periodic update and when it is next due.
+    struct UpdateSlot {
+        var entryIndex: Int
+        var updateIndex: Int
+        var nextDue: Int64
+        var period: Int64
+    }
+
+    /// A fault rule for incoming ATT requests.
+    struct ATTFaultRule {
+        enum Response {
+            case error(ATTError)
+            case noResponse
+            case delay(Int64)
+        }
+        var operation: ATTOperation
+        var response: Response
+        var remaining: Int
+    }
+
+    init(world: RadioWorld, spec: PeripheralSpec, database: AttributeDatabase) throws(AirlinkError) {
+        self.world = world
+        self.spec = spec
+        self.idText = spec.id.description
+        self.addedAt = world.now
+        self.services = spec.services
+        self.database = database
+        self.stateStorage = spec.initialState
+        self.position = spec.position
+        self.isAdvertisingEnabled = spec.advertising != nil
+        if let advertising = spec.advertising {
+            let bytes = try advertising.advertisingData()
+            self.advertisement = try Advertisement(decoding: bytes, isConnectable: advertising.isConnectable)
+        } else {
+            self.advertisement = nil
+        }
+        indexCharacteristics(resetUpdates: true)
+    }
+
+    var id: DeviceID { spec.id }
+
+    /// Rebuilds ``characteristics`` from ``services`` and the database's handles.
+    func indexCharacteristics(resetUpdates: Bool) {
+        characteristics = []
+        let laidOut = database.services
+        for (index, service) in services.enumerated() where index + 2 < laidOut.count {
+            // The database puts 0x1800 and 0x1801 first; defined services follow in order.
+            let handles = laidOut[index + 2].handles
+            var characteristicIndex = 0
+            for attribute in database.attributes(in: handles) {
+                guard case .characteristicValue = attribute.role, characteristicIndex < service.characteristics.count
+                else { continue }
+                characteristics.append(
+                    Entry(
+                        service: service.uuid, spec: service.characteristics[characteristicIndex],
+                        valueHandle: attribute.handle))
+                characteristicIndex += 1
+            }
+        }
+        guard resetUpdates else { return }
+        updates = []
+        let now = world.now
+        for (entryIndex, entry) in characteristics.enumerated() {
+            for (updateIndex, update) in entry.spec.updates.enumerated() {
+                let period = update.period.nanoseconds
+                updates.append(
+                    UpdateSlot(entryIndex: entryIndex, updateIndex: updateIndex, nextDue: now + period, period: period))
+            }
+        }
+    }
+
+    /// The entry for a characteristic UUID, optionally within a service.
+    func entry(_ uuid: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError) -> Entry {
+        let matches = characteristics.filter { $0.spec.uuid == uuid && (service == nil || $0.service == service) }
+        guard let first = matches.first else {
+            throw AirlinkError(
+                .characteristicNotFound,
+                "peripheral \"\(spec.name)\" has no characteristic \(uuid)\(service.map { " in service \($0)" } ?? "")")
+        }
+        if matches.count > 1 {
+            throw AirlinkError(
+                .invalidArgument,
+                "peripheral \"\(spec.name)\" has characteristic \(uuid) in several services; name the service")
+        }
+        return first
+    }
+
+    /// The entry whose value is at `handle`.
+    func entry(valueHandle handle: ATTHandle) -> Entry? {
+        characteristics.first { $0.valueHandle == handle }
+    }
+
+    // MARK: Values
+
+    /// Stores bytes for an attribute and brings every link's server up to date; `notify` sends them to
+    /// subscribed centrals.
+    func store(_ bytes: [UInt8], for handle: ATTHandle, notify: Bool) throws(AirlinkError) {
+        try database.setValue(bytes, for: handle)
+        for link in links {
+            if notify {
+                let actions = (try? link.server.updateValue(bytes, for: handle)) ?? []
+                link.performServerActions(actions)
+            } else {
+                try? link.server.database.setValue(bytes, for: handle)
+            }
+        }
+    }
+
+    /// Sends bytes to the subscribers of the characteristic at `handle` without storing them.
+    func send(_ bytes: [UInt8], for handle: ATTHandle) {
+        for link in links {
+            let bits = link.server.clientConfiguration(forValue: handle)
+            var actions: [ATTServer.Action] = []
+            if bits & 0x0001 != 0 { actions += (try? link.server.notify(bytes, for: handle)) ?? [] }
+            if bits & 0x0002 != 0 { actions += (try? link.server.indicate(bytes, for: handle)) ?? [] }
+            link.performServerActions(actions)
+        }
+    }
+
+    // MARK: Periodic updates
+
+    /// Runs every periodic update due by now, in time order, then arms the next timer if a central
+    /// is connected (with nobody connected, updates are caught up lazily, so an idle world stays idle).
+    func catchUpUpdates() {
+        guard !isCatchingUp, !updates.isEmpty else { return }
+        isCatchingUp = true
+        defer { isCatchingUp = false }
+        let now = world.now
+        while let index = updates.indices.min(by: { updates[$0].nextDue < updates[$1].nextDue }),
+            updates[index].nextDue <= now
+        {
+            let slot = updates[index]
+            updates[index].nextDue += slot.period
+            let entry = characteristics[slot.entryIndex]
+            let update = entry.spec.updates[slot.updateIndex]
+            let current = database[entry.valueHandle]?.value ?? []
+            do {
+                if let next = try update.transform(current, context), next != current {
+                    try store(next, for: entry.valueHandle, notify: true)
+                }
+            } catch {
+                world.record("peripheral", "\(id) update of \(entry.spec.uuid) failed: \(error.message)")
+            }
+        }
+        armUpdateTimer()
+    }
+
+    /// Arms one timer for the next due update while a link is up.
+    func armUpdateTimer() {
+        guard !links.isEmpty, let next = updates.map(\.nextDue).min() else { return }
+        if let armed = updateTimerAt, armed <= next, armed > world.now { return }
+        updateTimerAt = next
+        world.schedule(at: next) { [self] in
+            guard updateTimerAt == next else { return }
+            updateTimerAt = nil
+            catchUpUpdates()
+        }
+    }
+
+    // MARK: Timeline
+
+    /// Schedules the spec's timeline from the moment the peripheral was added.
+    func startTimeline() {
+        for entry in spec.timeline {
+            let time = addedAt + entry.time.nanoseconds
+            world.schedule(at: time) { [self] in
+                catchUpUpdates()
+                world.record("peripheral", "\(id) timeline \(entry.action.name)")
+                perform(entry.action)
+            }
+        }
+    }
+
+    func perform(_ action: TimelineAction) {
+        switch action {
+        case .run(let body): body(context)
+        case .setBytes(let bytes, let characteristic, let service):
+            do {
+                try context.setBytes(bytes, of: characteristic, in: service)
+            } catch {
+                world.record("peripheral", "\(id) timeline setValue failed: \(error.message)")
+            }
+        case .changeDatabase(let services): changeDatabase(services)
+        case .reset: reset()
+        case .move(let position): move(to: position)
+        case .stopAdvertising: isAdvertisingEnabled = false
+        case .startAdvertising:
+            isAdvertisingEnabled = spec.advertising != nil
+        }
+    }
+
+    /// The context handed to behaviours: the model itself.
+    var context: any PeripheralContext { self }
+}

@@ -1,0 +1,180 @@
+import AirlinkCore
+
+/// A peripheral on a simulation's air: its identity, its values and the faults to inject, as verbs
+/// named for what happens on air.
+///
+/// Every verb acts at once (in virtual time) and records a `fault` line in the trace; ``schedule(_:after:)``
+/// applies one later.
+public struct SimulatedPeripheral: Sendable {
+    let model: PeripheralModel
+
+    init(model: PeripheralModel) { self.model = model }
+
+    private var world: RadioWorld { model.world }
+
+    /// The peripheral's identifier.
+    public var id: DeviceID { model.spec.id }
+
+    /// The peripheral's name.
+    public var name: String { model.spec.name }
+
+    /// The spec it was created from.
+    public var spec: PeripheralSpec { model.spec }
+
+    /// The peripheral's firmware view: values, state, notifications (the same context behaviours get).
+    public var context: any PeripheralContext { model }
+
+    /// How many centrals are connected.
+    public var connectionCount: Int { world.lock.withLock { model.links.count } }
+
+    /// Where it stands now.
+    public var position: Position { world.lock.withLock { model.position } }
+
+    /// The current value of a characteristic, decoded.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/malformedData``.
+    public func value<Value: GATTValue>(
+        of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil, as type: Value.Type = Value.self
+    ) throws(AirlinkError) -> Value {
+        try model.value(of: characteristic, in: service, as: type)
+    }
+
+    /// Stores a value and notifies subscribed centrals.
+    public func setValue<Value: GATTValue>(
+        _ value: Value, of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil
+    ) throws(AirlinkError) {
+        try model.setValue(value, of: characteristic, in: service)
+    }
+
+    /// The value handle of a characteristic in the current database.
+    public func valueHandle(of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil) throws(AirlinkError)
+        -> ATTHandle
+    {
+        try world.lock.withLock { () throws(AirlinkError) -> ATTHandle in
+            try model.entry(characteristic, in: service).valueHandle
+        }
+    }
+
+    // MARK: Faults
+
+    /// Ends every link from the peripheral's side (default reason 0x13, remote user terminated).
+    public func dropLink(reason: DisconnectionReason = .remoteUserTerminated) {
+        world.lock.withLock { model.dropLinks(reason: reason) }
+    }
+
+    /// Goes out of range: no more advertisements are heard, links are lost after their supervision
+    /// timeout (reason 0x08).
+    public func moveOutOfRange() { world.lock.withLock { model.setOutOfRange(true) } }
+
+    /// Comes back in range.
+    public func moveBackInRange() { world.lock.withLock { model.setOutOfRange(false) } }
+
+    /// Moves to a position (the RSSI follows; far enough away is out of range).
+    public func move(to position: Position) { world.lock.withLock { model.move(to: position) } }
+
+    /// The next `count` connection attempts fail as `failure` describes.
+    public func failNextConnects(_ count: Int, with failure: ConnectFailure = .abortedByLocal) {
+        world.lock.withLock {
+            world.record("fault", "\(id) will fail the next \(count) connection attempt(s): \(failure)")
+            model.connectFailures += Array(repeating: failure, count: max(0, count))
+        }
+    }
+
+    /// Answers the next `times` matching requests with an ATT Error Response.
+    public func respond(to operation: ATTOperation, with error: ATTError, times: Int = 1) {
+        addRule(operation, .error(error), times: times, "will answer \(operation) with \(error)")
+    }
+
+    /// Never answers the next `times` matching requests (the central's timeouts fire).
+    public func neverRespond(to operation: ATTOperation, times: Int = 1) {
+        addRule(operation, .noResponse, times: times, "will not answer \(operation)")
+    }
+
+    /// Delays the answers to the next `times` matching requests by `delay`.
+    public func delayResponses(to operation: ATTOperation = .any, by delay: Duration, times: Int = 1) {
+        addRule(
+            operation, .delay(delay.nanoseconds), times: times,
+            "will delay answers to \(operation) by \(delay.traceDescription)")
+    }
+
+    private func addRule(
+        _ operation: ATTOperation, _ response: PeripheralModel.ATTFaultRule.Response, times: Int, _ text: String
+    ) {
+        world.lock.withLock {
+            world.record("fault", "\(id) \(text) (\(times)×)")
+            model.attFaults.append(.init(operation: operation, response: response, remaining: max(1, times)))
+        }
+    }
+
+    /// Reboots: links are lost after their supervision timeout, values and state return to the spec's.
+    public func reset() { world.lock.withLock { model.reset() } }
+
+    /// Replaces the services (a firmware update): subscribed centrals get a Service Changed indication
+    /// and report `.servicesChanged`.
+    public func changeDatabase(@ServiceBuilder _ services: () -> [Service]) {
+        let services = services()
+        world.lock.withLock { model.changeDatabase(services) }
+    }
+
+    /// Stops advertising.
+    public func stopAdvertising() {
+        world.lock.withLock {
+            world.record("fault", "\(id) stops advertising")
+            model.isAdvertisingEnabled = false
+        }
+    }
+
+    /// Starts advertising again.
+    public func startAdvertising() {
+        world.lock.withLock {
+            world.record("fault", "\(id) starts advertising")
+            model.isAdvertisingEnabled = model.spec.advertising != nil
+        }
+    }
+
+    /// Sends `count` notifications of a characteristic at once, the values from `value(index)`
+    /// (by default the current value).
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/operationNotSupported``.
+    public func burstNotifications(
+        of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil, count: Int,
+        value: (@Sendable (Int) -> [UInt8])? = nil
+    ) throws(AirlinkError) {
+        try world.lock.withLock { () throws(AirlinkError) in
+            world.record("fault", "\(id) bursts \(count) notifications of \(characteristic)")
+            let current = try model.bytes(of: characteristic, in: service)
+            for index in 0..<count {
+                try model.notify(value?(index) ?? current, of: characteristic, in: service)
+            }
+        }
+    }
+
+    /// Applies a fault `delay` from now.
+    public func schedule(_ fault: RadioFault, after delay: Duration) {
+        let peripheral = self
+        world.lock.withLock {
+            world.schedule(at: world.now + delay.nanoseconds) { peripheral.apply(fault) }
+        }
+    }
+
+    /// Applies a fault now.
+    public func apply(_ fault: RadioFault) {
+        switch fault {
+        case .dropLink(let reason): dropLink(reason: reason)
+        case .moveOutOfRange: moveOutOfRange()
+        case .moveBackInRange: moveBackInRange()
+        case .move(let position): move(to: position)
+        case .failNextConnects(let count, let failure): failNextConnects(count, with: failure)
+        case .respond(let operation, let error, let times): respond(to: operation, with: error, times: times)
+        case .neverRespond(let operation, let times): neverRespond(to: operation, times: times)
+        case .delayResponses(let operation, let delay, let times):
+            delayResponses(to: operation, by: delay, times: times)
+        case .reset: reset()
+        case .changeDatabase(let services): world.lock.withLock { model.changeDatabase(services) }
+        case .burstNotifications(let characteristic, let count):
+            try? burstNotifications(of: characteristic, count: count)
+        case .powerOffAdapter, .powerOnAdapter:
+            world.lock.withLock { world.record("fault", "\(fault) is an adapter fault; schedule it on the radio") }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import AirlinkCore
+
+extension VirtualRadio {
+    /// Connects at the peripheral's next connectable advertising event, then exchanges MTU and
+    /// subscribes to Service Changed before returning.
+    ///
+    /// - Throws: ``AirlinkError/Code/timeout`` (the attempt is cancelled), ``AirlinkError/Code/connectionFailed``
+    ///   and ``AirlinkError/Code/operationInProgress`` (injected with ``SimulatedPeripheral/failNextConnects(_:with:)``
+    ///   or a second concurrent attempt), ``AirlinkError/Code/deviceNotFound``,
+    ///   ``AirlinkError/Code/adapterPoweredOff``, ``AirlinkError/Code/cancelled``.
+    public func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
+        let attempt = try world.lock.withLock { () throws(AirlinkError) -> ConnectAttempt? in
+            try checkPowered("connect to \(device)")
+            guard let peripheral = world.peripheral(device) else {
+                throw AirlinkError(
+                    .deviceNotFound, "no simulated peripheral has the id \(device); add it with Simulation.add(_:)")
+            }
+            if let link = links[device], link.attempt == nil, link.isUp { return nil }
+            if attempts.contains(where: { $0.peripheral === peripheral }) {
+                throw AirlinkError(
+                    .operationInProgress, "another attempt to connect to \(device) is under way; wait for it",
+                    cause: .bluez(name: "org.bluez.Error.InProgress", message: "Operation already in progress"))
+            }
+            let attempt = ConnectAttempt(central: self, peripheral: peripheral)
+            attempts.append(attempt)
+            peripheral.pendingConnects.append(attempt)
+            peripheral.addObserver()
+            world.record("radio", "\(tracePrefix)\(device) connecting (timeout \(timeout.traceDescription))")
+            world.schedule(at: world.now + timeout.nanoseconds) { [self] in
+                guard !attempt.isFinished else { return }
+                world.record("radio", "\(tracePrefix)\(device) connection attempt timed out")
+                attempt.abandon(
+                    with: AirlinkError(
+                        .timeout,
+                        "connecting to \(device) did not complete within \(timeout); the attempt was cancelled "
+                            + "(is it advertising, connectable and in range?)"))
+            }
+            return attempt
+        }
+        guard let attempt else {
+            return world.lock.withLock { links[device]!.info }
+        }
+        let result = await attempt.result.wait(lock: world.lock) {
+            attempt.abandon(with: AirlinkError(.cancelled, "connecting to \(device) was cancelled"))
+        }
+        return try result.get()
+    }
+
+    /// Turns an attempt into a link at an advertising event (CONNECT_IND), announces it at its first
+    /// connection event, then runs the link setup.
+    func establishLink(for attempt: ConnectAttempt, with peripheral: PeripheralModel) {
+        attempt.leavePending()
+        // CONNECT_IND, then transmitWindowDelay (1.25 ms) and a transmit window offset of 1.25 ms.
+        let anchor = world.now + 2_500_000
+        let link = Link(world: world, central: self, peripheral: peripheral, parameters: parameters, anchor: anchor)
+        link.attempt = attempt
+        attempt.link = link
+        peripheral.links.append(link)
+        links[peripheral.id] = link
+        linkOrder.append(link)
+        let setup = LinkSetupProcedure(
+            requestedMTU: UInt16(parameters.requestedMTU),
+            subscribesToServiceChanged: parameters.subscribesToServiceChanged)
+        world.schedule(at: anchor) { [self] in
+            guard !link.isClosed else { return }
+            link.isUp = true
+            world.record("radio", "\(tracePrefix)\(peripheral.id) connected \(link.parameterDescription)")
+            emit(.connected(peripheral.id))
+            peripheral.catchUpUpdates()
+            link.enqueue(
+                ProcedureOperation(setup) { [self] result in
+                    switch result {
+                    case .success(let outcome):
+                        link.mtu = outcome.mtu
+                        link.serviceChangedHandle = outcome.serviceChangedHandle
+                        world.record("radio", "\(tracePrefix)\(peripheral.id) ready mtu=\(outcome.mtu)")
+                        link.attempt = nil
+                        attempt.finish(.success(link.info))
+                    case .failure(let error):
+                        link.attempt = nil
+                        attempt.finish(.failure(error))
+                    }
+                })
+        }
+    }
+
+    /// Disconnects (LL_TERMINATE_IND at the next connection event); returns once the link is down.
+    public func disconnect(_ device: DeviceID) async {
+        let link = world.lock.withLock { () -> Link? in
+            if let attempt = attempts.first(where: { $0.peripheral.id == device }) {
+                attempt.abandon(with: AirlinkError(.cancelled, "connecting to \(device) was cancelled by disconnect"))
+            }
+            guard let link = links[device], !link.isClosed else { return nil }
+            world.record("radio", "\(tracePrefix)\(device) disconnecting")
+            if !link.canExchange {
+                link.drop(reason: .localHostTerminated)
+                return nil
+            }
+            let at = link.nextEventStart(after: world.now)
+            world.schedule(at: at) { link.drop(reason: .localHostTerminated) }
+            return link
+        }
+        guard let link else { return }
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            world.lock.withLock {
+                if link.isClosed {
+                    continuation.resume()
+                } else {
+                    link.disconnectWaiters.append(continuation)
+                }
+            }
+        }
+    }
+
+    /// A link closed: forget it and tell subscribers if they heard it come up.
+    func linkClosed(_ link: Link, reason: DisconnectionReason) {
+        if links[link.peripheral.id] === link { links[link.peripheral.id] = nil }
+        linkOrder.removeAll { $0 === link }
+        if link.isUp { emit(.disconnected(link.peripheral.id, reason: reason)) }
+    }
+}

@@ -1,0 +1,164 @@
+import AirlinkCore
+
+extension VirtualRadio {
+    /// The usable link to `device`, or the error an operation on it earns.
+    func usableLink(_ device: DeviceID, _ what: String) throws(AirlinkError) -> Link {
+        try checkPowered(what)
+        guard let link = links[device], link.isUp, !link.isClosed else {
+            throw AirlinkError(.notConnected, "cannot \(what): \(device) is not connected; connect first")
+        }
+        return link
+    }
+
+    /// Queues a procedure on the link to `device` and waits for its result.
+    func perform<Procedure: GATTProcedure>(
+        _ device: DeviceID, _ what: String, _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
+    ) async throws(AirlinkError) -> Procedure.Success {
+        let pending = PendingResult<Procedure.Success>()
+        let operation = try world.lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
+            let link = try usableLink(device, what)
+            let operation = ProcedureOperation(try makeProcedure(link)) { pending.deliver($0) }
+            link.enqueue(operation)
+            return operation
+        }
+        let result = await pending.wait(lock: world.lock) {
+            operation.fail(AirlinkError(.cancelled, "\(what) on \(device) was cancelled"))
+        }
+        return try result.get()
+    }
+
+    /// Discovers primary services over ATT (Read By Group Type, or Find By Type Value for one UUID).
+    public func discoverServices(_ device: DeviceID, uuids: [BluetoothUUID]?) async throws(AirlinkError)
+        -> [GATTService]
+    {
+        let single = uuids?.count == 1 ? uuids?.first : nil
+        let services = try await perform(device, "discover services") { _ in
+            DiscoverPrimaryServicesProcedure(uuid: single)
+        }
+        guard let uuids else { return services }
+        return services.filter { uuids.contains($0.uuid) }
+    }
+
+    /// Discovers the characteristics of a service (Read By Type 0x2803).
+    public func discoverCharacteristics(
+        _ device: DeviceID, of service: GATTService, uuids: [BluetoothUUID]?
+    ) async throws(AirlinkError) -> [GATTCharacteristic] {
+        let characteristics = try await perform(device, "discover characteristics of \(service.uuid)") { _ in
+            DiscoverCharacteristicsProcedure(of: service)
+        }
+        guard let uuids else { return characteristics }
+        return characteristics.filter { uuids.contains($0.uuid) }
+    }
+
+    /// Discovers the descriptors of a characteristic (Find Information from its value to its next
+    /// declaration).
+    public func discoverDescriptors(
+        _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
+    ) async throws(AirlinkError) -> [GATTDescriptor] {
+        try await discoverDescriptors(device, of: characteristic, through: service.handles.upperBound)
+    }
+
+    /// Discovers the descriptors of a characteristic whose service ends at `end` (Find Information
+    /// from the handle after its value up to its next declaration, Core Spec Vol 3, Part G, 4.7.1).
+    ///
+    /// - Parameters:
+    ///   - device: the connected peripheral.
+    ///   - characteristic: the characteristic.
+    ///   - end: the last handle of the characteristic's service.
+    /// - Throws: ``AirlinkError/Code/notConnected``, ``AirlinkError/Code/linkLost``, ``AirlinkError/Code/attribute``.
+    public func discoverDescriptors(
+        _ device: DeviceID, of characteristic: GATTCharacteristic, through end: ATTHandle
+    ) async throws(AirlinkError) -> [GATTDescriptor] {
+        let start = characteristic.valueHandle.rawValue
+        let range = start < end.rawValue ? ATTHandle(start + 1)...end : nil
+        let found = try await perform(device, "discover descriptors of \(characteristic.uuid)") { _ in
+            DiscoverDescriptorsProcedure(range: range)
+        }
+        return Self.beforeNextDeclaration(found)
+    }
+
+    /// The descriptors up to the next declaration (Find Information reports every attribute of the range).
+    private static func beforeNextDeclaration(_ found: [GATTDescriptor]) -> [GATTDescriptor] {
+        var descriptors: [GATTDescriptor] = []
+        for descriptor in found {
+            let type = descriptor.uuid
+            if type == .characteristicDeclaration || type == .primaryServiceDeclaration
+                || type == .secondaryServiceDeclaration || type == .includeDeclaration
+            {
+                break
+            }
+            descriptors.append(descriptor)
+        }
+        return descriptors
+    }
+
+    /// Reads a whole value: a Read Request, then Read Blob Requests while parts come full.
+    public func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
+        try await perform(device, "read \(handle)") { link in ReadLongValueProcedure(handle: handle, mtu: link.mtu) }
+    }
+
+    /// Writes a value: a Write Request (or Prepared Writes past MTU − 3 bytes), or a Write Command.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a command longer than MTU − 3;
+    ///   ``AirlinkError/Code/attribute`` when the peripheral refuses.
+    public func write(
+        _ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType
+    ) async throws(AirlinkError) {
+        switch type {
+        case .withResponse:
+            let long = try world.lock.withLock { () throws(AirlinkError) in
+                value.count > Int(try usableLink(device, "write \(handle)").mtu) - 3
+            }
+            if long {
+                try await perform(device, "write \(handle)") { link in
+                    WriteLongValueProcedure(handle: handle, value: value, mtu: link.mtu)
+                }
+            } else {
+                try await perform(device, "write \(handle)") { _ in WriteRequestProcedure(handle: handle, value: value)
+                }
+            }
+        case .withoutResponse:
+            try world.lock.withLock { () throws(AirlinkError) in
+                let link = try usableLink(device, "write \(handle) without response")
+                guard value.count <= Int(link.mtu) - 3 else {
+                    throw AirlinkError(
+                        .invalidArgument,
+                        "a write without response carries at most MTU − 3 = \(Int(link.mtu) - 3) bytes, not "
+                            + "\(value.count); write with response for longer values")
+                }
+                link.sendToPeripheral(.writeCommand(handle: handle, value: value))
+            }
+        }
+    }
+
+    /// Finds the characteristic's CCCD and writes it.
+    ///
+    /// - Throws: ``AirlinkError/Code/operationNotSupported`` when the characteristic has no CCCD;
+    ///   ``AirlinkError/Code/attribute`` when the peripheral refuses the mode (Value Not Allowed).
+    public func setNotifications(
+        _ device: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode
+    ) async throws(AirlinkError) {
+        let cccd = try await perform(device, "set notifications of \(characteristic.uuid)") { link in
+            ConfigureNotificationsProcedure(
+                characteristic: characteristic, mode: mode, knownCCCD: link.cccdCache[characteristic.valueHandle])
+        }
+        world.lock.withLock { links[device]?.cccdCache[characteristic.valueHandle] = cccd }
+    }
+
+    /// The RSSI of a connected peripheral from the path-loss model, with noise.
+    public func readRSSI(_ device: DeviceID) async throws(AirlinkError) -> Int {
+        try world.lock.withLock { () throws(AirlinkError) -> Int in
+            let link = try usableLink(device, "read the RSSI of \(device)")
+            let peripheral = link.peripheral
+            return Int(
+                world.pathLoss.rssi(
+                    measuredPower: peripheral.spec.measuredPower, distance: peripheral.position.distance,
+                    random: world.random))
+        }
+    }
+
+    /// The link's parameters.
+    public func linkInfo(_ device: DeviceID) async throws(AirlinkError) -> LinkInfo {
+        try world.lock.withLock { () throws(AirlinkError) -> LinkInfo in try usableLink(device, "read link info").info }
+    }
+}

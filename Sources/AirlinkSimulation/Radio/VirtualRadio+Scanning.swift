@@ -1,0 +1,47 @@
+import AirlinkCore
+
+extension VirtualRadio {
+    /// Starts scanning (or replaces the filter of the running scan).
+    ///
+    /// - Throws: ``AirlinkError/Code/adapterPoweredOff``.
+    public func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
+        try world.lock.withLock { () throws(AirlinkError) in
+            try checkPowered("scan")
+            if scanFilter == nil {
+                world.scanningCentralCount += 1
+                for peripheral in world.peripherals { peripheral.addObserver() }
+            }
+            scanFilter = filter
+            seen = [:]
+            let services = filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all"
+            world.record(
+                "radio", "\(tracePrefix)scan started services=\(services) duplicates=\(filter.allowDuplicates)")
+        }
+    }
+
+    /// Stops scanning.
+    public func stopScan() async {
+        world.lock.withLock { stopScanLocked() }
+    }
+
+    func stopScanLocked() {
+        guard scanFilter != nil else { return }
+        scanFilter = nil
+        world.scanningCentralCount -= 1
+        for peripheral in world.peripherals { peripheral.removeObserver() }
+        world.record("radio", "\(tracePrefix)scan stopped")
+    }
+
+    /// An advertisement reached this central's antenna.
+    func receive(_ advertisement: Advertisement, rssi: Int8, from peripheral: PeripheralModel) {
+        guard let filter = scanFilter, filter.admits(advertisement) else { return }
+        if !filter.allowDuplicates {
+            if let previous = seen[peripheral.id], previous == advertisement { return }
+            seen[peripheral.id] = advertisement
+        }
+        var reported = advertisement
+        reported.rssi = rssi
+        world.record("scan", "\(tracePrefix)\(peripheral.id) \"\(advertisement.name ?? "")\" rssi=\(rssi)")
+        emit(.advertisement(peripheral.id, reported))
+    }
+}

@@ -1,0 +1,183 @@
+import AirlinkCore
+
+/// The deterministic, in-process implementation of ``Transport``: a virtual central adapter on the air
+/// of a ``Simulation``.
+///
+/// Simulated peripherals advertise at their own intervals (plus the random 0–10 ms advDelay), links
+/// run connection events whose packet budget follows the PHY, the data length and the event length,
+/// and both ends speak ATT as bytes: the peripheral through an ``ATTServer`` per link, the central
+/// through the GATT client procedures. Every PDU that crosses the air is a line of the trace
+/// (`att` category), every injected fault too (`fault`).
+///
+/// ```swift
+/// let sim = Simulation(seed: 7)
+/// let thermostat = try sim.add(.thermostat())
+/// let radio = sim.radio
+/// let info = try await sim.run { try await radio.connect(thermostat.id, timeout: .seconds(5)) }
+/// ```
+///
+/// Faults are verbs: ``powerOffAdapter()`` and ``powerOnAdapter()`` here, the rest on
+/// ``SimulatedPeripheral``.
+public final class VirtualRadio: Transport, @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`.
+    let world: RadioWorld
+    /// The adapter's index on the air: 0 for `Simulation.radio`, 1, 2... for further centrals.
+    let adapterIndex: Int
+
+    var state: AdapterState = .poweredOn
+    var parameters: LinkParameters
+    var scanFilter: ScanFilter?
+    var seen: [DeviceID: Advertisement] = [:]
+    var links: [DeviceID: Link] = [:]
+    var linkOrder: [Link] = []
+    var attempts: [ConnectAttempt] = []
+    var subscribers: [(id: Int, continuation: AsyncStream<TransportEvent>.Continuation)] = []
+    var nextSubscriberID = 0
+
+    /// `sim`: what a user types to choose the virtual radio.
+    public let name = "sim"
+
+    init(world: RadioWorld, parameters: LinkParameters = LinkParameters()) {
+        self.world = world
+        self.parameters = parameters
+        adapterIndex = world.lock.withLock { world.centrals.count }
+        world.lock.withLock { world.centrals.append(self) }
+    }
+
+    /// Creates a further central adapter on the simulation's air (the first is ``Simulation/radio``).
+    ///
+    /// - Parameters:
+    ///   - simulation: the simulation whose peripherals it sees.
+    ///   - parameters: the link parameters it asks for.
+    public convenience init(simulation: Simulation, parameters: LinkParameters = LinkParameters()) {
+        self.init(world: simulation.world, parameters: parameters)
+    }
+
+    /// The link parameters this central asks for on its next links.
+    ///
+    /// Setting invalid parameters is ignored with a trace line; check them with
+    /// ``LinkParameters/validate()`` first.
+    public var linkParameters: LinkParameters {
+        get { world.lock.withLock { parameters } }
+        set {
+            do {
+                try newValue.validate()
+                world.lock.withLock { parameters = newValue }
+            } catch {
+                world.record("radio", "link parameters refused: \(error.message)")
+            }
+        }
+    }
+
+    /// The path-loss model of the air (shared by every central of the simulation).
+    public var pathLossModel: PathLossModel {
+        get { world.lock.withLock { world.pathLoss } }
+        set {
+            world.lock.withLock {
+                world.pathLoss = newValue
+                for peripheral in world.peripherals { peripheral.reachabilityChanged() }
+            }
+        }
+    }
+
+    /// The adapter's current power state.
+    public var adapterState: AdapterState {
+        get async { world.lock.withLock { state } }
+    }
+
+    /// The trace prefix for PDUs of this central: empty for the first, `hci1 ` for the second...
+    var tracePrefix: String { adapterIndex == 0 ? "" : "hci\(adapterIndex) " }
+
+    // MARK: Events
+
+    /// A new stream of everything this central observes.
+    public func events() -> AsyncStream<TransportEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TransportEvent.self)
+        let id = world.lock.withLock {
+            nextSubscriberID += 1
+            subscribers.append((nextSubscriberID, continuation))
+            return nextSubscriberID
+        }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.world.lock.withLock { self.subscribers.removeAll { $0.id == id } }
+        }
+        return stream
+    }
+
+    /// Delivers an event to every subscriber, in the order they subscribed.
+    func emit(_ event: TransportEvent) {
+        for subscriber in subscribers { subscriber.continuation.yield(event) }
+    }
+
+    /// Ends every event stream.
+    public func shutdown() {
+        let ended = world.lock.withLock {
+            defer { subscribers = [] }
+            return subscribers
+        }
+        for subscriber in ended { subscriber.continuation.finish() }
+    }
+
+    /// Forgets links and attempts and ends the event streams (the simulation is going away).
+    func tearDown() {
+        world.lock.withLock {
+            links = [:]
+            linkOrder = []
+            attempts = []
+        }
+        shutdown()
+    }
+
+    /// Throws `adapterPoweredOff` while the adapter is off.
+    func checkPowered(_ what: String) throws(AirlinkError) {
+        guard state == .poweredOn else {
+            throw AirlinkError(.adapterPoweredOff, "cannot \(what): the adapter is powered off; power it on first")
+        }
+    }
+
+    // MARK: Adapter faults
+
+    /// Powers the adapter off: every link drops (reason 0x16, local host terminated), attempts and
+    /// scans stop; `.adapterStateChanged(.poweredOff)` follows the `.disconnected` events.
+    public func powerOffAdapter() {
+        world.lock.withLock {
+            guard state == .poweredOn else { return }
+            world.record("fault", "\(tracePrefix)adapter powers off")
+            state = .poweredOff
+            stopScanLocked()
+            for attempt in attempts {
+                attempt.finish(
+                    .failure(
+                        AirlinkError(
+                            .adapterPoweredOff, "connecting to \(attempt.peripheral.id) failed: the adapter powered off"
+                        )))
+            }
+            for link in linkOrder { link.drop(reason: .localHostTerminated) }
+            emit(.adapterStateChanged(.poweredOff))
+        }
+    }
+
+    /// Powers the adapter on again; links are not restored.
+    public func powerOnAdapter() {
+        world.lock.withLock {
+            guard state != .poweredOn else { return }
+            world.record("fault", "\(tracePrefix)adapter powers on")
+            state = .poweredOn
+            emit(.adapterStateChanged(.poweredOn))
+        }
+    }
+
+    /// Applies an adapter fault `delay` from now.
+    public func schedule(_ fault: RadioFault, after delay: Duration) {
+        world.lock.withLock {
+            world.schedule(at: world.now + delay.nanoseconds) { [self] in
+                switch fault {
+                case .powerOffAdapter: powerOffAdapter()
+                case .powerOnAdapter: powerOnAdapter()
+                default: world.record("fault", "\(fault) is a peripheral fault; schedule it on the peripheral")
+                }
+            }
+        }
+    }
+}

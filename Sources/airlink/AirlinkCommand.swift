@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `airlink`: Bluetooth Low Energy from the command line, on the virtual radio or (later) BlueZ.
+@main
+struct AirlinkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "airlink",
+        abstract: "Scan, connect and explore Bluetooth LE devices; simulated by default.",
+        subcommands: [ScanCommand.self])
+}

@@ -1,0 +1,73 @@
+import AirlinkCore
+import AirlinkProfiles
+import AirlinkSimulation
+import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `airlink scan`: lists the devices that advertise, with RSSI and advertised services.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan", abstract: "Scan for advertising devices and list them.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "How long to scan: 500ms, 5s, 2m.")
+    var timeout: String = "5s"
+
+    @Option(name: .long, help: "Only devices whose name matches this regular expression.")
+    var name: String?
+
+    @Option(name: .long, help: "Only devices advertising this service (UUID or name such as battery); repeatable.")
+    var service: [String] = []
+
+    func validate() throws {
+        guard DurationArgument(argument: timeout) != nil else {
+            throw ValidationError(
+                "\"\(timeout)\" is not a duration: write a positive number and a unit, such as 500ms, 5s or 2m")
+        }
+        if let name {
+            do { _ = try Regex(name) } catch {
+                throw ValidationError("--name \"\(name)\" is not a regular expression: \(error)")
+            }
+        }
+        for text in service {
+            do { _ = try BluetoothUUID(named: text) } catch { throw ValidationError(error.message) }
+        }
+    }
+
+    func run() async throws {
+        let duration = DurationArgument(argument: timeout)!.duration
+        let services = try service.map { text throws(AirlinkError) in try BluetoothUUID(named: text) }
+        let pattern = try name.map { try Regex($0) }
+        let devices = try await ScanRun.simulated(
+            seed: global.seed, duration: duration, services: services.isEmpty ? nil : services
+        ) { progress in
+            if duration >= .seconds(2) {
+                writeError(
+                    "scanning… \(seconds(progress.elapsed)) of \(seconds(duration)), \(progress.devices) device(s)")
+            }
+        }
+        let shown = devices.filter { device in
+            guard let pattern else { return true }
+            return (try? pattern.firstMatch(in: device.name ?? "")) != nil
+        }
+        print(global.json ? ScanOutput.json(shown) : ScanOutput.table(shown))
+    }
+}
+
+/// `2.5s`.
+func seconds(_ duration: Duration) -> String {
+    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(Double(milliseconds) / 1_000)s"
+}
+
+/// Writes a line to standard error (progress, so that standard output stays clean for scripts).
+func writeError(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}

@@ -1,0 +1,63 @@
+import AirlinkCore
+import AirlinkProfiles
+import Foundation
+
+/// How `airlink scan` prints what it found.
+enum ScanOutput {
+    /// `0x180F Battery Service` style names, with the thermostat's vendor UUIDs named too.
+    static func serviceName(_ uuid: BluetoothUUID) -> String {
+        if let name = uuid.name { return name }
+        let vendor: [BluetoothUUID: String] = [
+            .thermostatTemperatureService: "Thermostat Temperature Service",
+            .thermostatBatteryService: "Thermostat Battery Service",
+        ]
+        return vendor[uuid] ?? "unknown"
+    }
+
+    /// A table for people: ID, NAME, RSSI, SERVICES.
+    static func table(_ devices: [ScannedDevice]) -> String {
+        guard !devices.isEmpty else { return "No devices found." }
+        let rows = devices.map { device in
+            [
+                device.id.description, device.name ?? "-", "\(device.rssi) dBm",
+                device.services.map { "\($0) (\(serviceName($0)))" }.joined(separator: ", "),
+            ]
+        }
+        let header = ["ID", "NAME", "RSSI", "SERVICES"]
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// A JSON array for scripts.
+    static func json(_ devices: [ScannedDevice]) -> String {
+        struct Service: Encodable {
+            var uuid: String
+            var name: String
+        }
+        struct Device: Encodable {
+            var id: String
+            var name: String?
+            var rssi: Int
+            var connectable: Bool
+            var advertisements: Int
+            var services: [Service]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let values = devices.map { device in
+            Device(
+                id: device.id.description, name: device.name, rssi: device.rssi, connectable: device.isConnectable,
+                advertisements: device.advertisementCount,
+                services: device.services.map { Service(uuid: $0.description, name: serviceName($0)) })
+        }
+        let data = (try? encoder.encode(values)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
