@@ -109,7 +109,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "AirlinkBlueZTests",
-            dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+            dependencies: ["AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
     ],
