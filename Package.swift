@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(
             name: "AirlinkTests",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkCore", .product(name: "Logging", package: "swift-log"),
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
