@@ -6,6 +6,8 @@ import PackageDescription
 /// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam and the environment
 ///   (clock, executor, random source, trace) every layer takes its effects from.
 /// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and, on top of it, the virtual radio.
+/// - `AirlinkRegistry`: the devices an app has connected to (`DeviceRegistry`), behind the
+///   `DeviceRepository` protocol, with the default JSON file; `AirlinkRegistrySQLite` adds SQLite (GRDB).
 ///
 /// Layers above the seam import `AirlinkCore` only; the CLI, the test kit and tests choose a transport.
 let package = Package(
@@ -15,11 +17,17 @@ let package = Package(
         .library(name: "AirlinkCore", targets: ["AirlinkCore"]),
         .library(name: "AirlinkSimulation", targets: ["AirlinkSimulation"]),
         .library(name: "AirlinkProfiles", targets: ["AirlinkProfiles"]),
+        .library(name: "Airlink", targets: ["Airlink"]),
+        .library(name: "AirlinkRegistry", targets: ["AirlinkRegistry"]),
+        .library(name: "AirlinkRegistrySQLite", targets: ["AirlinkRegistrySQLite"]),
+        .library(name: "AirlinkBlueZ", targets: ["AirlinkBlueZ"]),
+        .library(name: "AirlinkTransports", targets: ["AirlinkTransports"]),
         .executable(name: "airlink", targets: ["airlink"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
     ],
     targets: [
@@ -42,6 +50,40 @@ let package = Package(
             name: "AirlinkProfiles",
             dependencies: ["AirlinkCore"]
         ),
+        .target(
+            name: "Airlink",
+            dependencies: [
+                "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "AirlinkRegistry",
+            dependencies: ["AirlinkCore"]
+        ),
+        .target(
+            name: "AirlinkRegistrySQLite",
+            dependencies: [
+                "AirlinkRegistry", "AirlinkCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The BlueZ backend: libdbus-1 for BlueZ's D-Bus API, libbluetooth where D-Bus falls short.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CBlueZ", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        .target(
+            name: "AirlinkBlueZ",
+            dependencies: [
+                "AirlinkCore", "CDBus", "CBlueZ",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Chooses a transport from a string a user types (`sim`, `bluez:hci1`): the CLI and apps use it.
+        .target(
+            name: "AirlinkTransports",
+            dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
+        ),
         .executableTarget(
             name: "airlink",
             dependencies: [
@@ -50,8 +92,27 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkTests",
+            dependencies: [
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
-        .testTarget(name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkRegistryTests",
+            dependencies: [
+                "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "AirlinkBlueZTests",
+            dependencies: ["AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+        .testTarget(
+            name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -61,13 +122,23 @@ let package = Package(
 if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     package.dependencies.append(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
-    for name in ["KernelBenchmarks", "RadioBenchmarks"] {
+    // Each benchmark with the Airlink targets it measures.
+    let benchmarks: [(name: String, targets: [Target.Dependency])] = [
+        ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
+        // The layers' figures, on the scripted transport of the layers' tests (symbolic links).
+        (
+            "LayersBenchmarks",
+            ["Airlink", "AirlinkCore", "AirlinkSimulation", .product(name: "Logging", package: "swift-log")]
+        ),
+    ]
+    for (name, targets) in benchmarks {
         package.targets.append(
             .executableTarget(
                 name: name,
-                dependencies: [
-                    "AirlinkCore", "AirlinkSimulation",
-                    .product(name: "Benchmark", package: "benchmark"),
+                dependencies: targets + [
+                    .product(name: "Benchmark", package: "benchmark")
                 ],
                 path: "Benchmarks/\(name)",
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -118,16 +118,14 @@ public final class Simulation: Sendable {
         _ body: sending @escaping () async throws -> Success
     ) async throws -> Success {
         try checkNotNested()
-        let outcome = Mutex<Result<Success, any Error>?>(nil)
+        let outcome = Outcome<Success>()
         let task = Task(executorPreference: kernel) {
-            let result: Result<Success, any Error>
-            do { result = .success(try await body()) } catch { result = .failure(error) }
-            outcome.withLock { $0 = result }
+            do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
         }
         let deadline = now.advanced(by: limit)
         let kernel = self.kernel
         let stop = await DriverThread.runDetached {
-            kernel.drive(until: deadline) { outcome.withLock { $0 != nil } }
+            kernel.drive(until: deadline) { outcome.isFinished }
         }
         if stop != .done { task.cancel() }
         try checkEscapes()
@@ -145,7 +143,7 @@ public final class Simulation: Sendable {
                 .timeout,
                 "the awaited work did not finish within \(limit) of virtual time (t=\(now), seed \(seed))")
         }
-        return try outcome.withLock { $0! }.get()
+        return try outcome.result!.get()
     }
 
     /// Runs the simulation for `duration` of virtual time: everything due in that span happens.
@@ -198,5 +196,22 @@ public final class Simulation: Sendable {
         let escapes = kernel.escapes
         guard escapes.count > 0 else { return "" }
         return "; \(escapes.count) piece(s) of work escaped it: \(escapes.first.joined(separator: "; "))"
+    }
+}
+
+/// The result of a `run`'s work: set once by the work, read by the driver after every batch of jobs.
+private final class Outcome<Success: Sendable>: Sendable {
+    private let finished = Atomic<Bool>(false)
+    private let storage = Mutex<Result<Success, any Error>?>(nil)
+
+    /// Whether the work has finished; cheap enough to ask after every batch of jobs.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+    /// The result, once finished.
+    var result: Result<Success, any Error>? { storage.withLock { $0 } }
+
+    func finish(_ result: sending Result<Success, any Error>) {
+        storage.withLock { $0 = result }
+        finished.store(true, ordering: .releasing)
     }
 }

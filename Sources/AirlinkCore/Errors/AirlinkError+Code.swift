@@ -54,6 +54,13 @@ extension AirlinkError {
         public static let simulationStalled = Code("simulationStalled")
         /// Work escaped the simulation's executor or clock (strict mode turns this into a failure).
         public static let escapedWork = Code("escapedWork")
+        /// Reading or writing stored data (the device registry's file or database) failed; the context
+        /// names the path and the cause the failed system call.
+        public static let storageFailed = Code("storageFailed")
+        /// Stored data could not be decoded; the message says what was wrong and where the store was moved.
+        public static let corruptStore = Code("corruptStore")
+        /// Stored data was written with a newer schema than this version of Airlink reads.
+        public static let unsupportedStoreVersion = Code("unsupportedStoreVersion")
         /// Something inside Airlink failed that should not; the message says what. Please report it.
         public static let internalError = Code("internalError")
     }

@@ -6,14 +6,23 @@
 /// is 32-bit only when it lies over the base) and parses from `"180F"`, `"0x180F"`, eight hex
 /// digits, or the 36-character form.
 public struct BluetoothUUID: Hashable, Sendable, Comparable {
+    // Stored as two 64-bit halves rather than one `UInt128`: a 16-byte-aligned stored property
+    // makes Swift 6.3.1 debug builds crash in async functions with typed throws that take several
+    // GATT values (for example `Transport.discoverDescriptors(_:of:in:)`); see Docs/adr/0005.
+    private let high: UInt64
+    private let low: UInt64
+
     /// The full 128-bit value, most significant byte first as written.
-    public let value: UInt128
+    public var value: UInt128 { UInt128(high) << 64 | UInt128(low) }
 
     /// The Bluetooth Base UUID, 00000000-0000-1000-8000-00805F9B34FB.
     public static let base = BluetoothUUID(value: 0x0000_0000_0000_1000_8000_0080_5F9B_34FB)
 
     /// Creates a UUID from its 128-bit value.
-    public init(value: UInt128) { self.value = value }
+    public init(value: UInt128) {
+        high = UInt64(truncatingIfNeeded: value >> 64)
+        low = UInt64(truncatingIfNeeded: value)
+    }
 
     /// Creates a UUID from a 16-bit assigned number, expanded over the Base UUID.
     public init(_ short: UInt16) { self.init(value: Self.base.value | (UInt128(short) << 96)) }

@@ -10,18 +10,17 @@ import Synchronization
     import Darwin
 #endif
 
-/// The heart of a `Simulation`: a serial executor, a virtual clock and an escape counter in one.
+/// The heart of a `Simulation`: a task executor, a virtual clock and an escape counter in one.
 ///
 /// Jobs of the simulation's tasks (and of default actors they call) are queued here and run one at
 /// a time by the driver loop on the thread that called `run`. Virtual time advances only when no
 /// job is ready, jumping to the next timer in (deadline, sequence) order. Nothing here reads the wall
 /// clock, so a seed gives the same order of events in every run.
-final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unchecked Sendable {
+final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
     // @unchecked: every mutable field lives in `state`, behind its Mutex.
     private struct State {
         var ready = Deque<UnownedJob>()
         var timers = TimerQueue()
-        var now: AirlinkInstantValue = 0
         var jobsRun: UInt64 = 0
         var timersFired: UInt64 = 0
         var escapes: [String] = []
@@ -30,6 +29,8 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
     }
 
     private let state = Mutex(State())
+    /// Virtual time in nanoseconds: written only by the driver (or between runs), read lock-free.
+    private let clockValue = Atomic<AirlinkInstantValue>(0)
 
     init() {
         _ = EscapeHooks.installed
@@ -45,33 +46,30 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
         state.withLock { $0.ready.append(unowned) }
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
-
-    func checkIsolated() {
-        precondition(isDrivenByCurrentThread, "expected to run on the simulation's executor")
-    }
-
     /// Whether the current thread is running this kernel's driver loop.
     var isDrivenByCurrentThread: Bool { DriverThread.current == Unmanaged.passUnretained(self).toOpaque() }
 
     // MARK: Clock
 
-    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(state.withLock { $0.now })) }
+    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(clockValue.load(ordering: .acquiring))) }
 
     func sleep(until deadline: AirlinkInstant) async throws {
         if !isDrivenByCurrentThread { noteEscape("a task outside the simulation slept on its clock") }
         try Task.checkCancellation()
-        let sequence = state.withLock { $0.timers.reserveSequence() }
+        let slot = TimerSlot()
         let target = deadline.offset.nanoseconds
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                let armed = state.withLock { state in
-                    state.timers.arm(sequence, deadline: max(target, state.now), wake: .continuation(continuation))
+                let armed = state.withLock { state -> Bool in
+                    if slot.cancelledBeforeArming { return false }
+                    slot.wake = .continuation(continuation)
+                    state.timers.arm(slot, deadline: max(target, clockValue.load(ordering: .relaxed)))
+                    return true
                 }
                 if !armed { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            if case .continuation(let continuation) = state.withLock({ $0.timers.cancel(sequence) }) {
+            if case .continuation(let continuation) = state.withLock({ $0.timers.cancel(slot) }) {
                 continuation.resume(throwing: CancellationError())
             }
         }
@@ -79,9 +77,10 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
 
     /// Runs `job` after `delay` of virtual time.
     func scheduleJob(_ job: UnownedJob, after delay: Duration) {
+        let slot = TimerSlot()
+        slot.wake = .job(job)
         state.withLock { state in
-            let sequence = state.timers.reserveSequence()
-            _ = state.timers.arm(sequence, deadline: state.now + max(delay, .zero).nanoseconds, wake: .job(job))
+            state.timers.arm(slot, deadline: clockValue.load(ordering: .relaxed) + max(delay, .zero).nanoseconds)
         }
     }
 
@@ -91,9 +90,10 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
     /// The virtual radio schedules its air and link events this way: a synchronous call per event,
     /// without a task per advertisement or packet.
     func schedule(at deadline: AirlinkInstantValue, _ action: @escaping @Sendable () -> Void) {
+        let slot = TimerSlot()
+        slot.wake = .action(action)
         state.withLock { state in
-            let sequence = state.timers.reserveSequence()
-            _ = state.timers.arm(sequence, deadline: max(deadline, state.now), wake: .action(action))
+            state.timers.arm(slot, deadline: max(deadline, clockValue.load(ordering: .relaxed)))
         }
     }
 
@@ -107,7 +107,7 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
     }
 
     /// The current virtual time in nanoseconds.
-    var nowValue: AirlinkInstantValue { state.withLock { $0.now } }
+    var nowValue: AirlinkInstantValue { clockValue.load(ordering: .acquiring) }
 
     // MARK: Escapes
 
@@ -130,12 +130,17 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
 
     /// Advances virtual time to `instant` if it lies ahead; no timer may be due before it.
     func advanceTime(to instant: AirlinkInstant) {
-        state.withLock { $0.now = max($0.now, instant.offset.nanoseconds) }
+        setTime(instant.offset.nanoseconds)
     }
 
-    /// Waits up to 200 ms of real time for a job to arrive from outside; returns whether one did.
-    private func awaitForeignJobs() -> Bool {
-        for _ in 0..<1_000 {
+    /// Moves virtual time forward to `value` (never back).
+    private func setTime(_ value: AirlinkInstantValue) {
+        if value > clockValue.load(ordering: .relaxed) { clockValue.store(value, ordering: .releasing) }
+    }
+
+    /// Waits up to `polls` × 200 µs of real time for a job to arrive from outside; returns whether one did.
+    private func awaitForeignJobs(upTo polls: Int) -> Bool {
+        for _ in 0..<polls {
             if state.withLock({ !$0.ready.isEmpty }) { return true }
             usleep(200)  // Real time on purpose: escaped work runs in real time, elsewhere.
         }
@@ -161,10 +166,14 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
             state.withLock { $0.driving = false }
             DriverThread.swap(previous)
         }
-        let serial = asUnownedSerialExecutor()
+        // Jobs reach the kernel as a task executor (tasks started with its executor preference, and
+        // default actors they call), so they run as task-executor jobs. Running them isolated to
+        // the kernel as a serial executor made every return to nonisolated code a new job: seven
+        // jobs per AsyncStream element instead of none (Docs/adr/0007). No actor may take the
+        // kernel as its serial executor while this holds.
         let task = asUnownedTaskExecutor()
         let limitValue = limit.map { $0.offset.nanoseconds }
-        let escapesAtStart = state.withLock { $0.escapeCount }
+        var escapesAtStart = state.withLock { $0.escapeCount }
         while true {
             // Run every ready job, in arrival order.
             while let job = state.withLock({ state -> UnownedJob? in
@@ -172,27 +181,35 @@ final class SimulationKernel: SerialExecutor, TaskExecutor, ClockBackend, @unche
                 state.jobsRun &+= 1
                 return job
             }) {
-                job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+                job.runSynchronously(on: task)
             }
             if isDone() { return .done }
-            // Work that escaped may still come back from another thread: give it a moment of real
-            // time before virtual time moves on. Only runs that already broke determinism pay this.
-            if state.withLock({ $0.escapeCount }) > escapesAtStart, awaitForeignJobs() { continue }
             // Advance virtual time to the next timer and fire it.
             let next = state.withLock { state -> (Wake?, Stop?) in
+                // Work that escaped may still come back from another thread: let it, before time moves.
+                if state.escapeCount > escapesAtStart { return (nil, nil) }
                 guard let deadline = state.timers.nextDeadline() else { return (nil, .stalled) }
                 if let limitValue, deadline > limitValue {
-                    state.now = max(state.now, limitValue)
+                    setTime(limitValue)
                     return (nil, .reachedLimit)
                 }
-                state.now = max(state.now, deadline)
+                setTime(deadline)
                 state.timersFired &+= 1
-                return (state.timers.popDue(atOrBefore: state.now), nil)
+                return (state.timers.popDue(atOrBefore: deadline), nil)
             }
             if let stop = next.1 { return stop }
+            if next.0 == nil, state.withLock({ $0.escapeCount }) > escapesAtStart {
+                // Give escaped work time to come back before virtual time moves on (200 ms), or before
+                // declaring a stall (5 s: a loaded machine may be slow to run it). Only runs that already
+                // broke determinism pay this; then they go on as the escape-free path would.
+                let stalled = state.withLock { $0.timers.count == 0 }
+                if awaitForeignJobs(upTo: stalled ? 25_000 : 1_000) { continue }
+                escapesAtStart = state.withLock { $0.escapeCount }
+                continue
+            }
             switch next.0 {
             case .continuation(let continuation): continuation.resume()
-            case .job(let job): job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            case .job(let job): job.runSynchronously(on: task)
             case .action(let action): action()
             case nil: break
             }

@@ -3,64 +3,74 @@ import HeapModule
 /// The simulation's pending timers, ordered by (deadline, sequence).
 ///
 /// Two timers due at the same instant fire in the order they were armed, so the order of events
-/// within one instant is fixed by the program, never by a hash or a thread.
+/// within one instant is fixed by the program, never by a hash or a thread. Each timer is a
+/// ``TimerSlot`` shared with the sleeper's cancellation handler, so cancelling needs no lookup.
+/// Only the kernel touches a queue, under its lock.
 struct TimerQueue {
     private struct Entry: Comparable {
         var deadline: AirlinkInstantValue
         var sequence: UInt64
+        var slot: TimerSlot
+        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
         static func < (lhs: Entry, rhs: Entry) -> Bool {
-            (lhs.deadline, lhs.sequence) < (rhs.deadline, rhs.sequence)
+            lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.sequence < rhs.sequence
         }
     }
 
     private var heap = Heap<Entry>()
-    private var continuations: [UInt64: Wake] = [:]
-    private var cancelledBeforeArming: Set<UInt64> = []
     private var nextSequence: UInt64 = 0
+    private(set) var count = 0
 
-    /// The number of armed timers.
-    var count: Int { continuations.count }
-
-    /// A fresh sequence number for a timer about to be armed.
-    mutating func reserveSequence() -> UInt64 {
-        nextSequence += 1
-        return nextSequence
+    /// Arms `slot` to fire at `deadline`.
+    mutating func arm(_ slot: TimerSlot, deadline: AirlinkInstantValue) {
+        nextSequence &+= 1
+        count += 1
+        heap.insert(Entry(deadline: deadline, sequence: nextSequence, slot: slot))
     }
 
-    /// Arms a timer; returns `false` if it was cancelled before it could be armed.
-    mutating func arm(
-        _ sequence: UInt64, deadline: AirlinkInstantValue, wake: Wake
-    ) -> Bool {
-        if cancelledBeforeArming.remove(sequence) != nil { return false }
-        continuations[sequence] = wake
-        heap.insert(Entry(deadline: deadline, sequence: sequence))
-        return true
-    }
-
-    /// Removes a timer that was cancelled; returns its continuation if it was armed.
-    mutating func cancel(_ sequence: UInt64) -> Wake? {
-        if let continuation = continuations.removeValue(forKey: sequence) { return continuation }
-        cancelledBeforeArming.insert(sequence)
-        return nil
+    /// Takes what a cancelled slot would have done, if it is still armed; the entry is dropped lazily.
+    mutating func cancel(_ slot: TimerSlot) -> Wake? {
+        guard let wake = slot.wake else {
+            slot.cancelledBeforeArming = true
+            return nil
+        }
+        slot.wake = nil
+        count -= 1
+        return wake
     }
 
     /// The deadline of the earliest live timer, dropping cancelled ones from the top.
     mutating func nextDeadline() -> AirlinkInstantValue? {
         while let top = heap.min {
-            if continuations[top.sequence] != nil { return top.deadline }
+            if top.slot.wake != nil { return top.deadline }
             heap.removeMin()
         }
         return nil
     }
 
-    /// Removes the earliest live timer due at or before `instant` and returns its continuation.
+    /// Removes the earliest live timer due at or before `instant` and returns what it does.
     mutating func popDue(atOrBefore instant: AirlinkInstantValue) -> Wake? {
         while let top = heap.min, top.deadline <= instant {
             heap.removeMin()
-            if let continuation = continuations.removeValue(forKey: top.sequence) { return continuation }
+            if let wake = top.slot.wake {
+                top.slot.wake = nil
+                count -= 1
+                return wake
+            }
         }
         return nil
     }
+}
+
+/// One timer: what it does when it fires, until it fires or is cancelled.
+///
+/// Mutated only under the kernel's lock.
+final class TimerSlot: @unchecked Sendable {
+    // @unchecked: every access happens under SimulationKernel's mutex.
+    var wake: Wake?
+    var cancelledBeforeArming = false
+
+    init() {}
 }
 
 /// What a timer does when it fires: resume a sleeping task, or run a job scheduled for later.

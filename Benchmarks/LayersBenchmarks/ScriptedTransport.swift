@@ -1,0 +1,1 @@
+../../Tests/AirlinkTests/Support/ScriptedTransport.swift

@@ -1,0 +1,46 @@
+import AirlinkCore
+
+/// What happens to one device's connection, in order, as its ``ConnectionManager`` reports it.
+///
+/// The same events reach the device manager's stream as ``AirlinkEvent/connection(_:_:)``.
+public enum ConnectionEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The app's ``ConnectionManager/connect(timeout:)`` established the link.
+    case connected(LinkInfo)
+    /// The app's connection attempt failed (timed out, refused, cancelled, adapter off).
+    case failedToConnect(AirlinkError)
+    /// An established link was lost; the error's cause keeps the reason (an HCI code).
+    case lost(AirlinkError)
+    /// The app ended the connection (``ConnectionManager/disconnect()``), or stopped reconnecting.
+    case terminated
+    /// The reconnection strategy decided to try again: the attempt's number (from 1), how many
+    /// attempts remain including this one (`nil`: no limit), and what starts it.
+    case willReconnect(attempt: Int, remainingAttempts: Int?, trigger: ReconnectionTrigger)
+    /// A reconnection attempt succeeded; enabled notifications are being restored.
+    case reconnected(LinkInfo)
+    /// The strategy gave up after failed attempts; the error is the last attempt's.
+    case gaveUp(AirlinkError)
+
+    /// A short name for assertions and filters: `lost`, `willReconnect(3)`, `reconnected`.
+    public var name: String {
+        switch self {
+        case .connected: "connected"
+        case .failedToConnect: "failedToConnect"
+        case .lost: "lost"
+        case .terminated: "terminated"
+        case .willReconnect(_, let remaining, _): remaining.map { "willReconnect(\($0))" } ?? "willReconnect"
+        case .reconnected: "reconnected"
+        case .gaveUp: "gaveUp"
+        }
+    }
+
+    /// One line for traces and logs: the name and what matters, never a wall-clock time.
+    public var description: String {
+        switch self {
+        case .connected(let info), .reconnected(let info): "\(name) mtu=\(info.mtu)"
+        case .failedToConnect(let error), .lost(let error), .gaveUp(let error): "\(name) \(error)"
+        case .terminated: name
+        case .willReconnect(let attempt, let remaining, let trigger):
+            "willReconnect attempt=\(attempt) remaining=\(remaining.map(String.init) ?? "unlimited") \(trigger)"
+        }
+    }
+}

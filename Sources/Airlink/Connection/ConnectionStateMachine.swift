@@ -1,0 +1,326 @@
+import AirlinkCore
+
+/// The decisions of one device's connection, as a synchronous value: events in, actions out.
+///
+/// In the manner of swift-nio's `HappyEyeballs.swift`, the machine neither sleeps nor calls the
+/// transport: it asks for timers and attempts (``Action``), and the driver (``ConnectionManager``)
+/// reports back (``Event``). So a test drives it without any radio, advances time by hand and sees
+/// exactly what happens when: 1999 ms after a loss with `.linear(wait: .seconds(2), ...)` nothing,
+/// 1 ms later an attempt.
+///
+/// Rules it keeps:
+/// - The app's `connect` is one attempt: it succeeds (``ConnectionEvent/connected(_:)``) or fails
+///   (``ConnectionEvent/failedToConnect(_:)``). The strategy applies to links lost after that.
+/// - A `.disconnected` from the transport counts only once a `.connected` of the current link was
+///   seen, so a late event of a previous link is not taken for a loss of the new one.
+/// - Every pending `connect` and `disconnect` finishes exactly once; a late answer to an abandoned
+///   attempt is ignored (and its link closed if nobody wants it).
+/// - While the adapter is off, reconnection pauses, and resumes when it is powered on.
+public struct ConnectionStateMachine: Sendable {
+    /// The device, for messages.
+    public let device: DeviceID
+    /// The strategy consulted after each loss and failed attempt; may be replaced between events.
+    public var strategy: any ReconnectionStrategy
+    private let random: any RandomSource
+    private(set) var phase: Phase = .idle
+    /// Whether the adapter is powered on, as last reported.
+    public private(set) var adapterPoweredOn: Bool
+    private var nextID = 0
+    private var linkSeen = false
+    private var lossDuringAttempt: DisconnectionReason?
+    private var history: ReconnectionHistory?
+    private var attemptNumber = 0
+
+    /// Creates a disconnected machine.
+    ///
+    /// - Parameters:
+    ///   - device: the device, named in errors.
+    ///   - strategy: the reconnection strategy.
+    ///   - random: the random source handed to the strategy (the environment's, seeded in simulation).
+    ///   - adapterPoweredOn: the adapter's state at creation.
+    public init(
+        device: DeviceID, strategy: any ReconnectionStrategy, random: any RandomSource, adapterPoweredOn: Bool = true
+    ) {
+        self.device = device
+        self.strategy = strategy
+        self.random = random
+        self.adapterPoweredOn = adapterPoweredOn
+    }
+
+    /// The state as the app sees it.
+    public var state: ConnectionState {
+        switch phase {
+        case .idle: .disconnected
+        case .connecting: .connecting
+        case .connected(let info): .connected(info)
+        case .disconnecting: .disconnecting
+        case .backingOff(_, let next): reconnecting(next, .waiting)
+        case .awaitingAdvertisement(_, let next): reconnecting(next, .waitingForAdvertisement)
+        case .reconnecting(_, let next): reconnecting(next, .connecting)
+        case .awaitingAdapter(let next): reconnecting(next, .waitingForAdapter)
+        }
+    }
+
+    private func reconnecting(_ next: ReconnectionAttempt, _ phase: ReconnectionPhase) -> ConnectionState {
+        .reconnecting(attempt: attemptNumber, remainingAttempts: next.remainingAttempts, phase: phase)
+    }
+
+    /// Handles one event; returns what the driver must do, in order.
+    public mutating func handle(_ event: Event) -> [Action] {
+        switch event {
+        case .connectRequested(let timeout): connectRequested(timeout)
+        case .connectCancelled: connectCancelled()
+        case .attemptSucceeded(let id, let info): attemptSucceeded(id, info)
+        case .attemptFailed(let id, let error): attemptFailed(id, error)
+        case .linkUp: linkUp()
+        case .linkDown(let reason): linkDown(reason)
+        case .disconnectRequested: disconnectRequested()
+        case .disconnectCompleted: disconnectCompleted()
+        case .timerFired(let id): timerFired(id)
+        case .advertisementSeen: advertisementSeen()
+        case .adapterChanged(let poweredOn): adapterChanged(poweredOn)
+        }
+    }
+
+    // MARK: The app's requests
+
+    private mutating func connectRequested(_ timeout: Duration) -> [Action] {
+        guard case .idle = phase else { return [] }
+        guard adapterPoweredOn else {
+            let error = AdapterMonitor.error(for: .poweredOff, operation: "connect to \(device)")!
+            return [.emit(.failedToConnect(error)), .completeConnect(.failure(error))]
+        }
+        history = nil
+        let id = newAttempt()
+        phase = .connecting(id)
+        return [.startAttempt(id, timeout: timeout)]
+    }
+
+    private mutating func connectCancelled() -> [Action] {
+        guard case .connecting(let id) = phase else { return [] }
+        phase = .idle
+        let error = AirlinkError(.cancelled, "the task awaiting connect() to \(device) was cancelled")
+        return [.cancelAttempt(id), .emit(.failedToConnect(error)), .completeConnect(.failure(error))]
+    }
+
+    private mutating func disconnectRequested() -> [Action] {
+        let forget = Action.linkUnusable(
+            AirlinkError(.notConnected, "disconnect() was called for \(device); connect again first"),
+            keepSubscriptions: false)
+        let ending: [Action] = [forget, .emit(.terminated), .completeDisconnect]
+        switch phase {
+        case .idle:
+            return [.completeDisconnect]
+        case .disconnecting:
+            return []
+        case .connected:
+            phase = .disconnecting
+            return [forget, .closeLink]
+        case .connecting(let id):
+            phase = .idle
+            let error = AirlinkError(.cancelled, "disconnect() was called while connecting to \(device)")
+            return [.cancelAttempt(id), .completeConnect(.failure(error))] + ending
+        case .backingOff(let timer, _):
+            stopReconnecting()
+            return [.cancelTimer(timer)] + ending
+        case .awaitingAdvertisement(let timer, _):
+            stopReconnecting()
+            return [.stopWatchingAdvertisements] + (timer.map { [.cancelTimer($0)] } ?? []) + ending
+        case .reconnecting(let id, _):
+            stopReconnecting()
+            return [.cancelAttempt(id)] + ending
+        case .awaitingAdapter:
+            stopReconnecting()
+            return ending
+        }
+    }
+
+    private mutating func disconnectCompleted() -> [Action] {
+        guard case .disconnecting = phase else { return [] }
+        phase = .idle
+        return [.emit(.terminated), .completeDisconnect]
+    }
+
+    // MARK: The transport's answers and events
+
+    private mutating func attemptSucceeded(_ id: AttemptID, _ info: LinkInfo) -> [Action] {
+        switch phase {
+        case .connecting(id):
+            phase = .connected(info)
+            return [.linkReady(info), .emit(.connected(info)), .completeConnect(.success(info))]
+                + lossDuringAttemptIfAny()
+        case .reconnecting(id, _):
+            phase = .connected(info)
+            history = nil
+            return [.linkReady(info), .emit(.reconnected(info))] + lossDuringAttemptIfAny()
+        case .idle:
+            return [.closeLink]  // an abandoned attempt linked after all: nobody wants that link
+        default:
+            return []
+        }
+    }
+
+    private mutating func attemptFailed(_ id: AttemptID, _ error: AirlinkError) -> [Action] {
+        switch phase {
+        case .connecting(id):
+            phase = .idle
+            return [.emit(.failedToConnect(error)), .completeConnect(.failure(error))]
+        case .reconnecting(id, let next):
+            if error.code == .adapterPoweredOff || !adapterPoweredOn {
+                phase = .awaitingAdapter(next)  // not the device's fault: try again once powered on
+                return []
+            }
+            return attemptCounted(failure: error, delay: next.delay)
+        default:
+            return []
+        }
+    }
+
+    private mutating func linkUp() -> [Action] {
+        switch phase {
+        case .connecting, .reconnecting, .connected: linkSeen = true
+        default: break
+        }
+        return []
+    }
+
+    private mutating func linkDown(_ reason: DisconnectionReason) -> [Action] {
+        switch phase {
+        case .connecting, .reconnecting:
+            if linkSeen { lossDuringAttempt = reason }
+            return []
+        case .connected:
+            return linkSeen ? loss(reason) : []  // unseen: the last event of a previous link
+        default:
+            return []
+        }
+    }
+
+    private mutating func adapterChanged(_ poweredOn: Bool) -> [Action] {
+        let was = adapterPoweredOn
+        adapterPoweredOn = poweredOn
+        switch (was, poweredOn, phase) {
+        case (false, true, .awaitingAdapter(let next)):
+            return schedule(next, resuming: true)
+        case (true, false, .connected):
+            return loss(.localHostTerminated)  // the transport's own `.disconnected` was not seen
+        case (true, false, .backingOff(let timer, let next)):
+            phase = .awaitingAdapter(next)
+            return [.cancelTimer(timer)]
+        case (true, false, .awaitingAdvertisement(let timer, let next)):
+            phase = .awaitingAdapter(next)
+            return [.stopWatchingAdvertisements] + (timer.map { [.cancelTimer($0)] } ?? [])
+        default:
+            return []
+        }
+    }
+
+    // MARK: Reconnection
+
+    private mutating func timerFired(_ id: TimerID) -> [Action] {
+        switch phase {
+        case .backingOff(id, let next):
+            let attempt = newAttempt()
+            phase = .reconnecting(attempt, next)
+            return [.startAttempt(attempt, timeout: next.connectTimeout)]
+        case .awaitingAdvertisement(id, let next):
+            let window = if case .advertisement(let within?) = next.trigger { within.text } else { "its window" }
+            let error = AirlinkError(.timeout, "\(device) did not advertise within \(window), so no attempt was made")
+            return [.stopWatchingAdvertisements] + attemptCounted(failure: error, delay: nil)
+        default:
+            return []
+        }
+    }
+
+    private mutating func advertisementSeen() -> [Action] {
+        guard case .awaitingAdvertisement(let timer, let next) = phase else { return [] }
+        let attempt = newAttempt()
+        phase = .reconnecting(attempt, next)
+        return [.stopWatchingAdvertisements] + (timer.map { [.cancelTimer($0)] } ?? [])
+            + [.startAttempt(attempt, timeout: next.connectTimeout)]
+    }
+
+    private mutating func loss(_ reason: DisconnectionReason) -> [Action] {
+        let error = AirlinkError(
+            .linkLost, "the link to \(device) was lost", cause: .other(reason.description))
+        history = ReconnectionHistory(attemptsMade: 0, lastDelay: nil, lastError: error)
+        attemptNumber = 0
+        phase = .idle
+        return [.linkUnusable(error, keepSubscriptions: true), .emit(.lost(error))] + decide()
+    }
+
+    private mutating func lossDuringAttemptIfAny() -> [Action] {
+        guard let reason = lossDuringAttempt else { return [] }
+        lossDuringAttempt = nil
+        return loss(reason)
+    }
+
+    private mutating func attemptCounted(failure: AirlinkError, delay: Duration?) -> [Action] {
+        history?.attemptsMade += 1
+        history?.lastError = failure
+        history?.lastDelay = delay
+        return decide()
+    }
+
+    /// Asks the strategy what to do after the loss or a failure, and does it.
+    private mutating func decide() -> [Action] {
+        guard let history else { return [] }
+        guard let next = strategy.nextAttempt(after: history, random: random) else {
+            stopReconnecting()
+            return history.attemptsMade > 0 ? [.emit(.gaveUp(history.lastError))] : []
+        }
+        if let problem = next.problem() {
+            stopReconnecting()
+            let error = AirlinkError(
+                .invalidArgument, "the reconnection strategy \(type(of: strategy)) planned \(problem)",
+                cause: .underlying(history.lastError))
+            return [.emit(.gaveUp(error))]
+        }
+        attemptNumber += 1
+        let announce = Action.emit(
+            .willReconnect(attempt: attemptNumber, remainingAttempts: next.remainingAttempts, trigger: next.trigger))
+        return [announce] + schedule(next, resuming: false)
+    }
+
+    /// Starts waiting for `next`'s trigger; on resumption after a power cycle, attempts at once.
+    private mutating func schedule(_ next: ReconnectionAttempt, resuming: Bool) -> [Action] {
+        guard adapterPoweredOn else {
+            phase = .awaitingAdapter(next)
+            return []
+        }
+        switch next.trigger {
+        case .after(let delay):
+            if resuming {
+                let attempt = newAttempt()
+                phase = .reconnecting(attempt, next)
+                return [.startAttempt(attempt, timeout: next.connectTimeout)]
+            }
+            let timer = newTimer()
+            phase = .backingOff(timer, next)
+            return [.startTimer(timer, after: delay)]
+        case .advertisement(let within):
+            let timer = within.map { _ in newTimer() }
+            phase = .awaitingAdvertisement(timer, next)
+            var actions: [Action] = [.watchAdvertisements]
+            if let timer, let within { actions.append(.startTimer(timer, after: within)) }
+            return actions
+        }
+    }
+
+    private mutating func stopReconnecting() {
+        phase = .idle
+        history = nil
+    }
+
+    private mutating func newAttempt() -> AttemptID {
+        nextID += 1
+        linkSeen = false
+        lossDuringAttempt = nil
+        return AttemptID(rawValue: nextID)
+    }
+
+    private mutating func newTimer() -> TimerID {
+        nextID += 1
+        return TimerID(rawValue: nextID)
+    }
+}

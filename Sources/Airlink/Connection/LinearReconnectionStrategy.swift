@@ -1,0 +1,57 @@
+import AirlinkCore
+
+/// Waits the same time before each attempt, up to a number of attempts, each with its own connect
+/// timeout: WLXBluetoothDevice's `WLXLinearReconnectionStrategy`.
+///
+/// `.linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3))`: 2 s after the loss the first
+/// attempt starts and may take 3 s; if it fails, 2 s later the second; after the third failure,
+/// the strategy gives up.
+public struct LinearReconnectionStrategy: ReconnectionStrategy, Hashable {
+    /// The wait before each attempt.
+    public var wait: Duration
+    /// The most attempts after a loss.
+    public var attempts: Int
+    /// Each attempt's connect timeout.
+    public var timeout: Duration
+
+    /// Creates the strategy.
+    ///
+    /// - Parameters:
+    ///   - wait: the wait before each attempt, not negative.
+    ///   - attempts: the most attempts, not negative.
+    ///   - timeout: each attempt's connect timeout, positive.
+    public init(wait: Duration, attempts: Int, timeout: Duration) {
+        self.wait = wait
+        self.attempts = attempts
+        self.timeout = timeout
+    }
+
+    /// The next attempt after `wait`, while attempts remain.
+    public func nextAttempt(after history: ReconnectionHistory, random: any RandomSource) -> ReconnectionAttempt? {
+        guard history.attemptsMade < attempts else { return nil }
+        return ReconnectionAttempt(
+            trigger: .after(wait), connectTimeout: timeout, remainingAttempts: attempts - history.attemptsMade)
+    }
+
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a negative wait or count, or a timeout
+    ///   that is not positive.
+    public func validate() throws(AirlinkError) {
+        if wait < .zero { throw .invalid("the linear reconnection wait", "is \(wait.text); it must not be negative") }
+        if attempts < 0 { throw .invalid("the linear reconnection attempts", "are \(attempts); pass 0 or more") }
+        if timeout <= .zero {
+            throw .invalid("the linear reconnection timeout", "is \(timeout.text); it must be positive")
+        }
+    }
+}
+
+extension ReconnectionStrategy where Self == LinearReconnectionStrategy {
+    /// Waits `wait` before each of up to `attempts` attempts, each with a connect `timeout`.
+    ///
+    /// - Parameters:
+    ///   - wait: the wait before each attempt.
+    ///   - attempts: the most attempts after a loss.
+    ///   - timeout: each attempt's connect timeout.
+    public static func linear(wait: Duration, attempts: Int, timeout: Duration) -> LinearReconnectionStrategy {
+        LinearReconnectionStrategy(wait: wait, attempts: attempts, timeout: timeout)
+    }
+}

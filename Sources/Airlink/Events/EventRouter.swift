@@ -1,0 +1,130 @@
+import AirlinkCore
+import Logging
+import Synchronization
+
+/// The device manager's insides: the tables of connections and discoveries, and the loop that
+/// routes each transport event to the layer it concerns, in the order the transport observed them.
+final class EventRouter: Sendable {
+    private struct State {
+        var connections: [DeviceID: ConnectionManager] = [:]
+        var order: [ConnectionManager] = []
+        var discoveries: [Discovery] = []
+        var nextDiscoveryID = 0
+    }
+
+    let transport: any Transport
+    let environment: AirlinkEnvironment
+    let configuration: DeviceManager.Configuration
+    let bus: EventBus
+    let adapter: AdapterMonitor
+    let scans: ScanCoordinator
+    let patterns = NamePatterns()
+    private let state = Mutex(State())
+
+    init(transport: any Transport, environment: AirlinkEnvironment, configuration: DeviceManager.Configuration) {
+        self.transport = transport
+        self.environment = environment
+        self.configuration = configuration
+        self.bus = EventBus(environment: environment)
+        self.adapter = AdapterMonitor(transport: transport)
+        self.scans = ScanCoordinator(transport: transport)
+    }
+
+    // MARK: Tables
+
+    func nextDiscoveryID() -> Int {
+        state.withLock { state in
+            state.nextDiscoveryID += 1
+            return state.nextDiscoveryID
+        }
+    }
+
+    /// Keeps a running discovery, to stop it if the adapter goes off.
+    func track(_ discovery: Discovery) {
+        state.withLock { state in
+            state.discoveries.removeAll { !$0.isRunning }
+            state.discoveries.append(discovery)
+        }
+    }
+
+    func connection(to device: DeviceID, strategy: some ReconnectionStrategy) -> ConnectionManager {
+        let (connection, created) = state.withLock { state -> (ConnectionManager, Bool) in
+            if let existing = state.connections[device] { return (existing, false) }
+            let link = DeviceLink(
+                device: device, transport: transport, environment: environment, bus: bus, adapter: adapter,
+                capacity: configuration.notificationBufferCapacity)
+            let connection = ConnectionManager(
+                device: device, strategy: strategy, link: link, transport: transport, environment: environment,
+                bus: bus, adapter: adapter, coordinator: scans)
+            state.connections[device] = connection
+            state.order.append(connection)
+            return (connection, true)
+        }
+        if !created { connection.setReconnectionStrategy(strategy) }
+        return connection
+    }
+
+    var allConnections: [ConnectionManager] { state.withLock { $0.order } }
+
+    private func existing(_ device: DeviceID) -> ConnectionManager? {
+        state.withLock { $0.connections[device] }
+    }
+
+    // MARK: The loop
+
+    /// Routes the transport's events until the stream ends or the task is cancelled.
+    func run(_ stream: AsyncStream<TransportEvent>) async {
+        let initial = await transport.adapterState
+        if adapter.recordInitial(initial) { environment.logger.debug("adapter is \(initial)") }
+        var lastDevice: DeviceID?
+        var lastLink: DeviceLink?
+        var iterator = stream.makeAsyncIterator()
+        while let event = await iterator.next() {
+            switch event {
+            case .notification(let device, let handle, let value):
+                if device != lastDevice {  // most notifications come from the device of the previous one
+                    lastLink = existing(device)?.link
+                    lastDevice = lastLink == nil ? nil : device
+                }
+                lastLink?.deliver(handle: handle, value: value)
+            case .advertisement(let device, let advertisement):
+                scans.deliver(device, advertisement)
+            case .connected(let device):
+                await existing(device)?.handle(.linkUp)
+            case .disconnected(let device, let reason):
+                await existing(device)?.handle(.linkDown(reason))
+            case .servicesChanged(let device):
+                existing(device)?.link.servicesChanged()
+            case .adapterStateChanged(let new):
+                await adapterChanged(to: new)
+            }
+        }
+    }
+
+    private func adapterChanged(to new: AdapterState) async {
+        let old = adapter.record(new)
+        guard old != new else { return }
+        bus.publish(.adapterStateChanged(new))
+        let poweredOn = new == .poweredOn
+        if !poweredOn {
+            scans.adapterPoweredOff()
+            let running = state.withLock { state -> [Discovery] in
+                defer { state.discoveries.removeAll() }
+                return state.discoveries
+            }
+            for discovery in running { discovery.stopLocally(.adapter(new)) }
+            for discovery in running { scans.unregister(discovery) }
+        }
+        for connection in allConnections { await connection.handle(.adapterChanged(poweredOn: poweredOn)) }
+        if poweredOn { try? await scans.reconcile() }
+    }
+
+    /// Ends every stream the layers hand out.
+    func finish() {
+        for connection in allConnections {
+            connection.finish()
+            connection.link.finish()
+        }
+        bus.finish()
+    }
+}

@@ -1,0 +1,80 @@
+import AirlinkCore
+
+extension DeviceLink {
+    /// Turns notifications or indications of a characteristic on or off and remembers the choice,
+    /// so that it is restored after a reconnection or a database change.
+    ///
+    /// - Throws: ``AirlinkError/Code/operationNotSupported`` when the characteristic cannot send
+    ///   values in that mode; what the transport throws.
+    func setNotifications(
+        _ mode: NotificationMode, for uuid: BluetoothUUID, in serviceUUID: BluetoothUUID
+    ) async throws(AirlinkError) {
+        let operation = mode == .disabled ? "disable notifications of \(uuid)" : "enable \(mode) of \(uuid)"
+        try await perform("\(operation) in \(serviceUUID)", service: serviceUUID, characteristic: uuid) {
+            generation throws(AirlinkError) in
+            let (_, characteristic) = try await resolveCharacteristic(uuid, in: serviceUUID, generation: generation)
+            try Self.check(mode, characteristic)
+            try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
+        }
+        state.withLock { state in
+            state.subscriptions.removeAll { $0.service == serviceUUID && $0.characteristic == uuid }
+            if mode != .disabled {
+                state.subscriptions.append(Subscription(service: serviceUUID, characteristic: uuid, mode: mode))
+            }
+        }
+        bus.publish(.services(device, .notificationsChanged(service: serviceUUID, characteristic: uuid, mode: mode)))
+    }
+
+    /// The mode notifications of a characteristic are enabled in, as the app last set it.
+    func notificationMode(of uuid: BluetoothUUID, in serviceUUID: BluetoothUUID) -> NotificationMode {
+        state.withLock { state in
+            state.subscriptions.first { $0.service == serviceUUID && $0.characteristic == uuid }?.mode ?? .disabled
+        }
+    }
+
+    /// Enables again, in the order the app enabled them, the notifications it had enabled; reports
+    /// each as restored or failed. Stops if the link goes down meanwhile: the next link restores.
+    func restoreSubscriptions() async {
+        let subscriptions = state.withLock { $0.subscriptions }
+        for subscription in subscriptions {
+            let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
+            do {
+                try await perform("restore \(mode) of \(uuid) in \(service)", service: service, characteristic: uuid) {
+                    generation throws(AirlinkError) in
+                    let (_, characteristic) = try await resolveCharacteristic(uuid, in: service, generation: generation)
+                    try Self.check(mode, characteristic)
+                    try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
+                }
+                bus.publish(
+                    .services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
+            } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
+                logger.debug("restoring notifications stopped: \(error)")
+                return
+            } catch {
+                bus.publish(
+                    .services(device, .notificationsRestoreFailed(service: service, characteristic: uuid, error: error))
+                )
+            }
+        }
+    }
+
+    /// Throws unless the characteristic's properties allow `mode`.
+    static func check(_ mode: NotificationMode, _ characteristic: GATTCharacteristic) throws(AirlinkError) {
+        let properties = characteristic.properties
+        let allowed: Bool
+        switch mode {
+        case .disabled: allowed = properties.canSubscribe
+        case .notify: allowed = properties.contains(.notify)
+        case .indicate: allowed = properties.contains(.indicate)
+        }
+        guard !allowed else { return }
+        let hint =
+            properties.canSubscribe
+            ? "use \(properties.contains(.notify) ? "notify" : "indicate") instead"
+            : "read it instead, or observe another characteristic"
+        throw AirlinkError(
+            .operationNotSupported,
+            "characteristic \(characteristic.uuid) cannot \(mode == .disabled ? "notify or indicate" : mode.description) "
+                + "(its properties are \(properties)); \(hint)")
+    }
+}

@@ -1,0 +1,204 @@
+import AirlinkCore
+import Logging
+import Synchronization
+
+/// One device's GATT client state, shared by its ``ServicesManager`` and ``ServiceManager``s: the
+/// link (up or down), the discovery caches, the notification routes, the subscriptions the app
+/// enabled, and the gate that serializes requests.
+///
+/// It outlives links: a reconnection binds the same object to the new link (``linkUp(_:)``), so
+/// the managers an app holds keep working. Caches belong to one link and one database: they are
+/// dropped when the link comes up or down and when the device reports Service Changed, because
+/// handles may differ (Core Spec Vol 3, Part G, 2.5.2), and are filled again on next use.
+final class DeviceLink: Sendable {
+    struct Route {
+        let service: BluetoothUUID
+        let characteristic: BluetoothUUID
+        let registry: ObserverRegistry
+    }
+
+    struct Subscription: Equatable {
+        let service: BluetoothUUID
+        let characteristic: BluetoothUUID
+        var mode: NotificationMode
+    }
+
+    struct ServiceCache {
+        var service: GATTService
+        var characteristics: [BluetoothUUID: GATTCharacteristic] = [:]
+        var allCharacteristics: [GATTCharacteristic]?
+        var descriptors: [ATTHandle: [GATTDescriptor]] = [:]
+    }
+
+    struct State {
+        var info: LinkInfo?
+        var downError: AirlinkError?
+        var generation = 0
+        var services: [BluetoothUUID: ServiceCache] = [:]
+        var allServices: [GATTService]?
+        var routes: [ATTHandle: Route] = [:]
+        var registries: [BluetoothUUID: ObserverRegistry] = [:]
+        var subscriptions: [Subscription] = []
+
+        mutating func dropCaches() {
+            generation += 1
+            services.removeAll()
+            allServices = nil
+            routes.removeAll()
+        }
+    }
+
+    let device: DeviceID
+    let transport: any Transport
+    let environment: AirlinkEnvironment
+    let bus: EventBus
+    let adapter: AdapterMonitor
+    let gate = OperationGate()
+    let capacity: Int
+    let logger: Logger
+    let observerIDs = ObserverIDs()
+    let state = Mutex(State())
+
+    init(
+        device: DeviceID, transport: any Transport, environment: AirlinkEnvironment, bus: EventBus,
+        adapter: AdapterMonitor, capacity: Int
+    ) {
+        self.device = device
+        self.transport = transport
+        self.environment = environment
+        self.bus = bus
+        self.adapter = adapter
+        self.capacity = capacity
+        var logger = environment.logger
+        logger[metadataKey: "device"] = "\(device)"
+        self.logger = logger
+    }
+
+    // MARK: The link
+
+    /// The link's parameters, or `nil` while it is down.
+    var info: LinkInfo? { state.withLock { $0.info } }
+
+    /// Binds to a new link; restores the notifications the app had enabled.
+    func linkUp(_ info: LinkInfo) {
+        let restore = state.withLock { state -> Bool in
+            state.dropCaches()
+            state.info = info
+            state.downError = nil
+            return !state.subscriptions.isEmpty
+        }
+        if restore { environment.spawn { await self.restoreSubscriptions() } }
+    }
+
+    /// Unbinds from a link that is gone; operations waiting their turn fail with `error` at once.
+    func linkDown(_ error: AirlinkError, keepSubscriptions: Bool) {
+        state.withLock { state in
+            state.dropCaches()
+            state.info = nil
+            state.downError = error
+            if !keepSubscriptions { state.subscriptions.removeAll() }
+        }
+        gate.failWaiters(with: error)
+    }
+
+    /// The device's database changed: drop every cached handle, and restore notifications.
+    func servicesChanged() {
+        let restore = state.withLock { state -> Bool in
+            state.dropCaches()
+            return state.info != nil && !state.subscriptions.isEmpty
+        }
+        bus.publish(.services(device, .changed))
+        if restore { environment.spawn { await self.restoreSubscriptions() } }
+    }
+
+    /// Throws unless the link is up; returns the generation of its caches.
+    func requireLink(_ operation: @autoclosure () -> String) throws(AirlinkError) -> Int {
+        let (generation, up, down) = state.withLock { ($0.generation, $0.info != nil, $0.downError) }
+        if up { return generation }
+        let why = down?.code == .linkLost ? " (the link was lost; wait for the reconnected event)" : ""
+        throw AirlinkError(
+            .notConnected, "cannot \(operation()): \(device) is not connected\(why); connect first",
+            cause: down.map { .underlying($0) })
+    }
+
+    /// Runs one GATT operation in the device's turn: the adapter must be on and the link up.
+    ///
+    /// - Parameters:
+    ///   - operation: what is done, for messages and context: `read 2A19 in 180F`.
+    ///   - body: the operation, given the generation of the caches it may fill.
+    ///   - service: the service concerned, for the log's metadata.
+    ///   - characteristic: the characteristic concerned, for the log's metadata.
+    func perform<Value>(
+        _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
+        _ body: (_ generation: Int) async throws(AirlinkError) -> Value
+    ) async throws(AirlinkError) -> Value {
+        // `operation` is described only when needed (an error, a trace-level log): building
+        // descriptions of 128-bit UUIDs on every request would cost more than the request.
+        logger.trace("\(operation())", metadata: Self.metadata(service, characteristic))
+        try await adapter.requirePoweredOn("\(operation()) on \(device)")
+        _ = try requireLink(operation())
+        do {
+            return try await gate.run { () async throws(AirlinkError) -> Value in
+                try await body(try requireLink(operation()))
+            }
+        } catch {
+            logger.debug("\(operation()) failed: \(error)", metadata: Self.metadata(service, characteristic))
+            throw error.with(context: "\(operation()) on \(device)")
+        }
+    }
+
+    private static func metadata(_ service: BluetoothUUID?, _ characteristic: BluetoothUUID?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [:]
+        if let service { metadata["service"] = "\(service)" }
+        if let characteristic { metadata["characteristic"] = "\(characteristic)" }
+        return metadata
+    }
+
+    /// Refreshes the link's parameters from the transport (the MTU may have grown since connecting).
+    func refreshLinkInfo(generation: Int) async throws(AirlinkError) -> LinkInfo {
+        let info = try await transport.linkInfo(device)
+        state.withLock { state in if state.generation == generation, state.info != nil { state.info = info } }
+        return info
+    }
+
+    /// The longest value a write of `type` can carry on the current link.
+    ///
+    /// - Throws: ``AirlinkError/Code/notConnected`` while the link is down.
+    func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
+        _ = try requireLink("compute the maximum write length")
+        guard let info else { return 0 }
+        switch type {
+        case .withResponse: return info.maximumWriteWithResponseLength
+        case .withoutResponse: return info.maximumWriteWithoutResponseLength
+        }
+    }
+
+    // MARK: Registries and routes
+
+    /// The observer registry of a service, created on first use.
+    func registry(for service: BluetoothUUID) -> ObserverRegistry {
+        state.withLock { state in
+            if let registry = state.registries[service] { return registry }
+            let registry = ObserverRegistry(
+                device: device, service: service, capacity: capacity, environment: environment, bus: bus,
+                ids: observerIDs)
+            state.registries[service] = registry
+            return registry
+        }
+    }
+
+    /// Routes a notification to the observers of its characteristic.
+    func deliver(handle: ATTHandle, value: [UInt8]) {
+        guard let route = state.withLock({ $0.routes[handle] }) else {
+            logger.trace("a value arrived for handle \(handle), which no observed characteristic uses")
+            return
+        }
+        route.registry.deliver(value, characteristic: route.characteristic)
+    }
+
+    /// Ends every observer's stream (the device manager shuts down).
+    func finish() {
+        let registries = state.withLock { Array($0.registries.values) }
+        for registry in registries { registry.finish() }
+    }
+}

@@ -1,0 +1,214 @@
+import AirlinkCore
+
+/// One service of a connected device, by UUID: read, write, descriptors, notifications, observers.
+///
+/// Carries forward YmsCoreBluetooth's `YMSCBService` and WLXBluetoothDevice's `WLXServiceManager`:
+/// characteristics are named by UUID; each is discovered the first time it is used and cached,
+/// until the link comes back or the device reports Service Changed (handles may have moved), then
+/// discovered again. The same object keeps working across reconnections.
+///
+/// Operations on one device are serialized (one ATT request at a time per link, Core Spec Vol 3,
+/// Part F, 3.3.2) while callers stay concurrent. Every failure is an ``AirlinkError`` whose message
+/// says what was wrong; an ATT error from the device is kept as its cause.
+///
+/// ```swift
+/// let battery = connection.services.service(.battery)
+/// let level = try await battery.read(UInt8.self, from: .batteryLevel)
+/// ```
+public final class ServiceManager: Sendable {
+    /// The service's UUID.
+    public let uuid: BluetoothUUID
+    let link: DeviceLink
+    let registry: ObserverRegistry
+
+    init(uuid: BluetoothUUID, link: DeviceLink) {
+        self.uuid = uuid
+        self.link = link
+        self.registry = link.registry(for: uuid)
+    }
+
+    /// The device the service belongs to.
+    public var device: DeviceID { link.device }
+
+    /// The service as discovered on the current link (discovering it if needed).
+    ///
+    /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/notConnected``.
+    public func service() async throws(AirlinkError) -> GATTService {
+        try await link.perform("discover service \(uuid)", service: uuid) { generation throws(AirlinkError) in
+            try await link.resolveService(uuid, generation: generation)
+        }
+    }
+
+    /// Discovers the service's characteristics: all of them, or those with the given UUIDs.
+    ///
+    /// - Parameter uuids: the characteristics of interest, or `nil` for all.
+    /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/notConnected``.
+    public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)
+        -> [GATTCharacteristic]
+    {
+        try await link.perform("discover characteristics of \(uuid)", service: uuid) {
+            generation throws(AirlinkError) in
+            try await link.discoverCharacteristics(uuids, of: uuid, generation: generation)
+        }
+    }
+
+    /// A characteristic of the service, from the cache or discovered.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/serviceNotFound``.
+    public func characteristic(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> GATTCharacteristic {
+        try await link.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+            generation throws(AirlinkError) in
+            try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation).1
+        }
+    }
+
+    // MARK: Values
+
+    /// Reads a characteristic's whole value.
+    ///
+    /// - Parameter characteristic: the characteristic's UUID.
+    /// - Throws: ``AirlinkError/Code/operationNotSupported`` if it cannot be read;
+    ///   ``AirlinkError/Code/attribute`` with the ATT error if the device refused;
+    ///   ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/notConnected``,
+    ///   ``AirlinkError/Code/linkLost``, ``AirlinkError/Code/adapterPoweredOff``.
+    public func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
+        try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+            generation throws(AirlinkError) in
+            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
+            guard resolved.properties.contains(.read) else {
+                throw AirlinkError(
+                    .operationNotSupported,
+                    "characteristic \(characteristic) cannot be read (its properties are \(resolved.properties))"
+                        + (resolved.properties.canSubscribe ? "; enable notifications and observe it instead" : ""))
+            }
+            return try await link.transport.read(link.device, handle: resolved.valueHandle)
+        }
+    }
+
+    /// Reads a characteristic's value as a typed ``GATTValue``.
+    ///
+    /// - Throws: what ``read(_:)`` throws; ``AirlinkError/Code/malformedData`` if the bytes do not fit.
+    public func read<Value: GATTValue>(
+        _ type: Value.Type, from characteristic: BluetoothUUID
+    ) async throws(AirlinkError) -> Value {
+        try Value(gattBytes: try await read(characteristic))
+    }
+
+    /// Writes a characteristic's value.
+    ///
+    /// A write without response carries at most MTU − 3 bytes (``ServicesManager/maximumWriteLength(for:)``);
+    /// a longer one is refused here, before it reaches the transport. A write with response carries
+    /// up to 512 bytes (the transport uses Prepared Writes past MTU − 3).
+    ///
+    /// - Parameters:
+    ///   - bytes: the value.
+    ///   - characteristic: the characteristic's UUID.
+    ///   - type: with response (default) or without.
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a value too long;
+    ///   ``AirlinkError/Code/operationNotSupported`` if it cannot be written that way;
+    ///   ``AirlinkError/Code/attribute`` with the ATT error if the device refused; and the errors of ``read(_:)``.
+    public func write(
+        _ bytes: [UInt8], to characteristic: BluetoothUUID, type: WriteType = .withResponse
+    ) async throws(AirlinkError) {
+        if bytes.count > LinkInfo(mtu: 23).maximumWriteWithResponseLength {
+            throw AirlinkError(
+                .invalidArgument,
+                "the value for \(characteristic) is \(bytes.count) bytes; an attribute holds at most 512 "
+                    + "(Core Spec Vol 3, Part F, 3.2.9). Split it the way the device's protocol says")
+        }
+        try await link.perform("write \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+            generation throws(AirlinkError) in
+            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
+            let needed: CharacteristicProperties = type == .withResponse ? .write : .writeWithoutResponse
+            guard resolved.properties.contains(needed) else {
+                let other: CharacteristicProperties = type == .withResponse ? .writeWithoutResponse : .write
+                let hint =
+                    resolved.properties.contains(other)
+                    ? "write \(type == .withResponse ? "without" : "with") response instead" : "it is not writable"
+                throw AirlinkError(
+                    .operationNotSupported,
+                    "characteristic \(characteristic) cannot be written \(type == .withResponse ? "with" : "without") "
+                        + "response (its properties are \(resolved.properties)); \(hint)")
+            }
+            if type == .withoutResponse {
+                try await checkCommandLength(bytes.count, characteristic, generation: generation)
+            }
+            try await link.transport.write(link.device, handle: resolved.valueHandle, value: bytes, type: type)
+        }
+    }
+
+    /// Writes a typed ``GATTValue`` to a characteristic.
+    ///
+    /// - Throws: what ``write(_:to:type:)`` throws.
+    public func write(
+        _ value: some GATTValue, to characteristic: BluetoothUUID, type: WriteType = .withResponse
+    ) async throws(AirlinkError) {
+        try await write(value.gattBytes, to: characteristic, type: type)
+    }
+
+    private func checkCommandLength(
+        _ count: Int, _ characteristic: BluetoothUUID, generation: Int
+    ) async throws(AirlinkError) {
+        guard let known = link.info, count > known.maximumWriteWithoutResponseLength else { return }
+        let info = try await link.refreshLinkInfo(generation: generation)  // the MTU may have grown since
+        guard count > info.maximumWriteWithoutResponseLength else { return }
+        throw AirlinkError(
+            .invalidArgument,
+            "the value for \(characteristic) is \(count) bytes, but a write without response carries at most "
+                + "\(info.maximumWriteWithoutResponseLength) at MTU \(info.mtu) (MTU − 3); write with response, "
+                + "or shorten the value")
+    }
+
+    // MARK: Descriptors
+
+    /// Reads a descriptor of a characteristic.
+    ///
+    /// - Throws: ``AirlinkError/Code/descriptorNotFound``, ``AirlinkError/Code/attribute``, and the
+    ///   errors of ``read(_:)``.
+    public func readDescriptor(
+        _ descriptor: BluetoothUUID, of characteristic: BluetoothUUID
+    ) async throws(AirlinkError) -> [UInt8] {
+        try await link.perform(
+            "read descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
+            characteristic: characteristic
+        ) {
+            generation throws(AirlinkError) in
+            let (service, resolved) = try await link.resolveCharacteristic(
+                characteristic, in: uuid, generation: generation)
+            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, generation: generation)
+            return try await link.transport.read(link.device, handle: found.handle)
+        }
+    }
+
+    /// Writes a descriptor of a characteristic.
+    ///
+    /// The Client Characteristic Configuration (0x2902) is written with ``setNotifications(_:for:)``
+    /// instead, so that Airlink can restore it after a reconnection.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` for the CCCD or a value over 512 bytes;
+    ///   ``AirlinkError/Code/descriptorNotFound``, ``AirlinkError/Code/attribute``.
+    public func writeDescriptor(
+        _ bytes: [UInt8], to descriptor: BluetoothUUID, of characteristic: BluetoothUUID
+    ) async throws(AirlinkError) {
+        if descriptor == .clientCharacteristicConfiguration {
+            throw AirlinkError(
+                .invalidArgument,
+                "write the Client Characteristic Configuration of \(characteristic) with setNotifications(_:for:) "
+                    + "or enableNotifications(for:), so that Airlink restores it after a reconnection")
+        }
+        if bytes.count > 512 {
+            throw AirlinkError(
+                .invalidArgument, "the value for descriptor \(descriptor) is \(bytes.count) bytes; at most 512 fit")
+        }
+        try await link.perform(
+            "write descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
+            characteristic: characteristic
+        ) {
+            generation throws(AirlinkError) in
+            let (service, resolved) = try await link.resolveCharacteristic(
+                characteristic, in: uuid, generation: generation)
+            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, generation: generation)
+            try await link.transport.write(link.device, handle: found.handle, value: bytes, type: .withResponse)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AirlinkCore
+import Synchronization
+
+/// The services of one device, bound to the device rather than to a link: the same object, and
+/// the ``ServiceManager``s it hands out, keep working after reconnections.
+///
+/// Carries forward WLXBluetoothDevice's `WLXServicesManager`. Obtain it as
+/// ``ConnectionManager/services``.
+///
+/// ```swift
+/// let services = try await connection.services.discover()          // all services
+/// let battery = connection.services.service(.battery)              // one per UUID
+/// ```
+public final class ServicesManager: Sendable {
+    let link: DeviceLink
+    private let managers = Mutex<[BluetoothUUID: ServiceManager]>([:])
+
+    init(link: DeviceLink) { self.link = link }
+
+    /// The device.
+    public var device: DeviceID { link.device }
+
+    /// Discovers the device's services: all of them, or those with the given UUIDs.
+    ///
+    /// - Parameter uuids: the services of interest, or `nil` for all.
+    /// - Returns: a manager for each service found, in handle order.
+    /// - Throws: ``AirlinkError/Code/notConnected``, ``AirlinkError/Code/linkLost``,
+    ///   ``AirlinkError/Code/adapterPoweredOff``, ``AirlinkError/Code/invalidArgument`` for an empty list.
+    @discardableResult
+    public func discover(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [ServiceManager] {
+        if let uuids, uuids.isEmpty {
+            throw AirlinkError(.invalidArgument, "the list of services to discover is empty; pass nil to discover all")
+        }
+        let found = try await link.perform("discover services") { generation throws(AirlinkError) in
+            try await link.discoverServices(uuids, generation: generation)
+        }
+        var seen: [BluetoothUUID] = []
+        for service in found where !seen.contains(service.uuid) { seen.append(service.uuid) }
+        return seen.map(service)
+    }
+
+    /// The manager of the service with `uuid`: always the same object for the same UUID.
+    ///
+    /// No discovery happens here; the service is discovered when first used, and operations throw
+    /// ``AirlinkError/Code/serviceNotFound`` if the device has no such service.
+    public func service(_ uuid: BluetoothUUID) -> ServiceManager {
+        managers.withLock { managers in
+            if let manager = managers[uuid] { return manager }
+            let manager = ServiceManager(uuid: uuid, link: link)
+            managers[uuid] = manager
+            return manager
+        }
+    }
+
+    /// The services discovered on the current link, in handle order.
+    public var discoveredServices: [GATTService] { link.discoveredServices }
+
+    /// The current link's parameters, or `nil` while disconnected.
+    public var linkInfo: LinkInfo? { link.info }
+
+    /// The negotiated ATT MTU, or `nil` while disconnected.
+    public var mtu: Int? { link.info?.mtu }
+
+    /// The longest value a write of `type` can carry: 512 with response, MTU − 3 without.
+    ///
+    /// - Throws: ``AirlinkError/Code/notConnected`` while disconnected.
+    public func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
+        try link.maximumWriteLength(for: type)
+    }
+}

@@ -1,0 +1,11 @@
+/// BlueZ's D-Bus names (BlueZ doc/org.bluez.*.rst).
+package enum BlueZInterface {
+    package static let service = "org.bluez"
+    package static let adapter = "org.bluez.Adapter1"
+    package static let device = "org.bluez.Device1"
+    package static let gattService = "org.bluez.GattService1"
+    package static let gattCharacteristic = "org.bluez.GattCharacteristic1"
+    package static let gattDescriptor = "org.bluez.GattDescriptor1"
+    package static let objectManager = "org.freedesktop.DBus.ObjectManager"
+    package static let properties = "org.freedesktop.DBus.Properties"
+}

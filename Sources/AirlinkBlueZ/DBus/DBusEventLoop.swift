@@ -1,0 +1,428 @@
+import CDBus
+import Glibc
+import Synchronization
+
+/// The thread that owns a libdbus connection: it reads and dispatches incoming messages, completes
+/// pending calls, fires timers and delivers signals.
+///
+/// Method calls are written by the calling thread itself (libdbus is thread-safe), so a call costs
+/// no thread hop on the way out; the loop thread, blocked in `poll` on the socket, reads the reply
+/// and completes the call. Only the loop thread dispatches, and a sender holds `dispatchLock` from
+/// `dbus_connection_send_with_reply` to `dbus_pending_call_set_notify`, so no reply is dispatched
+/// before its notify function is set. Everything else (subscriptions, timers, cancellation, close)
+/// is a command the caller queues before waking the loop through an eventfd. Completions, signal
+/// handlers and timers run on the loop thread, in the order the messages arrived; they must not block.
+final class DBusEventLoop: @unchecked Sendable {
+    /// What callers ask of the loop thread, besides sending.
+    enum Command {
+        case cancel(id: UInt64)
+        case subscribe(id: UInt64, DBusMatchRule, SignalHandler)
+        case unsubscribe(id: UInt64)
+        case timer(id: UInt64, deadline: ContinuousClock.Instant, @Sendable () -> Void)
+        case cancelTimer(id: UInt64)
+        case onDisconnect(@Sendable (String) -> Void)
+        case close
+    }
+
+    typealias Completion = @Sendable (Result<DBusMessage, DBusError>) -> Void
+    typealias SignalHandler = @Sendable (DBusSignal) -> Void
+
+    private struct Shared {
+        var commands: [Command] = []
+        var closedReason: String?
+    }
+
+    private struct Pending: @unchecked Sendable {
+        var call: OpaquePointer?
+        var member: String
+        var deadline: ContinuousClock.Instant?
+        var timeout: Duration
+        var completion: Completion
+    }
+
+    private struct Calls {
+        var pending: [UInt64: Pending] = [:]
+        var cancelledEarly: Set<UInt64> = []
+    }
+
+    private struct Subscription {
+        var id: UInt64
+        var rule: DBusMatchRule
+        var handler: SignalHandler
+    }
+
+    private struct Timer {
+        var id: UInt64
+        var deadline: ContinuousClock.Instant
+        var work: @Sendable () -> Void
+    }
+
+    private let connection: OpaquePointer
+    private let wakeFD: Int32
+    private let shared = Mutex(Shared())
+    private let calls = Mutex(Calls())
+    /// Held by the loop thread while it dispatches (and while it cancels or expires calls), and by
+    /// other threads from sending a call to setting its notify function.
+    private let dispatchLock = Mutex(())
+    private let loopThread = Atomic<UInt>(0)
+    private let nextID = Atomic<UInt64>(1)
+
+    // Loop-thread state: touched only on the loop thread.
+    private var subscriptions: [Subscription] = []
+    private var timers: [Timer] = []
+    private var disconnectHandlers: [@Sendable (String) -> Void] = []
+    private var running = true
+    private var lostReason: String?
+
+    /// Takes over an open connection and starts the loop thread.
+    init(connection: OpaquePointer) throws(DBusError) {
+        self.connection = connection
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard wakeFD >= 0 else {
+            dbus_connection_close(connection)
+            dbus_connection_unref(connection)
+            throw .connectionFailed(address: "", name: "eventfd", message: "errno \(errno)")
+        }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_add_filter(connection, dbusEventLoopFilter, context, nil)
+        let box = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread, nil,
+            { argument in
+                let loop = Unmanaged<DBusEventLoop>.fromOpaque(argument!).takeRetainedValue()
+                loop.run()
+                return nil
+            }, box)
+        guard created == 0 else {
+            Unmanaged<DBusEventLoop>.fromOpaque(box).release()
+            throw .connectionFailed(address: "", name: "pthread_create", message: "error \(created)")
+        }
+        pthread_detach(thread)
+    }
+
+    deinit { close(wakeFD) }
+
+    /// A fresh identifier for a call, subscription or timer.
+    func makeID() -> UInt64 { nextID.add(1, ordering: .relaxed).oldValue }
+
+    /// Why the loop ended, or `nil` while it runs.
+    var closedReason: String? { shared.withLock { $0.closedReason } }
+
+    /// Queues a command; if the loop has ended, handles it at once on the caller's thread.
+    func submit(_ command: Command) {
+        let closedReason: String? = shared.withLock { state in
+            if let reason = state.closedReason { return reason }
+            state.commands.append(command)
+            return nil
+        }
+        if let closedReason {
+            switch command {
+            case .onDisconnect(let handler): handler(closedReason)
+            // Work scheduled after the loop ended runs at once, so that nothing waits on a dead loop.
+            case .timer(_, _, let work): work()
+            default: break
+            }
+            return
+        }
+        wake()
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    private var isLoopThread: Bool { loopThread.load(ordering: .relaxed) == UInt(pthread_self()) }
+
+    /// Sends a method call from any thread; `completion` runs once, on the loop thread, or at once
+    /// on the caller's thread when the call cannot be sent.
+    func send(id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion) {
+        let failure: Result<DBusMessage, DBusError>?
+        if isLoopThread {
+            failure = sendLocked(id: id, message: message, deadline: deadline, completion: completion)
+        } else {
+            failure = dispatchLock.withLock { _ in
+                sendLocked(id: id, message: message, deadline: deadline, completion: completion)
+            }
+        }
+        if let failure { completion(failure) }
+    }
+
+    /// Sends and registers a call while the loop cannot dispatch; returns a failure to report.
+    private func sendLocked(
+        id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion
+    ) -> Result<DBusMessage, DBusError>? {
+        let member = "\(message.interface ?? "").\(message.member ?? "")"
+        if let reason = shared.withLock({ $0.closedReason }) {
+            return .failure(.disconnected("\(reason); \(member) was not sent"))
+        }
+        if calls.withLock({ $0.cancelledEarly.remove(id) }) != nil { return .failure(.cancelled) }
+        var call: OpaquePointer?
+        let timeout = deadline.map { ContinuousClock.now.duration(to: $0) } ?? .zero
+        // Airlink keeps its own deadlines; libdbus's timeouts need a main loop's timeout functions.
+        guard dbus_connection_send_with_reply(connection, message.pointer, &call, Int32.max) != 0, let call else {
+            return .failure(.disconnected("the bus connection is closed; \(member) was not sent"))
+        }
+        let entry = Pending(call: call, member: member, deadline: deadline, timeout: timeout, completion: completion)
+        calls.withLock { $0.pending[id] = entry }
+        let context = Unmanaged.passRetained(PendingContext(loop: self, id: id)).toOpaque()
+        dbus_pending_call_set_notify(call, dbusEventLoopPendingNotify, context, dbusEventLoopReleaseContext)
+        // What the socket did not take now, the loop writes once the socket is writable again.
+        if !isLoopThread && dbus_connection_has_messages_to_send(connection) != 0 { wake() }
+        return nil
+    }
+
+    // MARK: - The loop thread
+
+    private func run() {
+        loopThread.store(UInt(pthread_self()), ordering: .relaxed)
+        while running {
+            drainCommands()
+            guard running else { break }
+            pollOnce()
+            if let lostReason {
+                shutDown(lostReason)
+            } else if dbus_connection_get_is_connected(connection) == 0 {
+                shutDown("the bus closed the connection")
+            }
+        }
+    }
+
+    private func pollOnce() {
+        var fd: Int32 = -1
+        _ = dbus_connection_get_unix_fd(connection, &fd)
+        var events = Int16(POLLIN)
+        if dbus_connection_has_messages_to_send(connection) != 0 { events |= Int16(POLLOUT) }
+        var fds = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        let dispatchPending = dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS
+        let timeout = dispatchPending ? 0 : pollTimeout()
+        _ = poll(&fds, 2, timeout)
+        if fds[1].revents != 0 {
+            var counter: UInt64 = 0
+            _ = read(wakeFD, &counter, 8)
+        }
+        if fds[0].revents != 0 || dbus_connection_has_messages_to_send(connection) != 0 {
+            _ = dbus_connection_read_write(connection, 0)
+        }
+        dispatchLock.withLock { _ in
+            while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        }
+        fireDeadlines()
+    }
+
+    private func pollTimeout() -> Int32 {
+        let (callDeadline, anyCall) = calls.withLock { calls -> (ContinuousClock.Instant?, Bool) in
+            var nearest: ContinuousClock.Instant?
+            for call in calls.pending.values {
+                if let deadline = call.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
+            }
+            return (nearest, !calls.pending.isEmpty)
+        }
+        var nearest = callDeadline
+        for timer in timers where nearest.map({ timer.deadline < $0 }) ?? true { nearest = timer.deadline }
+        // Calls sent by other threads do not wake the loop: look at their deadlines 4 times a second.
+        if anyCall {
+            let soon = ContinuousClock.now.advanced(by: .milliseconds(250))
+            if nearest.map({ soon < $0 }) ?? true { nearest = soon }
+        }
+        guard let nearest else { return -1 }
+        let remaining = ContinuousClock.now.duration(to: nearest)
+        if remaining <= .zero { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(min(milliseconds, Int64(Int32.max)))
+    }
+
+    private func fireDeadlines() {
+        let now = ContinuousClock.now
+        let due = calls.withLock { calls in calls.pending.values.contains { $0.deadline.map { $0 <= now } ?? false } }
+        let expired =
+            !due
+            ? []
+            : dispatchLock.withLock { _ in
+                calls.withLock { calls -> [Pending] in
+                    let ids = calls.pending.filter { $0.value.deadline.map { $0 <= now } ?? false }.keys.sorted()
+                    return ids.compactMap { calls.pending.removeValue(forKey: $0) }
+                }
+            }
+        for call in expired {
+            if let pendingCall = call.call {
+                dbus_pending_call_cancel(pendingCall)
+                dbus_pending_call_unref(pendingCall)
+            }
+            call.completion(.failure(.timeout(member: call.member, after: call.timeout)))
+        }
+        while !timers.isEmpty,
+            let index = timers.indices.filter({ timers[$0].deadline <= now }).min(by: {
+                (timers[$0].deadline, timers[$0].id) < (timers[$1].deadline, timers[$1].id)
+            })
+        {
+            let timer = timers.remove(at: index)
+            timer.work()
+        }
+    }
+
+    private func drainCommands() {
+        let commands = shared.withLock { state in
+            let commands = state.commands
+            state.commands.removeAll()
+            return commands
+        }
+        for command in commands { perform(command) }
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .cancel(let id):
+            let found = dispatchLock.withLock { _ in
+                calls.withLock { calls -> Pending? in
+                    guard let call = calls.pending.removeValue(forKey: id) else {
+                        calls.cancelledEarly.insert(id)
+                        return nil
+                    }
+                    return call
+                }
+            }
+            guard let call = found else { return }
+            if let pendingCall = call.call {
+                dbus_pending_call_cancel(pendingCall)
+                dbus_pending_call_unref(pendingCall)
+            }
+            call.completion(.failure(.cancelled))
+        case .subscribe(let id, let rule, let handler):
+            subscriptions.append(Subscription(id: id, rule: rule, handler: handler))
+        case .unsubscribe(let id):
+            subscriptions.removeAll { $0.id == id }
+        case .timer(let id, let deadline, let work):
+            timers.append(Timer(id: id, deadline: deadline, work: work))
+        case .cancelTimer(let id):
+            timers.removeAll { $0.id == id }
+        case .onDisconnect(let handler):
+            disconnectHandlers.append(handler)
+        case .close:
+            shutDown("the connection was closed")
+        }
+    }
+
+    fileprivate func complete(id: UInt64, call: OpaquePointer) {
+        guard let entry = calls.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
+        let reply = dbus_pending_call_steal_reply(call)
+        dbus_pending_call_unref(call)
+        guard let reply else {
+            entry.completion(.failure(.disconnected("no reply to \(entry.member)")))
+            return
+        }
+        let message = DBusMessage(taking: reply)
+        if let error = message.error {
+            if case .remote(let name, let text) = error, name == "org.freedesktop.DBus.Error.NoReply" {
+                entry.completion(.failure(.disconnected("no reply to \(entry.member): \(text)")))
+            } else {
+                entry.completion(.failure(error))
+            }
+        } else {
+            entry.completion(.success(message))
+        }
+    }
+
+    fileprivate func handle(message pointer: OpaquePointer) {
+        guard dbus_message_get_type(pointer) == DBusTypeCode.signalMessage else { return }
+        let message = DBusMessage(retaining: pointer)
+        guard let interface = message.interface, let member = message.member, let path = message.path else { return }
+        if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
+            // Shut down after dispatching returns: libdbus is inside dbus_connection_dispatch now.
+            lostReason = "the bus closed the connection"
+            return
+        }
+        let signal = DBusSignal(
+            path: path, interface: interface, member: member, sender: message.sender, message: message)
+        var firstArgument: String??
+        for subscription in subscriptions
+        where subscription.rule.matches(path: path, interface: interface, member: member) {
+            if let expected = subscription.rule.arg0 {
+                if firstArgument == nil {
+                    if case .string(let text)? = try? message.arguments().first {
+                        firstArgument = .some(text)
+                    } else {
+                        firstArgument = .some(nil)
+                    }
+                }
+                guard firstArgument == .some(expected) else { continue }
+            }
+            subscription.handler(signal)
+        }
+    }
+
+    private func shutDown(_ reason: String) {
+        guard running else { return }
+        running = false
+        // Under the dispatch lock, so that no sender registers a call after the pending ones are failed.
+        let failing = dispatchLock.withLock { _ in
+            shared.withLock { state in state.closedReason = reason }
+            return calls.withLock { calls in
+                let sorted = calls.pending.sorted { $0.key < $1.key }.map(\.value)
+                calls.pending.removeAll()
+                return sorted
+            }
+        }
+        // Commands queued meanwhile are handled below; later ones are handled in submit().
+        let leftovers = shared.withLock { state in
+            let commands = state.commands
+            state.commands.removeAll()
+            return commands
+        }
+        for call in failing {
+            if let pendingCall = call.call {
+                dbus_pending_call_cancel(pendingCall)
+                dbus_pending_call_unref(pendingCall)
+            }
+            call.completion(.failure(.disconnected(reason)))
+        }
+        for command in leftovers {
+            switch command {
+            case .onDisconnect(let handler): disconnectHandlers.append(handler)
+            case .timer(_, _, let work): work()
+            default: break
+            }
+        }
+        timers.removeAll()
+        subscriptions.removeAll()
+        let handlers = disconnectHandlers
+        disconnectHandlers.removeAll()
+        for handler in handlers { handler(reason) }
+        dbus_connection_remove_filter(connection, dbusEventLoopFilter, Unmanaged.passUnretained(self).toOpaque())
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+    }
+}
+
+/// What a pending call's notify function needs: the loop and the call's identifier.
+private final class PendingContext {
+    unowned let loop: DBusEventLoop
+    let id: UInt64
+
+    init(loop: DBusEventLoop, id: UInt64) {
+        self.loop = loop
+        self.id = id
+    }
+}
+
+private func dbusEventLoopPendingNotify(_ call: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let call, let context else { return }
+    let box = Unmanaged<PendingContext>.fromOpaque(context).takeUnretainedValue()
+    box.loop.complete(id: box.id, call: call)
+}
+
+private func dbusEventLoopReleaseContext(_ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<PendingContext>.fromOpaque(context).release()
+}
+
+private func dbusEventLoopFilter(
+    _ connection: OpaquePointer?, _ message: OpaquePointer?, _ context: UnsafeMutableRawPointer?
+) -> DBusHandlerResult {
+    guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    Unmanaged<DBusEventLoop>.fromOpaque(context).takeUnretainedValue().handle(message: message)
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+}

@@ -1,0 +1,94 @@
+import AirlinkCore
+
+extension BlueZTransport {
+    /// Connects to a device BlueZ knows (seen in a scan, cached or paired: no scan is needed for
+    /// those), returning once `Connected` and `ServicesResolved` are true and the GATT objects exist.
+    ///
+    /// - Throws: ``AirlinkError/Code/timeout`` past `timeout` (BlueZ's attempt is cancelled with
+    ///   `Disconnect`); ``AirlinkError/Code/connectionFailed`` when BlueZ or the device refused (for
+    ///   `le-connection-abort-by-local`, retry); ``AirlinkError/Code/operationInProgress`` when
+    ///   another attempt to the device runs; ``AirlinkError/Code/deviceNotFound`` when BlueZ does not
+    ///   know the device; ``AirlinkError/Code/adapterPoweredOff``; ``AirlinkError/Code/cancelled``.
+    public func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
+        let context = "connect to \(device)"
+        guard timeout > .zero else {
+            throw AirlinkError(
+                .invalidArgument, "the connect timeout must be positive, not \(timeout)", context: context)
+        }
+        let path = try devicePath(device)
+        let waiter = OneShot<Void>()
+        try state.withLock { (state) throws(AirlinkError) in
+            try checkUsable(state, context: context)
+            guard let link = state.links[path] else {
+                throw AirlinkError(
+                    .deviceNotFound,
+                    "BlueZ does not know \(device) on \(adapterName): scan so that BlueZ sees it advertise (a paired "
+                        + "or cached device needs no scan)", context: context)
+            }
+            guard link.connectWaiter == nil else {
+                throw AirlinkError(
+                    .operationInProgress, "another connect to \(device) is under way; wait for it", context: context)
+            }
+            state.links[path]?.connectWaiter = waiter
+        }
+        connection.perform { [weak self] in
+            guard let self else { return }
+            update { state, effects in
+                feed(path, .connectRequested, &state, &effects)
+                guard state.links[path]?.connectWaiter === waiter else { return }
+                let timer = connection.schedule(after: timeout) { [weak self] in
+                    self?.update { state, effects in self?.feed(path, .timedOut(timeout), &state, &effects) }
+                }
+                state.links[path]?.timers.append(timer)
+            }
+        }
+        let result = await withTaskCancellationHandler {
+            await waiter.wait()
+        } onCancel: {
+            feedLater(path, .cancelled)
+        }
+        try result.get()
+        return try await linkInfo(device)
+    }
+
+    /// Disconnects; returns once BlueZ reports the link down (or after ten seconds if it never does).
+    /// Cancels an attempt under way. Does nothing when the device is not connected.
+    public func disconnect(_ device: DeviceID) async {
+        guard let path = try? devicePath(device) else { return }
+        let waiter = OneShot<Void>()
+        let needed = state.withLock { state -> Bool in
+            guard state.lost == nil, !state.closed, let link = state.links[path] else { return false }
+            guard link.machine.connected || link.machine.isConnecting || link.connectWaiter != nil else { return false }
+            state.links[path]?.disconnectWaiters.append(waiter)
+            return true
+        }
+        guard needed else { return }
+        feedLater(path, .disconnectRequested)
+        if let message = try? DBusMessage.methodCall(
+            destination: BlueZInterface.service, path: path, interface: BlueZInterface.device, member: "Disconnect")
+        {
+            connection.send(message, timeout: .seconds(10)) { [weak self] result in
+                guard case .failure(let error) = result else { return }
+                self?.logger.warning("Disconnect of \(device) failed: \(error)")
+                waiter.resume(.success(()))
+            }
+        }
+        let limit = connection.schedule(after: .seconds(10)) { waiter.resume(.success(())) }
+        _ = await waiter.wait()
+        connection.cancelTimer(limit)
+    }
+
+    /// Asks BlueZ to forget a device (Adapter1.RemoveDevice): its cached services and pairing go.
+    /// The remedy for a stale GATT cache; scan again to find the device.
+    ///
+    /// - Throws: ``AirlinkError/Code/deviceNotFound`` when BlueZ does not know it.
+    public func forget(_ device: DeviceID) async throws(AirlinkError) {
+        let context = "forget \(device)"
+        let path = try devicePath(device)
+        try state.withLock { (state) throws(AirlinkError) in try checkUsable(state, context: context) }
+        _ = try await callBlueZ(
+            path: adapterPath, interface: BlueZInterface.adapter, member: "RemoveDevice",
+            arguments: [.objectPath(path)],
+            operation: .other, context: context)
+    }
+}

@@ -1,0 +1,165 @@
+import AirlinkCore
+import Logging
+import Synchronization
+
+/// ``Transport`` on BlueZ 5 through its D-Bus API: a real adapter on Linux.
+///
+/// Open one with ``open(_:)``; the CLI and apps do so through `AirlinkTransports` with the string
+/// `bluez` or `bluez:hci1`. BlueZ's behaviours are handled on purpose (see Docs/RealAdapter.md):
+/// a link is usable only once `ServicesResolved` is true and the GATT objects exist; `InProgress`
+/// becomes ``AirlinkError/Code/operationInProgress``; `le-connection-abort-by-local` a retryable
+/// ``AirlinkError/Code/connectionFailed``; a notification that arrives before `StartNotify` returns
+/// is delivered; a device BlueZ already knows connects without a scan; objects appearing or
+/// vanishing on a connected device are reported as ``TransportEvent/servicesChanged(_:)``.
+/// Attribute handles come from the object paths (`service000a/char000b/desc000d`), so discovery gives
+/// the same values as the virtual radio.
+///
+/// Signals, replies and timers are handled on the D-Bus connection's own thread, in arrival order;
+/// events are emitted from there, so their order is the order BlueZ reported.
+public final class BlueZTransport: Transport {
+    /// How to open the transport.
+    public struct Configuration: Sendable {
+        /// The adapter (`hci0`, `hci1`), or `nil` for the first one BlueZ lists.
+        public var adapter: String?
+        /// A D-Bus address to use instead of the system bus (`unix:path=/tmp/bus`); `nil` uses the
+        /// system bus, honouring `DBUS_SYSTEM_BUS_ADDRESS`.
+        public var busAddress: String?
+        /// How long a GATT or adapter call may wait for BlueZ.
+        public var operationTimeout: Duration
+        /// How long to wait for GATT objects BlueZ has not exported when `ServicesResolved` turns true.
+        public var servicesGrace: Duration
+        /// The HCI access for what D-Bus lacks (adapters, RSSI of a connection).
+        public var hci: any HCIController
+        /// Where the transport logs.
+        public var logger: Logger
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - adapter: `hci0`, `hci1` ..., or `nil` for the first adapter.
+        ///   - busAddress: a bus address, or `nil` for the system bus.
+        ///   - operationTimeout: the limit of each BlueZ call (default 30 s, BlueZ's own ATT timeout).
+        ///   - servicesGrace: the wait for late GATT objects (default 2 s).
+        ///   - hci: HCI access (default libbluetooth).
+        ///   - logger: the logger.
+        public init(
+            adapter: String? = nil, busAddress: String? = nil, operationTimeout: Duration = .seconds(30),
+            servicesGrace: Duration = .seconds(2), hci: any HCIController = LibBluetoothHCIController(),
+            logger: Logger = Logger(label: "airlink.bluez")
+        ) {
+            self.adapter = adapter
+            self.busAddress = busAddress
+            self.operationTimeout = operationTimeout
+            self.servicesGrace = servicesGrace
+            self.hci = hci
+            self.logger = logger
+        }
+    }
+
+    /// `bluez:hci0`.
+    public let name: String
+    /// The adapter in use, `hci0`.
+    public let adapterName: String
+    let adapterPath: String
+    let configuration: Configuration
+    let connection: DBusConnection
+    let state: Mutex<BlueZTransportState>
+    let broadcaster = EventBroadcaster()
+    var logger: Logger { configuration.logger }
+
+    init(adapter: String, configuration: Configuration, connection: DBusConnection, owner: String) {
+        adapterName = adapter
+        adapterPath = BlueZPath.adapter(adapter)
+        name = "bluez:" + adapter
+        self.configuration = configuration
+        self.connection = connection
+        var initial = BlueZTransportState()
+        initial.owner = owner
+        state = Mutex(initial)
+    }
+
+    deinit {
+        connection.close()
+        broadcaster.finish()
+    }
+
+    /// The adapter's power state: off, on, or unavailable (adapter removed, BlueZ or the bus gone).
+    public var adapterState: AdapterState {
+        get async { state.withLock { currentAdapterState($0) } }
+    }
+
+    func currentAdapterState(_ state: BlueZTransportState) -> AdapterState {
+        if let lost = state.lost { return .unavailable(lost) }
+        guard let adapter = state.tree.properties(adapterPath, BlueZInterface.adapter) else {
+            return .unavailable("BlueZ has no adapter \(adapterName) any more")
+        }
+        return adapter["Powered"]?.bool == true ? .poweredOn : .poweredOff
+    }
+
+    /// A new stream of the transport's events; it ends when the transport is closed.
+    public func events() -> AsyncStream<TransportEvent> { broadcaster.subscribe() }
+
+    /// Closes the D-Bus connection and ends every event stream; pending operations fail.
+    public func close() {
+        state.withLock { $0.closed = true }
+        connection.close()
+        broadcaster.finish()
+    }
+
+    /// Runs what a state change asked for: events first (in order), then the rest.
+    func run(_ effects: BlueZEffects) {
+        broadcaster.emit(effects.events)
+        for work in effects.work { work() }
+    }
+
+    /// Changes the state under the lock, then runs the effects.
+    func update(_ body: (inout BlueZTransportState, inout BlueZEffects) -> Void) {
+        let effects = state.withLock { state in
+            var effects = BlueZEffects()
+            body(&state, &effects)
+            return effects
+        }
+        run(effects)
+    }
+
+    /// The device's object path.
+    ///
+    /// - Throws: ``AirlinkError/Code/deviceNotFound`` for an opaque identifier (BlueZ names devices by address).
+    func devicePath(_ device: DeviceID) throws(AirlinkError) -> String {
+        guard let address = device.address else {
+            throw AirlinkError(
+                .deviceNotFound, "BlueZ identifies devices by address; \(device) has none", context: "\(device)")
+        }
+        return BlueZPath.device(address, adapter: adapterName)
+    }
+
+    /// Throws unless BlueZ is reachable, the transport open and the adapter on.
+    func checkUsable(_ state: BlueZTransportState, context: String) throws(AirlinkError) {
+        if state.closed {
+            throw AirlinkError(.transportUnavailable, "the transport was closed; open a new one", context: context)
+        }
+        switch currentAdapterState(state) {
+        case .poweredOn: return
+        case .poweredOff:
+            throw AirlinkError(
+                .adapterPoweredOff, "adapter \(adapterName) is powered off: run `bluetoothctl power on`",
+                context: context)
+        case .unavailable(let why):
+            throw AirlinkError(.transportUnavailable, "BlueZ is not available: \(why)", context: context)
+        }
+    }
+
+    /// Calls a BlueZ method and maps its failure.
+    func callBlueZ(
+        path: String, interface: String, member: String, arguments: [DBusValue] = [], operation: BlueZOperation,
+        context: String
+    ) async throws(AirlinkError) -> DBusMessage {
+        do {
+            return try await connection.call(
+                destination: BlueZInterface.service, path: path, interface: interface, member: member,
+                arguments: arguments, timeout: configuration.operationTimeout)
+        } catch {
+            throw BlueZErrorMapping.map(error, operation: operation, context: context)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import AirlinkCore
+import Synchronization
+
+/// A result delivered once, by whichever comes first: a reply, a link loss, a timeout, a
+/// cancellation. Later deliveries are ignored, so racing paths never resume a continuation twice
+/// (which is why an unchecked continuation is safe here: the state below guarantees one resume).
+final class OneShot<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: UnsafeContinuation<Result<Value, AirlinkError>, Never>?
+        var result: Result<Value, AirlinkError>?
+        var delivered = false
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Delivers the result; returns whether this call was the first.
+    @discardableResult
+    func resume(_ result: Result<Value, AirlinkError>) -> Bool {
+        let (first, continuation) = state.withLock {
+            state -> (Bool, UnsafeContinuation<Result<Value, AirlinkError>, Never>?) in
+            guard !state.delivered else { return (false, nil) }
+            state.delivered = true
+            guard let continuation = state.continuation else {
+                state.result = result
+                return (true, nil)
+            }
+            state.continuation = nil
+            return (true, continuation)
+        }
+        continuation?.resume(returning: result)
+        return first
+    }
+
+    /// Waits for the result.
+    func wait() async -> Result<Value, AirlinkError> {
+        await withUnsafeContinuation { continuation in
+            let ready: Result<Value, AirlinkError>? = state.withLock { state in
+                if let result = state.result {
+                    state.result = nil
+                    return result
+                }
+                state.continuation = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import AirlinkCore
+import GRDB
+
+/// The SQLite registry's schema: its migrations, and the check that refuses a database migrated by
+/// a newer Airlink.
+///
+/// Version 1, migration `v1-device`:
+///
+/// ```sql
+/// CREATE TABLE device (
+///   id TEXT PRIMARY KEY NOT NULL,           -- DeviceID's written form: lookups by id
+///   name TEXT,
+///   services TEXT NOT NULL,                 -- UUIDs, comma-separated, in discovery order
+///   firstConnected REAL NOT NULL,           -- seconds since 1970
+///   lastConnected REAL NOT NULL,
+///   connectionCount INTEGER NOT NULL CHECK (connectionCount >= 1),
+///   databaseHash BLOB
+/// ) STRICT, WITHOUT ROWID;
+/// CREATE INDEX device_by_last_connection ON device(lastConnected DESC, id);
+/// ```
+///
+/// A schema change adds a migration to ``migrator`` and never edits a registered one.
+enum RegistrySchema {
+    /// The table of records.
+    static let table = "device"
+    /// The index that orders devices the last connected first.
+    static let lastConnectionIndex = "device_by_last_connection"
+
+    /// The migrations, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-device") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                      id TEXT PRIMARY KEY NOT NULL,
+                      name TEXT,
+                      services TEXT NOT NULL,
+                      firstConnected REAL NOT NULL,
+                      lastConnected REAL NOT NULL,
+                      connectionCount INTEGER NOT NULL CHECK (connectionCount >= 1),
+                      databaseHash BLOB
+                    ) STRICT, WITHOUT ROWID;
+                    CREATE INDEX device_by_last_connection ON device(lastConnected DESC, id);
+                    """)
+        }
+        return migrator
+    }
+
+    /// Migrations applied to `db` that this Airlink does not know, sorted; empty if none.
+    static func unknownMigrations(in db: Database) throws -> [String] {
+        let migrator = migrator
+        guard try migrator.hasBeenSuperseded(db) else { return [] }
+        return try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
+    }
+}

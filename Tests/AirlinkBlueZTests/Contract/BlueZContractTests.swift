@@ -1,0 +1,87 @@
+import AirlinkCore
+import Foundation
+import Testing
+
+@testable import AirlinkBlueZ
+
+/// The contract world on the fake BlueZ: a fresh transport on a reset fixture; peripheral verbs are
+/// the fixture's controls.
+struct BlueZContractWorld: TransportContractWorld {
+    let fake: FakeBlueZ
+    let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+    let battery: DeviceID = "F4:77:E2:00:00:02/random"
+
+    static func fresh() async throws -> BlueZContractWorld { BlueZContractWorld(fake: try await FakeBlueZ.fresh()) }
+
+    func makeTransport() async throws -> any Transport { try await fake.transport() }
+
+    private func characteristicPath(_ device: DeviceID, valueHandle: ATTHandle) -> String {
+        let declaration = valueHandle.rawValue - 1
+        let service =
+            device == thermostat ? (declaration < 0x0011 ? 0x000A : 0x0011) : (declaration < 0x000E ? 0x000A : 0x000E)
+        return FakeBlueZ.devicePath(device.address!.description)
+            + String(format: "/service%04x/char%04x", service, declaration)
+    }
+
+    func descriptors(
+        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
+    ) async throws -> [GATTDescriptor] {
+        let bluez = try #require(transport as? BlueZTransport)
+        return try bluez.descriptors(device, valueHandle: characteristic.valueHandle, uuid: characteristic.uuid)
+    }
+
+    func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
+        try await fake.notify(characteristicPath(device, valueHandle: valueHandle), value)
+    }
+
+    func peripheralDropsLink(_ device: DeviceID) async throws {
+        try await fake.dropLink(FakeBlueZ.devicePath(device.address!.description), reason: "org.bluez.Reason.Timeout")
+    }
+
+    func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws {
+        let code = String(error.rawValue, radix: 16)
+        try await fake.failNext(
+            "ReadValue", on: characteristicPath(device, valueHandle: valueHandle), error: "org.bluez.Error.Failed",
+            text: "Operation failed with ATT error: 0x" + (code.count == 1 ? "0" : "") + code)
+    }
+}
+
+/// The transport contract on BlueZ (through the fake BlueZ).
+@Suite(.fakeBlueZ(), .serialized)
+struct BlueZContractTests {
+    @Test func discoversWithFilters() async throws {
+        try await TransportContract.discoversWithFilters(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func connectsAndDiscovers() async throws {
+        try await TransportContract.connectsAndDiscovers(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func readsValues() async throws {
+        try await TransportContract.readsValues(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func writesValues() async throws {
+        try await TransportContract.writesValues(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func deliversNotifications() async throws {
+        try await TransportContract.deliversNotifications(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func disconnects() async throws {
+        try await TransportContract.disconnects(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func reportsConnectionLoss() async throws {
+        try await TransportContract.reportsConnectionLoss(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func mapsATTErrors() async throws {
+        try await TransportContract.mapsATTErrors(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func refusesOperationsWithoutLink() async throws {
+        try await TransportContract.refusesOperationsWithoutLink(try await BlueZContractWorld.fresh())
+    }
+}

@@ -1,0 +1,100 @@
+import AirlinkCore
+import AirlinkProfiles
+import Testing
+
+/// A world the transport contract runs in: a fresh transport, the two reference peripherals, and
+/// the verbs that act from the peripherals' side.
+///
+/// The BlueZ world (``BlueZContractWorld``) runs on the fake BlueZ; the virtual-radio world
+/// (``VirtualRadioContractWorld``) implements the same verbs with simulation faults, runs each check
+/// inside its simulation and waits in virtual time. Both serve ``ContractPeripherals``.
+///
+/// The reference peripherals, with the handles every world must give them (the layout of a GATT
+/// server: service declaration, then per characteristic its declaration, value, CCCD, descriptors):
+///
+/// | peripheral | handles |
+/// | --- | --- |
+/// | thermostat `C0:FF:EE:00:00:01` | service …0066 0x000A–0x0010: temperature …0067 decl 0x000B value 0x000C (read, write, notify), CCCD 0x000D, user description 0x000E; unit …0068 decl 0x000F value 0x0010 (read, write, write without response). Service …0070 0x0011–0x0014: battery level …0069 decl 0x0012 value 0x0013 (read, notify), CCCD 0x0014 |
+/// | battery `F4:77:E2:00:00:02/random` | service 180F 0x000A–0x000D: 2A19 decl 0x000B value 0x000C (read, notify), CCCD 0x000D. Service 180A 0x000E–0x0012: 2A29 value 0x0010 "Airlink", 2A24 value 0x0012 "B-1" |
+///
+/// Values at the start: temperature 21.50 °C (sint16 0.01 °C little-endian, 66 08), unit 00
+/// (Celsius), thermostat battery 87 (0x57), battery level 87, manufacturer data 0xFFFF → A1 B2
+/// (thermostat), service data 180F → 57 (battery).
+protocol TransportContractWorld: Sendable {
+    /// A new transport on a world back in its initial state.
+    func makeTransport() async throws -> any Transport
+    /// Runs a check on a new transport: directly on a real bus, inside the simulation on the radio.
+    func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws
+    /// The thermostat's identity.
+    var thermostat: DeviceID { get }
+    /// The battery peripheral's identity.
+    var battery: DeviceID { get }
+    /// The peripheral sends `value` as a notification of the characteristic with this value handle.
+    func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws
+    /// The link drops from the peripheral's side (it went out of range).
+    func peripheralDropsLink(_ device: DeviceID) async throws
+    /// The peripheral answers the next read of the value handle with an ATT error.
+    func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws
+    /// The descriptors of a characteristic, as `transport.discoverDescriptors` gives them. Worlds
+    /// call a workaround until the Swift 6.3.1 crash of that requirement's calls is fixed.
+    func descriptors(
+        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
+    ) async throws -> [GATTDescriptor]
+    /// The first value `match` gives for an event of `stream`, within `timeout`, or `nil`.
+    func first<Value: Sendable>(
+        _ stream: AsyncStream<TransportEvent>, within timeout: Duration,
+        where match: @escaping @Sendable (TransportEvent) -> Value?
+    ) async -> Value?
+}
+
+extension TransportContractWorld {
+    /// Runs the check directly: the default for worlds on real buses.
+    func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws {
+        try await check(try await makeTransport())
+    }
+
+    /// Waits in real time: the default for worlds on real buses.
+    func first<Value: Sendable>(
+        _ stream: AsyncStream<TransportEvent>, within timeout: Duration,
+        where match: @escaping @Sendable (TransportEvent) -> Value?
+    ) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask {
+                for await event in stream {
+                    if let value = match(event) { return value }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let result = await group.next() ?? nil
+            group.cancelAll()
+            return result
+        }
+    }
+
+    /// Scans until the device advertises, stops the scan and connects.
+    func scanAndConnect(_ transport: any Transport, _ device: DeviceID) async throws -> LinkInfo {
+        let events = transport.events()
+        try await transport.startScan(ScanFilter())
+        let seen = await first(events, within: .seconds(5)) { event -> Bool? in
+            if case .advertisement(let id, _) = event, id == device { return true }
+            return nil
+        }
+        await transport.stopScan()
+        #expect(seen == true, "\(device) did not advertise")
+        return try await transport.connect(device, timeout: .seconds(5))
+    }
+}
+
+/// The contract's reference handles (see ``TransportContractWorld``).
+enum ContractHandles {
+    static let temperature = ATTHandle(0x000C)
+    static let temperatureCCCD = ATTHandle(0x000D)
+    static let temperatureDescription = ATTHandle(0x000E)
+    static let unit = ATTHandle(0x0010)
+    static let thermostatBattery = ATTHandle(0x0013)
+    static let batteryLevel = ATTHandle(0x000C)
+}

@@ -1,0 +1,127 @@
+import AirlinkCore
+import CDBus
+import Foundation
+import Testing
+
+@testable import AirlinkBlueZ
+
+/// Reads per second through BlueZTransport next to a minimal raw libdbus loop making the same
+/// ReadValue call, in the same run, on the same fake BlueZ. Opt-in (it takes a few seconds):
+///
+///     AIRLINK_BLUEZ_BENCHMARK=1 swift test --skip-build --filter ReadThroughputBenchmark
+@Suite(
+    .fakeBlueZ(), .serialized,
+    .enabled(if: ProcessInfo.processInfo.environment["AIRLINK_BLUEZ_BENCHMARK"] == "1"))
+struct ReadThroughputBenchmark {
+    static let reads = 2_000
+    static let rounds = 3
+    let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    @Test func airlinkReadsWithinOneAndAHalfTimesRawLibdbus() async throws {
+        // Given a connected thermostat, and a raw libdbus connection on the same bus
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await fake.transport()
+        _ = try await BlueZContractWorld(fake: fake).scanAndConnect(transport, thermostat)
+        let path = FakeBlueZ.devicePath("C0:FF:EE:00:00:01") + "/service000a/char000b"
+        let raw = try RawReader(address: fake.address, path: path)
+
+        // When both read the temperature N times, alternating rounds
+        var rawRates: [Double] = []
+        var airlinkRates: [Double] = []
+        var rawCPU: [Double] = []
+        var airlinkCPU: [Double] = []
+        for _ in 0..<Self.rounds {
+            let rawStart = ContinuousClock.now
+            let rawCPUStart = Self.processCPU()
+            for _ in 0..<Self.reads { try raw.read() }
+            rawCPU.append((Self.processCPU() - rawCPUStart) / Double(Self.reads) * 1e6)
+            rawRates.append(Double(Self.reads) / Self.seconds(rawStart.duration(to: .now)))
+            let airlinkStart = ContinuousClock.now
+            let airlinkCPUStart = Self.processCPU()
+            for _ in 0..<Self.reads {
+                _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
+            }
+            airlinkCPU.append((Self.processCPU() - airlinkCPUStart) / Double(Self.reads) * 1e6)
+            airlinkRates.append(Double(Self.reads) / Self.seconds(airlinkStart.duration(to: .now)))
+        }
+        print(
+            String(
+                format: "CPU time of the test process per read (best round): raw %.1f µs, BlueZTransport %.1f µs",
+                rawCPU.min() ?? 0, airlinkCPU.min() ?? 0))
+
+        // Then Airlink's best round is within 1.5x of raw libdbus's best
+        let rawBest = rawRates.max() ?? 0
+        let airlinkBest = airlinkRates.max() ?? 0
+        print(
+            String(
+                format: "ReadValue throughput: raw libdbus %.0f reads/s, BlueZTransport %.0f reads/s (ratio %.2f); "
+                    + "rounds raw %@, airlink %@", rawBest, airlinkBest, rawBest / airlinkBest,
+                rawRates.map { String(format: "%.0f", $0) }.joined(separator: "/"),
+                airlinkRates.map { String(format: "%.0f", $0) }.joined(separator: "/")))
+        #expect(rawBest / airlinkBest < 1.5)
+        await transport.disconnect(thermostat)
+    }
+
+    /// User and system CPU seconds of the whole test process.
+    static func processCPU() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// The raw loop: one blocking libdbus call per read, nothing else.
+final class RawReader {
+    private let connection: OpaquePointer
+    private let path: String
+
+    struct Failure: Error {}
+
+    init(address: String, path: String) throws {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let connection = dbus_connection_open_private(address, &error), dbus_bus_register(connection, &error) != 0
+        else { throw Failure() }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        self.connection = connection
+        self.path = path
+    }
+
+    deinit {
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+    }
+
+    func read() throws {
+        guard
+            let message = dbus_message_new_method_call("org.bluez", path, "org.bluez.GattCharacteristic1", "ReadValue")
+        else { throw Failure() }
+        defer { dbus_message_unref(message) }
+        var iter = DBusMessageIter()
+        var dictionary = DBusMessageIter()
+        dbus_message_iter_init_append(message, &iter)
+        dbus_message_iter_open_container(&iter, Int32(UInt8(ascii: "a")), "{sv}", &dictionary)
+        dbus_message_iter_close_container(&iter, &dictionary)
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let reply = dbus_connection_send_with_reply_and_block(connection, message, 5_000, &error) else {
+            throw Failure()
+        }
+        var replyIter = DBusMessageIter()
+        var bytes = DBusMessageIter()
+        dbus_message_iter_init(reply, &replyIter)
+        dbus_message_iter_recurse(&replyIter, &bytes)
+        var base: UnsafePointer<UInt8>? = nil
+        var count: Int32 = 0
+        dbus_message_iter_get_fixed_array(&bytes, &base, &count)
+        dbus_message_unref(reply)
+        guard count == 2 else { throw Failure() }
+    }
+}

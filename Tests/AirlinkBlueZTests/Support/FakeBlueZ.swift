@@ -1,0 +1,343 @@
+import AirlinkCore
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@testable import AirlinkBlueZ
+
+/// The fake BlueZ of Tests/Fixtures/bluez, run as a process group: a private dbus-daemon and
+/// python-dbusmock's bluez5 template with Airlink's patches and peripherals.
+///
+/// `start` returns once the fixture printed `READY <address>` and org.bluez is owned on that bus;
+/// `stop` ends the process group and removes the temporary directory. The control methods call
+/// org.airlink.FakeBlueZ1 (Tests/Fixtures/bluez/control.py).
+final class FakeBlueZ: Sendable {
+    /// The fixture a suite's ``FakeBlueZTrait`` started.
+    @TaskLocal static var current: FakeBlueZ?
+
+    /// The bus address (`unix:path=/tmp/airlink-fake-bluez-XXXX/bus,guid=...`).
+    let address: String
+    let directory: String
+    let processGroup: pid_t
+    private let inputFD: Int32
+    private let control: DBusConnection
+    /// The fixture's unique bus name: its control object stays reachable when org.bluez is released.
+    private let controlName: String
+    /// How long `start` took.
+    let startDuration: Duration
+    private let stopped = Mutex(false)
+
+    static let fixtureDirectory: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Fixtures/bluez").path
+    }()
+
+    private init(
+        address: String, directory: String, processGroup: pid_t, inputFD: Int32, control: DBusConnection,
+        controlName: String, startDuration: Duration
+    ) {
+        self.controlName = controlName
+        self.address = address
+        self.directory = directory
+        self.processGroup = processGroup
+        self.inputFD = inputFD
+        self.control = control
+        self.startDuration = startDuration
+    }
+
+    deinit { stop() }
+
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts a fixture with peripheral descriptions from Tests/Fixtures/bluez (file names) or paths.
+    static func start(_ descriptions: [String] = ["thermostat.json", "battery.json"]) async throws -> FakeBlueZ {
+        let began = ContinuousClock.now
+        var template = Array("/tmp/airlink-fake-bluez-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw StartError(description: "mkdtemp failed: errno \(errno)") }
+        let directory = String(cString: made)
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&output) == 0 else {
+            throw StartError(description: "pipe failed: errno \(errno)")
+        }
+        // Other suites spawn fixtures concurrently: none may inherit these pipes.
+        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var arguments = ["/usr/bin/python3", fixtureDirectory + "/fake_bluez.py", "--dir", directory]
+        for description in descriptions {
+            arguments += [
+                "--description", description.hasPrefix("/") ? description : fixtureDirectory + "/" + description,
+            ]
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new process group (stopped as a whole), and signals neither blocked nor ignored: the
+        // spawning thread's mask (a Swift worker's) would otherwise keep SIGTERM from the fixture.
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, directory + "/fixture.log", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var pid: pid_t = 0
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, cArguments, environ)
+        close(input[0])
+        close(output[1])
+        guard spawned == 0 else {
+            close(input[1])
+            close(output[0])
+            throw StartError(description: "posix_spawn of the fixture failed: \(spawned)")
+        }
+        func fail(_ why: String) -> StartError {
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            close(input[1])
+            let log = (try? String(contentsOfFile: directory + "/fixture.log", encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: directory)
+            return StartError(description: "the fake BlueZ did not start: \(why)\n\(log)")
+        }
+        guard let line = readLine(fd: output[0], timeout: .seconds(20)), line.hasPrefix("READY ") else {
+            close(output[0])
+            throw fail("no READY line")
+        }
+        close(output[0])
+        let address = String(line.dropFirst("READY ".count))
+        let control: DBusConnection
+        let controlName: String
+        do {
+            control = try DBusConnection(bus: .address(address))
+            var owned = false
+            for _ in 0..<100 where !owned {
+                owned = try await control.nameHasOwner("org.bluez")
+                if !owned { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            guard owned else { throw fail("org.bluez has no owner") }
+            let owner = try await control.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetNameOwner", arguments: [.string("org.bluez")], timeout: .seconds(5))
+            controlName = try owner.arguments().first?.string ?? "org.bluez"
+        } catch let error as StartError {
+            throw error
+        } catch {
+            throw fail("\(error)")
+        }
+        let fake = FakeBlueZ(
+            address: address, directory: directory, processGroup: pid, inputFD: input[1], control: control,
+            controlName: controlName, startDuration: began.duration(to: .now))
+        return fake
+    }
+
+    /// Stops the process group (SIGTERM, then SIGKILL after two seconds) and removes the directory.
+    /// Returns how long it took.
+    @discardableResult
+    func stop() -> Duration {
+        let began = ContinuousClock.now
+        let already = stopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !already else { return .zero }
+        control.close()
+        close(inputFD)
+        kill(-processGroup, SIGTERM)
+        var status: Int32 = 0
+        var reaped = false
+        for _ in 0..<200 {
+            if waitpid(processGroup, &status, WNOHANG) == processGroup {
+                reaped = true
+                break
+            }
+            usleep(10_000)
+        }
+        if !reaped {
+            kill(-processGroup, SIGKILL)
+            waitpid(processGroup, &status, 0)
+        }
+        // The dbus-daemon child shares the group; make sure nothing of it is left.
+        kill(-processGroup, SIGKILL)
+        try? FileManager.default.removeItem(atPath: directory)
+        return began.duration(to: .now)
+    }
+
+    /// The configuration of a transport on this fixture's bus.
+    func configuration(adapter: String? = nil, hci: any HCIController = UnavailableHCI())
+        -> BlueZTransport.Configuration
+    {
+        BlueZTransport.Configuration(
+            adapter: adapter, busAddress: address, operationTimeout: .seconds(5), servicesGrace: .milliseconds(500),
+            hci: hci)
+    }
+
+    /// Opens a transport on this fixture.
+    func transport(adapter: String? = nil, hci: any HCIController = UnavailableHCI()) async throws -> BlueZTransport {
+        try await BlueZTransport.open(configuration(adapter: adapter, hci: hci))
+    }
+
+    // MARK: - Control (org.airlink.FakeBlueZ1)
+
+    @discardableResult
+    private func call(_ member: String, _ arguments: [DBusValue]) async throws -> DBusMessage {
+        try await control.call(
+            destination: controlName, path: "/org/airlink/FakeBlueZ", interface: "org.airlink.FakeBlueZ1",
+            member: member, arguments: arguments, timeout: .seconds(5))
+    }
+
+    static func devicePath(_ address: String, adapter: String = "hci0") -> String {
+        "/org/bluez/\(adapter)/dev_" + address.replacingOccurrences(of: ":", with: "_")
+    }
+
+    func reset() async throws { try await call("Reset", []) }
+
+    func failNext(_ method: String, on path: String = "", error: String, text: String, count: UInt32 = 1) async throws {
+        try await call("FailNext", [.string(path), .string(method), .string(error), .string(text), .uint32(count)])
+    }
+
+    func hangNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
+        try await call("HangNext", [.string(path), .string(method), .uint32(count)])
+    }
+
+    func wrongSignatureNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
+        try await call("WrongSignatureNext", [.string(path), .string(method), .uint32(count)])
+    }
+
+    func setConnectMode(_ device: String, _ mode: String, delay: Duration = .milliseconds(5)) async throws {
+        let milliseconds = UInt32(
+            delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
+        try await call("SetConnectMode", [.string(device), .string(mode), .uint32(milliseconds)])
+    }
+
+    func notifyOnSubscribe(_ characteristic: String, _ value: [UInt8]) async throws {
+        try await call("NotifyOnSubscribe", [.string(characteristic), .bytes(value)])
+    }
+
+    @discardableResult
+    func notify(_ characteristic: String, _ value: [UInt8]) async throws -> Bool {
+        try await call("Notify", [.string(characteristic), .bytes(value)]).arguments().first?.bool ?? false
+    }
+
+    func dropLink(_ device: String, reason: String = "") async throws {
+        try await call("DropLink", [.string(device), .string(reason)])
+    }
+
+    func removeDevice(_ device: String, abrupt: Bool) async throws {
+        try await call("RemoveDevice", [.string(device), .boolean(abrupt)])
+    }
+
+    func setPowered(_ powered: Bool, adapter: String = "/org/bluez/hci0") async throws {
+        try await call("SetPowered", [.string(adapter), .boolean(powered)])
+    }
+
+    func changeServices(_ device: String, json: String) async throws {
+        try await call("ChangeServices", [.string(device), .string(json)])
+    }
+
+    @discardableResult
+    func addPeripheral(json: String) async throws -> String {
+        try await call("AddPeripheral", [.string(json)]).arguments().first?.string ?? ""
+    }
+
+    func releaseName() async throws { try await call("ReleaseName", []) }
+
+    /// The calls the fixture logged, decoded from its JSON.
+    func callLog() async throws -> [[String: Any]] {
+        let text = try await call("CallLog", []).arguments().first?.string ?? "[]"
+        return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]) ?? []
+    }
+
+    private static func readLine(fd: Int32, timeout: Duration) -> String? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var collected: [UInt8] = []
+        while ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) >= 0 else { return nil }
+            guard descriptor.revents != 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(fd, &byte, 1) == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: collected, as: UTF8.self) }
+            collected.append(byte)
+        }
+        return nil
+    }
+}
+
+/// An HCI controller for a machine without kernel Bluetooth: every call fails as errno 97 would.
+struct UnavailableHCI: HCIController {
+    func adapters() throws(AirlinkError) -> [HCIAdapter] {
+        throw LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
+    }
+
+    func readRSSI(adapter: String, address: BDAddress) throws(AirlinkError) -> Int {
+        throw LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
+    }
+}
+
+/// A suite trait that runs the suite on its own fake BlueZ: started before the suite's first test,
+/// stopped after its last, reachable as ``FakeBlueZ/current``.
+struct FakeBlueZTrait: SuiteTrait, TestScoping {
+    var descriptions: [String]
+
+    var isRecursive: Bool { false }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let fake = try await FakeBlueZ.start(descriptions)
+        let began = ContinuousClock.now
+        do {
+            try await FakeBlueZ.$current.withValue(fake) { try await function() }
+        } catch {
+            fake.stop()
+            throw error
+        }
+        let ran = began.duration(to: .now)
+        let stopTime = fake.stop()
+        FixtureTimings.record(suite: test.name, start: fake.startDuration, stop: stopTime, ran: ran)
+    }
+}
+
+extension Trait where Self == FakeBlueZTrait {
+    /// Runs the suite on its own fake BlueZ with these peripheral descriptions.
+    static func fakeBlueZ(_ descriptions: String...) -> Self {
+        FakeBlueZTrait(descriptions: descriptions.isEmpty ? ["thermostat.json", "battery.json"] : descriptions)
+    }
+}
+
+/// Start and stop times of each suite's fixture, printed for the report.
+enum FixtureTimings {
+    static func record(suite: String, start: Duration, stop: Duration, ran: Duration) {
+        func ms(_ duration: Duration) -> String {
+            String(
+                format: "%.0f ms",
+                Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+        }
+        print("fake BlueZ [\(suite)]: start \(ms(start)), stop \(ms(stop)), suite ran \(ms(ran))")
+    }
+}
+
+extension FakeBlueZ {
+    /// The suite's fixture, reset to its loaded state.
+    static func fresh() async throws -> FakeBlueZ {
+        guard let fake = current else {
+            throw StartError(description: "no fake BlueZ: put .fakeBlueZ() on the suite")
+        }
+        try await fake.reset()
+        return fake
+    }
+}

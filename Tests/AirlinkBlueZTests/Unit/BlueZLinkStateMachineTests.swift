@@ -1,0 +1,143 @@
+import AirlinkCore
+import Testing
+
+@testable import AirlinkBlueZ
+
+/// The decisions of connect, link loss and Service Changed, without D-Bus.
+struct BlueZLinkStateMachineTests {
+    private func fresh() -> BlueZLinkStateMachine {
+        BlueZLinkStateMachine(connected: false, resolved: false, serviceCount: 0)
+    }
+
+    @Test func readyOnlyWhenReplyConnectedResolvedAndObjectsAreIn() {
+        // Given a connect request
+        var machine = fresh()
+        #expect(machine.handle(.connectRequested) == [.callConnect])
+
+        // When BlueZ exports the objects, connects, replies and resolves, in that order
+        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [])
+        #expect(machine.handle(.connectedChanged(true)) == [])
+        #expect(machine.handle(.connectReplied) == [])
+
+        // Then only ServicesResolved makes the link usable, announced once
+        #expect(machine.handle(.servicesResolvedChanged(true)) == [.succeed, .emitConnected])
+        #expect(machine.isReady)
+        #expect(machine.handle(.connectRequested) == [.succeed])
+    }
+
+    @Test func replyAfterResolutionCompletesTheAttempt() {
+        var machine = fresh()
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        _ = machine.handle(.serviceObjectsChanged(count: 1))
+        #expect(machine.handle(.servicesResolvedChanged(true)) == [])
+        #expect(machine.handle(.connectReplied) == [.succeed, .emitConnected])
+    }
+
+    @Test func resolvedBeforeObjectsRereadsThenWaitsThenRereads() {
+        // Given a link BlueZ calls resolved before any GATT object exists
+        var machine = fresh()
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        _ = machine.handle(.connectReplied)
+
+        // When ServicesResolved arrives, the tree is re-read; with still no objects, a grace period starts
+        #expect(machine.handle(.servicesResolvedChanged(true)) == [.refreshObjects])
+        #expect(machine.handle(.objectsRefreshed(serviceCount: 0)) == [.armGrace])
+
+        // When the first service object appears, the tree is re-read once more before the link is usable
+        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [.refreshObjects])
+        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [])
+        #expect(machine.handle(.objectsRefreshed(serviceCount: 2)) == [.succeed, .emitConnected])
+    }
+
+    @Test func graceExpiryAcceptsADeviceWithoutServices() {
+        var machine = fresh()
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        _ = machine.handle(.connectReplied)
+        _ = machine.handle(.servicesResolvedChanged(true))
+        _ = machine.handle(.objectsRefreshed(serviceCount: 0))
+        #expect(machine.handle(.graceExpired) == [.refreshObjects])
+        #expect(machine.handle(.objectsRefreshed(serviceCount: 0)) == [.succeed, .emitConnected])
+    }
+
+    @Test func timeoutAbortsAndFailsOnce() {
+        var machine = fresh()
+        _ = machine.handle(.connectRequested)
+        let actions = machine.handle(.timedOut(.seconds(3)))
+        #expect(actions.first == .abortAttempt)
+        guard case .fail(let error)? = actions.last else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.code == .timeout)
+        #expect(machine.handle(.timedOut(.seconds(3))) == [])
+        #expect(machine.handle(.connectReplied) == [])
+    }
+
+    @Test func linkDropDuringAttemptIsAConnectionFailure() {
+        var machine = fresh()
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        let actions = machine.handle(.connectedChanged(false))
+        guard case .fail(let error)? = actions.first else {
+            Issue.record("expected a failure, got \(actions)")
+            return
+        }
+        #expect(error.code == .connectionFailed)
+        #expect(!machine.isConnecting)
+    }
+
+    @Test func linkLossAnnouncesTheReasonAndFailsOperations() {
+        // Given a usable link and BlueZ saying the peer ended it
+        var machine = BlueZLinkStateMachine(connected: false, resolved: false, serviceCount: 1)
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        _ = machine.handle(.connectReplied)
+        _ = machine.handle(.servicesResolvedChanged(true))
+        _ = machine.handle(.disconnectReason(.remoteUserTerminated))
+
+        // When Connected turns false
+        let actions = machine.handle(.connectedChanged(false))
+
+        // Then the link ends with that reason and pending operations fail with linkLost
+        #expect(actions.first == .emitDisconnected(.remoteUserTerminated))
+        guard case .failOperations(let error)? = actions.last else {
+            Issue.record("expected failOperations")
+            return
+        }
+        #expect(error.code == .linkLost)
+        #expect(!machine.isReady)
+    }
+
+    @Test func localDisconnectIsReportedAsLocal() {
+        var machine = BlueZLinkStateMachine(connected: false, resolved: false, serviceCount: 1)
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        _ = machine.handle(.connectReplied)
+        _ = machine.handle(.servicesResolvedChanged(true))
+        _ = machine.handle(.disconnectRequested)
+        #expect(machine.handle(.connectedChanged(false)).first == .emitDisconnected(.localHostTerminated))
+    }
+
+    @Test func serviceChangeIsAnnouncedOnceUntilRediscovered() {
+        var machine = BlueZLinkStateMachine(connected: false, resolved: false, serviceCount: 2)
+        _ = machine.handle(.connectRequested)
+        _ = machine.handle(.connectedChanged(true))
+        _ = machine.handle(.connectReplied)
+        _ = machine.handle(.servicesResolvedChanged(true))
+        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [.emitServicesChanged])
+        #expect(machine.handle(.serviceObjectsChanged(count: 0)) == [])
+        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [])
+        machine.servicesDiscovered()
+        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [.emitServicesChanged])
+    }
+
+    @Test func linkBlueZBringsUpByItselfIsAnnounced() {
+        var machine = fresh()
+        _ = machine.handle(.serviceObjectsChanged(count: 1))
+        _ = machine.handle(.connectedChanged(true))
+        #expect(machine.handle(.servicesResolvedChanged(true)) == [.emitConnected])
+    }
+}

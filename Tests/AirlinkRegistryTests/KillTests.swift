@@ -1,0 +1,87 @@
+import AirlinkCore
+import AirlinkRegistry
+import Foundation
+import Testing
+
+/// A writer killed at random moments loses at most the save it was making: the store always
+/// opens, holds every acknowledged save, and at most one more.
+@Suite struct KillTests {
+    /// Kills per repository.
+    static let kills = 50
+    /// The seed of the kill moments; set AIRLINK_KILL_SEED to reproduce a failure.
+    static let seed = ProcessInfo.processInfo.environment["AIRLINK_KILL_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+
+    /// The child process's body; runs only when the kill test starts this binary as a writer.
+    @Test(.enabled(if: WriterProbe.configuration != nil))
+    func writerProbe() async throws {
+        let configuration = try #require(WriterProbe.configuration)
+        try await WriterProbe.run(kind: configuration.kind, path: configuration.path, acks: configuration.acks)
+    }
+
+    @Test(.enabled(if: WriterProbe.configuration == nil), arguments: RepositoryKind.all)
+    func killedWriterLosesAtMostTheSaveInFlight(kind: RepositoryKind) async throws {
+        // Given a store, and a writer process saving records into it in a loop
+        let directory = TemporaryDirectory()
+        let path = directory.file(kind.fileName)
+        let acks = directory.file("acks")
+        var random = SplitMix64(seed: Self.seed)
+        var newest = -1
+
+        for round in 1...Self.kills {
+            // When the writer is killed with SIGKILL a random moment after its first save
+            unlink(acks)
+            let writer = try Self.startWriter(kind: kind, path: path, acks: acks)
+            try Self.waitForFirstAcknowledgement(acks, writer: writer)
+            usleep(UInt32.random(in: 0..<20_000, using: &random))
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+            let acknowledged = try Self.lastAcknowledgement(acks)
+
+            // Then a new repository reads the store, which holds every acknowledged save and at most one more
+            let records = try await kind.open(path).all()
+            let stored = try WriterProbe.newestSave(in: records)
+            #expect(
+                stored == acknowledged || stored == acknowledged + 1,
+                "kill \(round) (seed \(Self.seed)): saves up to \(acknowledged) acknowledged, \(stored) stored")
+            #expect(
+                stored >= newest, "kill \(round) (seed \(Self.seed)): the store went back from \(newest) to \(stored)")
+            newest = stored
+        }
+        #expect(!directory.entries().contains { $0.contains("corrupt") })
+        #expect(newest >= Self.kills, "the writer saved too little for the test to mean anything")
+    }
+
+    static func startWriter(kind: RepositoryKind, path: String, acks: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "writerProbe"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[WriterProbe.kindVariable] = kind.name
+        environment[WriterProbe.pathVariable] = path
+        environment[WriterProbe.acksVariable] = acks
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func waitForFirstAcknowledgement(_ acks: String, writer: Process) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while (try? FileManager.default.attributesOfItem(atPath: acks)[.size] as? Int) ?? 0 == 0 {
+            guard writer.isRunning, Date() < deadline else {
+                writer.terminate()
+                throw ProbeFailure("the writer stopped or did not save within 30 s")
+            }
+            usleep(500)
+        }
+    }
+
+    static func lastAcknowledgement(_ acks: String) throws -> Int {
+        let text = try String(contentsOfFile: acks, encoding: .utf8)
+        guard let last = text.split(separator: "\n").last.flatMap({ Int($0) }) else {
+            throw ProbeFailure("no acknowledgement in \(acks): \(text.debugDescription)")
+        }
+        return last
+    }
+}

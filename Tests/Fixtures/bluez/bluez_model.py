@@ -1,0 +1,610 @@
+"""The fake BlueZ's object model: adapters from python-dbusmock's bluez5 template, devices and GATT
+objects added through dbusmock's generic API (AddObject, method tables, property dictionaries), and
+the template's faults patched:
+
+- Device1.Connect sets Connected, exports the GATT objects, then sets ServicesResolved (the template
+  only emits Connected and never ServicesResolved);
+- Adapter1.StartDiscovery works without SetDiscoveryFilter (the template raises KeyError) and
+  announces devices, re-announcing those BlueZ already knows;
+- ManufacturerData is a{qv} and ServiceData a{sv}, each variant holding ay (the template's AddDevice
+  gives arrays of the wrong type); Adapter1.Roles exists.
+
+Methods are installed as dbus-python methods with asynchronous replies, so that a reply can follow
+signals, come later, or never come (a hung call), as BlueZ's do.
+"""
+
+import copy
+
+import dbus
+import dbus.service
+from dbusmock import mockobject
+from gi.repository import GLib
+
+import peripherals
+
+ADAPTER = 'org.bluez.Adapter1'
+DEVICE = 'org.bluez.Device1'
+SERVICE = 'org.bluez.GattService1'
+CHARACTERISTIC = 'org.bluez.GattCharacteristic1'
+DESCRIPTOR = 'org.bluez.GattDescriptor1'
+OBJECT_MANAGER = 'org.freedesktop.DBus.ObjectManager'
+PROPERTIES = 'org.freedesktop.DBus.Properties'
+
+
+def bluez_error(name, text):
+    return dbus.exceptions.DBusException(text, name='org.bluez.Error.' + name)
+
+
+def byte_array(values):
+    return dbus.Array([dbus.Byte(v) for v in values], signature='y')
+
+
+def install(obj, interface, name, in_signature, function):
+    """Puts `function(obj, *args, ok, err)` on `obj` as `interface.name`, replying asynchronously.
+    The reply's signature is guessed from the value passed to ok(), so a scripted fault can reply
+    with a wrong type."""
+    count = len(list(dbus.Signature(in_signature)))
+    if count == 0:
+        def method(self, ok, err):
+            function(self, ok=ok, err=err)
+    elif count == 1:
+        def method(self, a, ok, err):
+            function(self, a, ok=ok, err=err)
+    else:
+        def method(self, a, b, ok, err):
+            function(self, a, b, ok=ok, err=err)
+    method.__name__ = name
+    wrapped = dbus.service.method(interface, in_signature=in_signature, async_callbacks=('ok', 'err'))(method)
+    wrapped._dbus_out_signature = None
+    obj.methods.setdefault(interface, {})[name] = (in_signature, '', '', wrapped)
+
+
+class FakeBlueZ:
+    def __init__(self, bus, manager, adapters, devices):
+        self.bus = bus
+        self.manager = manager
+        self.initial_adapters = adapters
+        self.initial_devices = devices
+        self.specs = {}         # device path -> peripheral spec
+        self.state = {}         # device path -> dict(connected, resolved, connecting, exported, ...)
+        self.filters = {}       # adapter path -> discovery filter dict
+        self.faults = []        # dicts: path, method, kind (fail|hang|wrong), name, text, count
+        self.hung = []          # (ok, err) of calls that never answer
+        self.calls = []         # call log: dicts path, method, args
+        self.notify_on_subscribe = {}
+
+    # ----- signals and properties
+
+    def send_signal(self, path, interface, member, signature, *args):
+        message = dbus.lowlevel.SignalMessage(path, interface, member)
+        message.append(*args, signature=signature)
+        self.bus.send_message(message)
+
+    def set_properties(self, path, interface, changes):
+        obj = mockobject.objects[path]
+        for key, value in changes.items():
+            obj.props.setdefault(interface, {})[key] = value
+        self.send_signal(path, PROPERTIES, 'PropertiesChanged', 'sa{sv}as',
+                         interface, dbus.Dictionary(changes, signature='sv'), dbus.Array([], signature='s'))
+
+    def interfaces_of(self, path):
+        obj = mockobject.objects[path]
+        return dbus.Dictionary(
+            {interface: dbus.Dictionary(props, signature='sv') for interface, props in obj.props.items()
+             if interface.startswith('org.bluez.') and props},
+            signature='sa{sv}')
+
+    def add_object(self, path, interface, props):
+        self.manager.AddObject(path, interface, props, [])
+        self.send_signal('/', OBJECT_MANAGER, 'InterfacesAdded', 'oa{sa{sv}}',
+                         dbus.ObjectPath(path), self.interfaces_of(path))
+
+    def remove_object(self, path):
+        interfaces = [i for i in mockobject.objects[path].props if i.startswith('org.bluez.')]
+        self.manager.RemoveObject(path)
+        self.send_signal('/', OBJECT_MANAGER, 'InterfacesRemoved', 'oas',
+                         dbus.ObjectPath(path), dbus.Array(interfaces, signature='s'))
+
+    # ----- scripted faults
+
+    def record(self, path, method, args):
+        self.calls.append({'path': path, 'method': method, 'args': args})
+
+    def fault(self, path, method):
+        for fault in self.faults:
+            if fault['method'] == method and fault['path'] in ('', path) and fault['count'] > 0:
+                fault['count'] -= 1
+                return fault
+        return None
+
+    def scripted(self, path, method, ok, err, wrong_value=None):
+        """Applies a scripted fault; returns True when it answered (or deliberately did not)."""
+        fault = self.fault(path, method)
+        if fault is None:
+            return False
+        if fault['kind'] == 'fail':
+            err(dbus.exceptions.DBusException(fault['text'], name=fault['name']))
+        elif fault['kind'] == 'hang':
+            self.hung.append((ok, err))
+        elif fault['kind'] == 'wrong':
+            ok(dbus.String('not what BlueZ sends') if wrong_value is None else wrong_value)
+        return True
+
+    # ----- population
+
+    def populate(self):
+        install(self.manager, OBJECT_MANAGER, 'GetManagedObjects', '', self.get_managed_objects)
+        for adapter in self.initial_adapters:
+            self.add_adapter(adapter)
+        for spec in self.initial_devices:
+            self.add_device(spec, announce=spec['known'])
+
+    def get_managed_objects(self, _obj, ok, err):
+        if self.scripted('/', 'GetManagedObjects', ok, err):
+            return
+        result = {}
+        for path in sorted(mockobject.objects):
+            if path != '/':
+                interfaces = self.interfaces_of(path)
+                if interfaces:
+                    result[dbus.ObjectPath(path)] = interfaces
+        ok(dbus.Dictionary(result, signature='oa{sa{sv}}'))
+
+    def add_adapter(self, adapter):
+        path = self.manager.AddAdapter(adapter['name'], 'Airlink fake BlueZ')
+        obj = mockobject.objects[path]
+        props = obj.props[ADAPTER]
+        props['Powered'] = dbus.Boolean(adapter['powered'])
+        props.setdefault('Roles', dbus.Array(['central', 'peripheral'], signature='s'))
+        props['Discovering'] = dbus.Boolean(False)
+        self.filters[path] = {}
+        install(obj, ADAPTER, 'StartDiscovery', '', self.start_discovery)
+        install(obj, ADAPTER, 'StopDiscovery', '', self.stop_discovery)
+        install(obj, ADAPTER, 'SetDiscoveryFilter', 'a{sv}', self.set_discovery_filter)
+        install(obj, ADAPTER, 'RemoveDevice', 'o', self.remove_device_method)
+
+    def device_path(self, spec):
+        return f"/org/bluez/{spec['adapter']}/dev_{spec['address'].replace(':', '_')}"
+
+    def device_properties(self, spec):
+        props = {
+            'Address': dbus.String(spec['address']),
+            'AddressType': dbus.String(spec['addressType']),
+            'Alias': dbus.String(spec['name'] or spec['address'].replace(':', '-')),
+            'Adapter': dbus.ObjectPath(f"/org/bluez/{spec['adapter']}"),
+            'Paired': dbus.Boolean(spec['paired']),
+            'Bonded': dbus.Boolean(spec['paired']),
+            'Trusted': dbus.Boolean(False),
+            'Blocked': dbus.Boolean(False),
+            'LegacyPairing': dbus.Boolean(False),
+            'Connected': dbus.Boolean(False),
+            'ServicesResolved': dbus.Boolean(False),
+            'UUIDs': dbus.Array(spec['advertisedServices'], signature='s'),
+            'ManufacturerData': dbus.Dictionary(
+                {dbus.UInt16(k): byte_array(v) for k, v in spec['manufacturerData'].items()}, signature='qv'),
+            'ServiceData': dbus.Dictionary(
+                {k: byte_array(v) for k, v in spec['serviceData'].items()}, signature='sv'),
+        }
+        if spec['rssi'] is not None:
+            props['RSSI'] = dbus.Int16(spec['rssi'])
+        if spec['name'] is not None:
+            props['Name'] = dbus.String(spec['name'])
+        if spec['txPower'] is not None:
+            props['TxPower'] = dbus.Int16(spec['txPower'])
+        return props
+
+    def add_device(self, spec, announce):
+        path = self.device_path(spec)
+        self.specs[path] = spec
+        self.state[path] = {'connected': False, 'resolved': False, 'connecting': None, 'exported': [],
+                            'mode': spec['connect'], 'delay': 5}
+        if announce:
+            self.announce(path)
+        return path
+
+    def announce(self, path):
+        """Makes the device known to BlueZ (InterfacesAdded), or re-announces it (PropertiesChanged)."""
+        spec = self.specs[path]
+        if path in mockobject.objects:
+            if spec['rssi'] is not None:
+                self.set_properties(path, DEVICE, {'RSSI': dbus.Int16(spec['rssi'])})
+            return
+        self.add_object(path, DEVICE, self.device_properties(spec))
+        obj = mockobject.objects[path]
+        install(obj, DEVICE, 'Connect', '', self.connect)
+        install(obj, DEVICE, 'Disconnect', '', self.disconnect)
+        obj.AddMethods(DEVICE, [('CancelPairing', '', '', ''), ('ConnectProfile', 's', '', ''),
+                                ('DisconnectProfile', 's', '', '')])
+
+    # ----- adapter methods
+
+    def adapter_powered(self, adapter_path):
+        return bool(mockobject.objects[adapter_path].props[ADAPTER]['Powered'])
+
+    def set_discovery_filter(self, obj, options, ok, err):
+        self.record(obj.path, 'SetDiscoveryFilter', {str(k): to_json(v) for k, v in options.items()})
+        if self.scripted(obj.path, 'SetDiscoveryFilter', ok, err):
+            return
+        known = {'UUIDs', 'RSSI', 'Pathloss', 'Transport', 'DuplicateData', 'Discoverable', 'Pattern'}
+        for key in options:
+            if key not in known:
+                err(bluez_error('InvalidArguments', 'Invalid arguments in method call'))
+                return
+        self.filters[obj.path] = {str(k): to_json(v) for k, v in options.items()}
+        ok()
+        if obj.props[ADAPTER]['Discovering']:
+            # Peripherals keep advertising: a changed filter reports those it now admits.
+            GLib.idle_add(self.announce_all, obj.path)
+
+    def start_discovery(self, obj, ok, err):
+        self.record(obj.path, 'StartDiscovery', {})
+        if self.scripted(obj.path, 'StartDiscovery', ok, err):
+            return
+        if not self.adapter_powered(obj.path):
+            err(bluez_error('NotReady', 'Resource Not Ready'))
+            return
+        if obj.props[ADAPTER]['Discovering']:
+            err(bluez_error('InProgress', 'Operation already in progress'))
+            return
+        self.set_properties(obj.path, ADAPTER, {'Discovering': dbus.Boolean(True)})
+        ok()
+        GLib.idle_add(self.announce_all, obj.path)
+
+    def announce_all(self, adapter_path):
+        adapter = mockobject.objects.get(adapter_path)
+        if adapter is None or not adapter.props[ADAPTER]['Discovering']:
+            return False
+        wanted = self.filters.get(adapter_path, {})
+        uuids = [u.lower() for u in wanted.get('UUIDs', [])]
+        for path in sorted(self.specs):
+            spec = self.specs[path]
+            if not path.startswith(adapter_path + '/'):
+                continue
+            if wanted.get('Transport') == 'bredr':
+                continue
+            if 'RSSI' in wanted and (spec['rssi'] is None or spec['rssi'] < wanted['RSSI']):
+                continue
+            advertised = spec['advertisedServices'] + list(spec['serviceData'])
+            if uuids and not any(u in advertised for u in uuids):
+                continue
+            self.announce(path)
+        return False
+
+    def stop_discovery(self, obj, ok, err):
+        self.record(obj.path, 'StopDiscovery', {})
+        if self.scripted(obj.path, 'StopDiscovery', ok, err):
+            return
+        if not obj.props[ADAPTER]['Discovering']:
+            err(bluez_error('Failed', 'No discovery started'))
+            return
+        self.set_properties(obj.path, ADAPTER, {'Discovering': dbus.Boolean(False)})
+        ok()
+
+    def remove_device_method(self, obj, device, ok, err):
+        self.record(obj.path, 'RemoveDevice', {'device': str(device)})
+        if self.scripted(obj.path, 'RemoveDevice', ok, err):
+            return
+        if str(device) not in mockobject.objects or str(device) not in self.state:
+            err(bluez_error('DoesNotExist', 'Does Not Exist'))
+            return
+        self.remove_device(str(device), abrupt=False)
+        ok()
+
+    def remove_device(self, path, abrupt):
+        state = self.state.get(path)
+        if state is None or path not in mockobject.objects:
+            return False
+        if state['connected'] and not abrupt:
+            self.drop_link(path, '')
+        for child in sorted((p for p in mockobject.objects if p.startswith(path + '/')), reverse=True):
+            self.remove_object(child)
+        state['exported'] = []
+        state['connected'] = state['resolved'] = False
+        self.remove_object(path)
+        return True
+
+    def set_powered(self, adapter_path, powered):
+        if not powered:
+            for path in sorted(self.state):
+                if path.startswith(adapter_path + '/') and self.state[path]['connected']:
+                    self.drop_link(path, 'org.bluez.Reason.Local')
+            if mockobject.objects[adapter_path].props[ADAPTER]['Discovering']:
+                self.set_properties(adapter_path, ADAPTER, {'Discovering': dbus.Boolean(False)})
+        self.set_properties(adapter_path, ADAPTER, {'Powered': dbus.Boolean(powered)})
+
+    # ----- device methods
+
+    def connect(self, obj, ok, err):
+        path = obj.path
+        self.record(path, 'Connect', {})
+        if self.scripted(path, 'Connect', ok, err):
+            return
+        state = self.state[path]
+        if not self.adapter_powered(self.adapter_of(path)):
+            err(bluez_error('NotReady', 'Resource Not Ready'))
+            return
+        if state['connected'] and state['resolved']:
+            ok()
+            return
+        if state['connecting'] is not None:
+            err(bluez_error('InProgress', 'In Progress'))
+            return
+        pending = {'ok': ok, 'err': err}
+
+        def establish():
+            if state['connecting'] is not pending:
+                return False
+            state['connecting'] = None
+            mode = state['mode']
+            if mode == 'reply-first':
+                ok()
+            state['connected'] = True
+            self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(True)})
+            if mode == 'resolve-early':
+                self.resolve(path)
+                ok()
+                GLib.timeout_add(150, self.export_if_connected, path)
+            elif mode == 'never-resolve':
+                ok()
+            else:
+                self.export_gatt(path)
+                self.resolve(path)
+                if mode == 'normal':
+                    ok()
+            return False
+
+        state['connecting'] = pending
+        pending['timer'] = GLib.timeout_add(state['delay'], establish)
+
+    def resolve(self, path):
+        self.state[path]['resolved'] = True
+        self.set_properties(path, DEVICE, {'ServicesResolved': dbus.Boolean(True)})
+
+    def export_if_connected(self, path):
+        if self.state.get(path, {}).get('connected'):
+            self.export_gatt(path)
+        return False
+
+    def disconnect(self, obj, ok, err):
+        path = obj.path
+        self.record(path, 'Disconnect', {})
+        if self.scripted(path, 'Disconnect', ok, err):
+            return
+        state = self.state[path]
+        pending = state['connecting']
+        if pending is not None:
+            state['connecting'] = None
+            GLib.source_remove(pending['timer'])
+            pending['err'](bluez_error('Failed', 'le-connection-abort-by-local'))
+        if state['connected']:
+            self.drop_link(path, '')
+        ok()
+
+    def drop_link(self, path, reason):
+        state = self.state[path]
+        if not state['connected']:
+            return False
+        if reason:
+            self.send_signal(path, DEVICE, 'Disconnected', 'ss', reason, 'disconnected')
+        for char_path in self.characteristics_of(path):
+            if mockobject.objects[char_path].props[CHARACTERISTIC]['Notifying']:
+                self.set_properties(char_path, CHARACTERISTIC, {'Notifying': dbus.Boolean(False)})
+        if state['resolved']:
+            state['resolved'] = False
+            self.set_properties(path, DEVICE, {'ServicesResolved': dbus.Boolean(False)})
+        state['connected'] = False
+        self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(False)})
+        if not self.specs[path]['paired']:
+            self.unexport_gatt(path)
+        return True
+
+    def adapter_of(self, path):
+        return '/'.join(path.split('/')[:4])
+
+    # ----- GATT objects
+
+    def export_gatt(self, path, services=None):
+        spec = self.specs[path]
+        state = self.state[path]
+        if state['exported']:
+            return
+        services = spec['services'] if services is None else services
+        by_uuid = {}
+        for service in services:
+            by_uuid.setdefault(service['uuid'], f"{path}/service{service['handle']:04x}")
+        for service in services:
+            service_path = f"{path}/service{service['handle']:04x}"
+            includes = [by_uuid[u] for u in service['includes'] if u in by_uuid]
+            self.add_object(service_path, SERVICE, {
+                'UUID': dbus.String(service['uuid']),
+                'Primary': dbus.Boolean(service['primary']),
+                'Device': dbus.ObjectPath(path),
+                'Includes': dbus.Array(includes, signature='o'),
+                'Handle': dbus.UInt16(service['handle']),
+            })
+            state['exported'].append(service_path)
+            for characteristic in service['characteristics']:
+                char_path = f"{service_path}/char{characteristic['handle']:04x}"
+                self.add_object(char_path, CHARACTERISTIC, {
+                    'UUID': dbus.String(characteristic['uuid']),
+                    'Service': dbus.ObjectPath(service_path),
+                    'Value': byte_array(characteristic['value']),
+                    'Notifying': dbus.Boolean(False),
+                    'Flags': dbus.Array(characteristic['flags'], signature='s'),
+                    'MTU': dbus.UInt16(spec['mtu']),
+                    'Handle': dbus.UInt16(characteristic['handle'] + 1),
+                })
+                obj = mockobject.objects[char_path]
+                obj.fake_value = list(characteristic['value'])
+                install(obj, CHARACTERISTIC, 'ReadValue', 'a{sv}', self.read_value)
+                install(obj, CHARACTERISTIC, 'WriteValue', 'aya{sv}', self.write_value)
+                install(obj, CHARACTERISTIC, 'StartNotify', '', self.start_notify)
+                install(obj, CHARACTERISTIC, 'StopNotify', '', self.stop_notify)
+                for descriptor in characteristic['descriptors']:
+                    desc_path = f"{char_path}/desc{descriptor['handle']:04x}"
+                    self.add_object(desc_path, DESCRIPTOR, {
+                        'UUID': dbus.String(descriptor['uuid']),
+                        'Characteristic': dbus.ObjectPath(char_path),
+                        'Value': byte_array(descriptor['value']),
+                        'Flags': dbus.Array(descriptor['flags'], signature='s'),
+                        'Handle': dbus.UInt16(descriptor['handle']),
+                    })
+                    desc = mockobject.objects[desc_path]
+                    desc.fake_value = list(descriptor['value'])
+                    install(desc, DESCRIPTOR, 'ReadValue', 'a{sv}', self.read_value)
+                    install(desc, DESCRIPTOR, 'WriteValue', 'aya{sv}', self.write_value)
+
+    def unexport_gatt(self, path):
+        for child in sorted((p for p in mockobject.objects if p.startswith(path + '/')), reverse=True):
+            self.remove_object(child)
+        self.state[path]['exported'] = []
+
+    def change_services(self, path, raw_services):
+        spec = self.specs[path]
+        spec['services'] = peripherals.load_services(raw_services, path, 10)
+        connected = self.state[path]['connected']
+        self.unexport_gatt(path)
+        if connected or spec['paired']:
+            self.export_gatt(path)
+
+    def characteristics_of(self, device_path):
+        return sorted(p for p in mockobject.objects
+                      if p.startswith(device_path + '/') and CHARACTERISTIC in mockobject.objects[p].props)
+
+    def device_of(self, path):
+        return '/'.join(path.split('/')[:5])
+
+    def check_connected(self, path, err):
+        if not self.state[self.device_of(path)]['connected']:
+            err(bluez_error('Failed', 'Not connected'))
+            return False
+        return True
+
+    def read_value(self, obj, options, ok, err):
+        path = obj.path
+        if self.scripted(path, 'ReadValue', ok, err) or not self.check_connected(path, err):
+            return
+        if DESCRIPTOR in obj.props:
+            if obj.props[DESCRIPTOR]['UUID'] == peripherals.CCCD:
+                char = mockobject.objects[str(obj.props[DESCRIPTOR]['Characteristic'])]
+                notifying = bool(char.props[CHARACTERISTIC]['Notifying'])
+                flags = list(char.props[CHARACTERISTIC]['Flags'])
+                mode = 0 if not notifying else (1 if 'notify' in flags else 2)
+                ok(byte_array([mode, 0]))
+                return
+            flags = list(obj.props[DESCRIPTOR]['Flags'])
+        else:
+            flags = list(obj.props[CHARACTERISTIC]['Flags'])
+        if 'read' not in flags:
+            err(bluez_error('NotPermitted', 'Read not permitted'))
+            return
+        offset = int(options.get('offset', 0))
+        if offset > len(obj.fake_value):
+            err(bluez_error('InvalidArguments', 'Invalid offset'))
+            return
+        ok(byte_array(obj.fake_value[offset:]))
+
+    def write_value(self, obj, value, options, ok, err):
+        path = obj.path
+        self.record(path, 'WriteValue', {'value': bytes(value).hex(), 'options': to_json(options)})
+        if self.scripted(path, 'WriteValue', ok, err) or not self.check_connected(path, err):
+            return
+        if DESCRIPTOR in obj.props:
+            if obj.props[DESCRIPTOR]['UUID'] == peripherals.CCCD:
+                err(bluez_error('NotPermitted', 'Write not permitted'))
+                return
+            if 'write' not in list(obj.props[DESCRIPTOR]['Flags']):
+                err(bluez_error('NotPermitted', 'Write not permitted'))
+                return
+        else:
+            flags = list(obj.props[CHARACTERISTIC]['Flags'])
+            kind = str(options.get('type', 'request' if 'write' in flags else 'command'))
+            needed = {'request': 'write', 'command': 'write-without-response', 'reliable': 'reliable-write'}
+            if needed.get(kind) not in flags:
+                err(bluez_error('NotSupported', 'Operation is not supported'))
+                return
+        if len(value) > 512:
+            err(bluez_error('InvalidArguments', 'Invalid Length'))
+            return
+        offset = int(options.get('offset', 0))
+        obj.fake_value = obj.fake_value[:offset] + [int(b) for b in value]
+        ok()
+
+    def start_notify(self, obj, ok, err):
+        path = obj.path
+        self.record(path, 'StartNotify', {})
+        if self.scripted(path, 'StartNotify', ok, err) or not self.check_connected(path, err):
+            return
+        props = obj.props[CHARACTERISTIC]
+        if 'notify' not in props['Flags'] and 'indicate' not in props['Flags']:
+            err(bluez_error('NotSupported', 'Operation is not supported'))
+            return
+        if props['Notifying']:
+            err(bluez_error('InProgress', 'In Progress'))
+            return
+        early = self.notify_on_subscribe.pop(path, None)
+        if early is not None:
+            # The peripheral notifies as soon as the CCCD is written: BlueZ emits the value
+            # before it answers StartNotify.
+            obj.fake_value = list(early)
+            self.set_properties(path, CHARACTERISTIC, {'Value': byte_array(early)})
+        self.set_properties(path, CHARACTERISTIC, {'Notifying': dbus.Boolean(True)})
+        ok()
+
+    def stop_notify(self, obj, ok, err):
+        path = obj.path
+        self.record(path, 'StopNotify', {})
+        if self.scripted(path, 'StopNotify', ok, err):
+            return
+        if not obj.props[CHARACTERISTIC]['Notifying']:
+            err(bluez_error('Failed', 'No notify session started'))
+            return
+        self.set_properties(path, CHARACTERISTIC, {'Notifying': dbus.Boolean(False)})
+        ok()
+
+    def notify(self, path, value):
+        obj = mockobject.objects.get(path)
+        if obj is None or CHARACTERISTIC not in obj.props or not obj.props[CHARACTERISTIC]['Notifying']:
+            return False
+        obj.fake_value = list(value)
+        self.set_properties(path, CHARACTERISTIC, {'Value': byte_array(value)})
+        return True
+
+    # ----- reset
+
+    def reset(self):
+        for path in sorted(self.state):
+            self.remove_device(path, abrupt=True)
+        self.specs = {}
+        self.state = {}
+        self.faults = []
+        self.hung = []
+        self.calls = []
+        self.notify_on_subscribe = {}
+        for adapter in self.initial_adapters:
+            path = f"/org/bluez/{adapter['name']}"
+            props = mockobject.objects[path].props[ADAPTER]
+            if props['Discovering']:
+                self.set_properties(path, ADAPTER, {'Discovering': dbus.Boolean(False)})
+            if bool(props['Powered']) != adapter['powered']:
+                self.set_properties(path, ADAPTER, {'Powered': dbus.Boolean(adapter['powered'])})
+            self.filters[path] = {}
+        for spec in self.initial_devices:
+            self.add_device(copy.deepcopy(spec), announce=spec['known'])
+
+
+def to_json(value):
+    """dbus-python values -> JSON-friendly values, for the call log."""
+    if isinstance(value, (dbus.Dictionary, dict)):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, (dbus.Array, list)):
+        if isinstance(value, dbus.Array) and value.signature == 'y':
+            return bytes(int(b) for b in value).hex()
+        return [to_json(v) for v in value]
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, (int, dbus.Byte)):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)

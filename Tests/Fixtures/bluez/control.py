@@ -1,0 +1,127 @@
+"""org.airlink.FakeBlueZ1 at /org/airlink/FakeBlueZ: how tests steer the fake BlueZ.
+
+Not part of the object manager's tree, so clients of org.bluez never see it.
+"""
+
+import json
+
+import dbus
+import dbus.service
+from dbusmock import mockobject
+
+import peripherals
+
+INTERFACE = 'org.airlink.FakeBlueZ1'
+PATH = '/org/airlink/FakeBlueZ'
+
+
+def control_error(text):
+    return dbus.exceptions.DBusException(text, name='org.airlink.FakeBlueZ.Error')
+
+
+class Control(dbus.service.Object):
+    def __init__(self, bus, fake, on_release):
+        super().__init__(bus, PATH)
+        self.bus = bus
+        # python-dbusmock replaces dbus-python's method lookup with one that reads `methods` first.
+        self.methods = {}
+        self.fake = fake
+        self.on_release = on_release
+
+    def _path(self, path):
+        if path not in mockobject.objects:
+            raise control_error(f'no object {path}')
+        return path
+
+    @dbus.service.method(INTERFACE, in_signature='ssssu', out_signature='')
+    def FailNext(self, path, method, name, text, count):
+        """The next `count` calls of `method` on `path` ('' for any) answer the error `name: text`."""
+        self.fake.faults.append({'path': str(path), 'method': str(method), 'kind': 'fail',
+                                 'name': str(name), 'text': str(text), 'count': int(count)})
+
+    @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
+    def HangNext(self, path, method, count):
+        """The next `count` calls of `method` on `path` never answer."""
+        self.fake.faults.append({'path': str(path), 'method': str(method), 'kind': 'hang', 'count': int(count)})
+
+    @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
+    def WrongSignatureNext(self, path, method, count):
+        """The next `count` calls of `method` on `path` answer with a string instead of their type."""
+        self.fake.faults.append({'path': str(path), 'method': str(method), 'kind': 'wrong', 'count': int(count)})
+
+    @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
+    def SetConnectMode(self, device, mode, delay_ms):
+        """normal | resolve-early | reply-first | never-resolve, and the delay before the link is up."""
+        if mode not in ('normal', 'resolve-early', 'reply-first', 'never-resolve'):
+            raise control_error(f'unknown connect mode {mode}')
+        state = self.fake.state.get(str(device))
+        if state is None:
+            raise control_error(f'no device {device}')
+        state['mode'] = str(mode)
+        state['delay'] = int(delay_ms)
+
+    @dbus.service.method(INTERFACE, in_signature='say', out_signature='')
+    def NotifyOnSubscribe(self, characteristic, value):
+        """The next StartNotify on the characteristic emits this value before it answers."""
+        self.fake.notify_on_subscribe[str(characteristic)] = [int(b) for b in value]
+
+    @dbus.service.method(INTERFACE, in_signature='say', out_signature='b')
+    def Notify(self, characteristic, value):
+        """The peripheral notifies a value; false when nobody subscribed (nothing is sent)."""
+        return self.fake.notify(str(characteristic), [int(b) for b in value])
+
+    @dbus.service.method(INTERFACE, in_signature='ss', out_signature='b')
+    def DropLink(self, device, reason):
+        """The link drops (out of range, peripheral reset); `reason` is an org.bluez.Reason.* name
+        announced with Device1.Disconnected first, or '' for none."""
+        if str(device) not in self.fake.state:
+            raise control_error(f'no device {device}')
+        return self.fake.drop_link(str(device), str(reason))
+
+    @dbus.service.method(INTERFACE, in_signature='sb', out_signature='b')
+    def RemoveDevice(self, device, abrupt):
+        """BlueZ forgets the device; `abrupt` skips the disconnection signals (as when bluetoothd
+        drops its objects)."""
+        return self.fake.remove_device(str(device), bool(abrupt))
+
+    @dbus.service.method(INTERFACE, in_signature='sb', out_signature='')
+    def SetPowered(self, adapter, powered):
+        """Powers the adapter on or off; powering off drops every link first."""
+        self.fake.set_powered(self._path(str(adapter)), bool(powered))
+
+    @dbus.service.method(INTERFACE, in_signature='ss', out_signature='')
+    def ChangeServices(self, device, services_json):
+        """Service Changed: the device's GATT database becomes these services (JSON, README format)."""
+        try:
+            self.fake.change_services(str(device), json.loads(str(services_json)))
+        except (ValueError, peripherals.SpecError) as error:
+            raise control_error(str(error))
+
+    @dbus.service.method(INTERFACE, in_signature='s', out_signature='o')
+    def AddPeripheral(self, peripheral_json):
+        """Adds a peripheral (JSON, README format); BlueZ knows it at once when it is "known"."""
+        try:
+            names = [a['name'] for a in self.fake.initial_adapters]
+            spec = peripherals.load_peripheral(json.loads(str(peripheral_json)), 'peripheral', names)
+        except (ValueError, peripherals.SpecError) as error:
+            raise control_error(str(error))
+        return self.fake.add_device(spec, announce=spec['known'])
+
+    @dbus.service.method(INTERFACE, in_signature='', out_signature='')
+    def ReleaseName(self):
+        """bluetoothd leaves the bus: org.bluez loses its owner."""
+        self.on_release()
+
+    @dbus.service.method(INTERFACE, in_signature='', out_signature='s')
+    def CallLog(self):
+        """Calls of interest so far (SetDiscoveryFilter, StartDiscovery, Connect, WriteValue ...), as JSON."""
+        return json.dumps(self.fake.calls)
+
+    @dbus.service.method(INTERFACE, in_signature='', out_signature='')
+    def Reset(self):
+        """Back to the state loaded from the descriptions: devices, adapters, no faults, no log; owns
+        org.bluez again if ReleaseName gave it up."""
+        self.fake.reset()
+        self.bus.request_name('org.bluez', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+
+
