@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "Airlink",
             dependencies: [
-                "AirlinkCore",
+                "AirlinkCore", "AirlinkRegistry",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
