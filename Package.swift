@@ -89,6 +89,8 @@ let package = Package(
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
