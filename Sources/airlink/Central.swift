@@ -23,14 +23,35 @@ enum Central {
     ) async throws -> Success {
         let session = try await Session.open(options.global)
         defer { session.close() }
-        let registry = try options.registry.open()
+        let store = try options.registry.open()
+        // On sim, the layers save into an in-memory stage written back after the run (see
+        // StagedDeviceRepository); on BlueZ, into the repository itself.
+        let stage = session.simulation == nil ? nil : StagedDeviceRepository(records: try await store.knownDevices())
+        let registry = stage.map { DeviceRegistry(repository: $0) } ?? store
         let location = options.registry.location
         let (strategy, timeout) = (options.strategy, options.timeout)
-        let started = RecordTimestamp(Date())
+        // Virtual time starts at zero in each invocation and may run ahead of the wall clock (a
+        // subscription of ten virtual minutes): records are stamped from the wall clock at the start,
+        // never before the newest record, so that the registry orders invocations as they happened.
+        let newest = try await registry.lastConnectedDevice()?.lastConnected
+        let started = max(RecordTimestamp(Date()), newest?.advanced(by: .milliseconds(1)) ?? .epoch)
+        let outcome: Result<Success, any Error>
+        do {
+            outcome = .success(try await run(session, registry, location, strategy, timeout, started, target, body))
+        } catch {
+            outcome = .failure(error)
+        }
+        try await stage?.flush(into: store.repository)
+        return try outcome.get()
+    }
+
+    private static func run<Success: Sendable>(
+        _ session: Session, _ registry: DeviceRegistry, _ location: String, _ strategy: any ReconnectionStrategy,
+        _ timeout: Duration, _ started: RecordTimestamp, _ target: DeviceTarget,
+        _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success
+    ) async throws -> Success {
         let (transport, environment) = (session.transport, session.environment)
         return try await session.run { () async throws -> Success in
-            // Virtual time starts at zero in each invocation: records are stamped from the wall clock
-            // at the start of this one, so that they order across invocations.
             let recordClock = RecordClock(
                 environment.clock, epoch: started.advanced(by: .zero - environment.clock.now.offset))
             let manager = DeviceManager(

@@ -42,7 +42,6 @@ struct ConnectCommand: AsyncParsableCommand {
             var characteristics: [Characteristic]
         }
         var device: String
-        var name: String?
         var mtu: Int
         var maximumWriteWithoutResponse: Int
         var services: [Service]
@@ -65,7 +64,7 @@ struct ConnectCommand: AsyncParsableCommand {
                         }))
             }
             return Report(
-                device: connection.device.description, name: nil, mtu: connection.mtu ?? 23,
+                device: connection.device.description, mtu: connection.mtu ?? 23,
                 maximumWriteWithoutResponse: try connection.maximumWriteLength(for: .withoutResponse),
                 services: services)
         }
