@@ -114,6 +114,14 @@ let package = Package(
             dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
+        // Runs the built `airlink` as a subprocess (the dependency builds it first); Support/FakeBlueZ.swift is a
+        // symbolic link to the BlueZ tests' launcher of the fake BlueZ.
+        .testTarget(
+            name: "AirlinkCLITests",
+            dependencies: [
+                "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
+                "AirlinkBlueZ",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
