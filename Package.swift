@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "Airlink",
             dependencies: [
-                "AirlinkCore",
+                "AirlinkCore", "AirlinkRegistry",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
@@ -89,6 +89,8 @@ let package = Package(
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
@@ -113,6 +115,14 @@ let package = Package(
             dependencies: ["AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
+        // Runs the built `airlink` as a subprocess (the dependency builds it first); Support/FakeBlueZ.swift is a
+        // symbolic link to the BlueZ tests' launcher of the fake BlueZ.
+        .testTarget(
+            name: "AirlinkCLITests",
+            dependencies: [
+                "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
+                "AirlinkBlueZ",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
