@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "AirlinkProfiles",
-            dependencies: ["AirlinkCore"]
+            dependencies: ["AirlinkCore", "Airlink"]
         ),
         .target(
             name: "Airlink",
@@ -100,7 +100,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(
-            name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+            name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
         .testTarget(
             name: "AirlinkRegistryTests",
             dependencies: [
