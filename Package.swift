@@ -87,8 +87,9 @@ let package = Package(
         .executableTarget(
             name: "airlink",
             dependencies: [
-                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
+                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
