@@ -93,17 +93,23 @@ public final class SensorTagService: Sendable {
         try await service(sensor).read(SensorTagPeriod.self, from: sensor.periodUUID).duration
     }
 
-    /// The barometer's calibration: asks the tag for it (writes 0x02 to F000AA42, reads F000AA43) the
-    /// first time, then keeps it.
+    /// The barometer's calibration: asks the tag for it (writes 0x02 to F000AA42, reads F000AA43, and
+    /// writes 0x01 back if the barometer was on) the first time, then keeps it.
     ///
     /// - Throws: ``AirlinkError/Code/invalidArgument`` if the tag has no usable calibration (it sent
     ///   zeros: c1 and c3 must not be 0); ``AirlinkError`` from the write and read.
     public func calibration() async throws(AirlinkError) -> SensorTagBarometerCalibration {
         if let known = cachedCalibration.withLock({ $0 }) { return known }
         let barometer = service(.barometer)
+        let previous = try await barometer.read(
+            SensorTagConfiguration.self, from: .sensorTagBarometerConfiguration)
         try await barometer.write(SensorTagConfiguration.readCalibration, to: .sensorTagBarometerConfiguration)
         let calibration = try await barometer.read(
             SensorTagBarometerCalibration.self, from: .sensorTagBarometerCalibration)
+        if previous == .on {
+            // The configuration now reads 0x02: say again that the sensor is on.
+            try await barometer.write(SensorTagConfiguration.on, to: .sensorTagBarometerConfiguration)
+        }
         guard calibration.isUsable else {
             throw AirlinkError(
                 .invalidArgument,

@@ -84,6 +84,8 @@ import Testing
             checked += 1
         }
         #expect(checked == 6)
+        let stillOn = try await sim.run { try await service.isEnabled(.barometer) }
+        #expect(stillOn)
     }
 
     @Test func notificationsComeAtTheConfiguredPeriodAndKeysOnEachChange() async throws {
