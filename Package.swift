@@ -101,7 +101,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(
-            name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
+            name: "AirlinkProfilesTests",
+            dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
         .testTarget(
             name: "AirlinkRegistryTests",
             dependencies: [
