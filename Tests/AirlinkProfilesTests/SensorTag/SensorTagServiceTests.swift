@@ -167,6 +167,34 @@ import Testing
         #expect(error?.message.contains("c1 = 0") == true && error?.message.contains("above 0") == true)
     }
 
+    @Test func aSeededSessionRunsTheSameEveryTime() async throws {
+        // Given two runs of the same session: every sensor on at 100 ms (IR 300 ms), streamed for 3 s
+        func session() async throws -> (trace: [String], readings: [SensorTagReading]) {
+            let (sim, _, service) = try await Self.connectedTag()
+            let stream = try await sim.run { () async throws(AirlinkError) -> AsyncStream<SensorTagReading> in
+                let stream = try await service.readings()
+                for sensor in SensorTagSensor.allCases {
+                    try await service.setPeriod(max(.milliseconds(100), sensor.minimumPeriod), for: sensor)
+                    try await service.enable(sensor)
+                }
+                return stream
+            }
+            let observed = Observed<SensorTagReading>()
+            sim.spawn { for await reading in stream { observed.append(reading) } }
+            try await sim.run(for: .seconds(3))
+            return (sim.trace.lines, observed.values)
+        }
+
+        // When both run
+        let first = try await session()
+        let second = try await session()
+
+        // Then the traces and the readings are identical, and there were readings of every sensor
+        #expect(first.trace == second.trace)
+        #expect(first.readings == second.readings)
+        #expect(Set(first.readings.compactMap(\.sensor)) == Set(SensorTagSensor.allCases))
+    }
+
     @Test func aPayloadOfTheWrongLengthIsATypedError() {
         // Given a humidity payload of three bytes, and an accelerometer payload of four
         // When they are decoded
