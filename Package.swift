@@ -48,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "AirlinkProfiles",
-            dependencies: ["AirlinkCore"]
+            dependencies: ["AirlinkCore", "Airlink"]
         ),
         .target(
             name: "Airlink",
@@ -103,7 +103,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
         .testTarget(
-            name: "AirlinkProfilesTests", dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore"]),
+            name: "AirlinkProfilesTests",
+            dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
         .testTarget(
             name: "AirlinkRegistryTests",
             dependencies: [
@@ -112,7 +113,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "AirlinkBlueZTests",
-            dependencies: ["AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+            dependencies: [
+                "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
+            ]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
         // Runs the built `airlink` as a subprocess (the dependency builds it first); Support/FakeBlueZ.swift is a

@@ -14,5 +14,8 @@ struct AirlinkCommand: AsyncParsableCommand {
             SubscribeCommand.self,
             DevicesCommand.self,
             ForgetCommand.self,
+            SensorTagCommand.self,
+            ThermostatCommand.self,
+            BatteryCommand.self,
         ])
 }

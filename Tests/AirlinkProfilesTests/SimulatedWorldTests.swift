@@ -5,7 +5,7 @@ import Testing
 @testable import AirlinkProfiles
 
 @Suite struct SimulatedWorldTests {
-    @Test func theBuiltInWorldHasTheThermostatAndTheBatteryAtDifferentDistances() async throws {
+    @Test func theBuiltInWorldHasTheThermostatTheBatteryAndTheSensorTagAtDifferentDistances() async throws {
         // Given the built-in world
         let sim = Simulation(seed: 9, strict: true)
         let peripherals = try sim.add(SimulatedWorld.builtIn)
@@ -25,11 +25,13 @@ import Testing
             return heard
         }
 
-        // Then both are heard, the nearer thermostat louder
-        #expect(peripherals.map(\.name) == ["Thermostat", "Battery"])
+        // Then all three are heard, the nearer louder
+        #expect(peripherals.map(\.name) == ["Thermostat", "Battery", "SensorTag"])
         let thermostat = heard["C0:FF:EE:00:00:01"] ?? []
         let battery = heard["B4:77:E2:00:00:02"] ?? []
-        #expect(thermostat.count > 10 && battery.count > 10)
+        let sensorTag = heard[PeripheralSpec.sensorTagID] ?? []
+        #expect(thermostat.count > 10 && battery.count > 10 && sensorTag.count > 10)
         #expect(thermostat.reduce(0, +) / thermostat.count > battery.reduce(0, +) / battery.count)
+        #expect(battery.reduce(0, +) / battery.count > sensorTag.reduce(0, +) / sensorTag.count)
     }
 }

@@ -89,6 +89,11 @@ package struct BlueZLinkStateMachine: Sendable {
     package private(set) var servicesChangePending = false
     private var attempt: Attempt?
     private var localDisconnect = false
+
+    /// Notes, at once and under the transport's lock, that the app asked for the link to end: the
+    /// `Connected = false` signal may be handled before the queued ``Event/disconnectRequested``,
+    /// and the link must still end for a local reason.
+    mutating func noteLocalDisconnect() { localDisconnect = true }
     private var reportedReason: DisconnectionReason?
 
     /// Creates the machine from the device's current properties. A device BlueZ already holds

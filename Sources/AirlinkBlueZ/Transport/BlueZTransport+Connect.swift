@@ -60,6 +60,7 @@ extension BlueZTransport {
             guard state.lost == nil, !state.closed, let link = state.links[path] else { return false }
             guard link.machine.connected || link.machine.isConnecting || link.connectWaiter != nil else { return false }
             state.links[path]?.disconnectWaiters.append(waiter)
+            state.links[path]?.machine.noteLocalDisconnect()
             return true
         }
         guard needed else { return }

@@ -12,7 +12,7 @@ extension PeripheralSpec {
     /// WLXBluetoothDevice's example thermostat.
     ///
     /// Temperature service (…0066): temperature (…0067; read, write, notify; ``Temperature``, sint16 in
-    /// 0.01 degrees of the current unit). Reading gives the room temperature; writing sets the set point,
+    /// 0.01 degrees of the current unit). Reading gives the room temperature; writing sets the set point (5 to 35 °C; others are refused with Value Not Allowed, 0x13),
     /// and the room temperature moves toward it by `rate` degrees Celsius per second of virtual time, in
     /// steps of one second, each notified. Unit (…0068; read, write; ``TemperatureUnit``, uint8 0 °C,
     /// 1 °F): reads and notifications of the temperature follow it. Battery service (…0070): level
@@ -47,8 +47,10 @@ extension PeripheralSpec {
                 .userDescription("Temperature")
                 .onRead { context in thermostatReading(context) }
                 .onWrite { context, written in
-                    let unit = thermostatUnit(context)
-                    context.state[ThermostatState.setPoint] = unit.toCelsius(written.degrees)
+                    let celsius = thermostatUnit(context).toCelsius(written.degrees)
+                    // Rounding to 0.01 of a degree in Fahrenheit may land just past the limits.
+                    guard celsius >= 4.995, celsius <= 35.005 else { throw ATTRefusal(.valueNotAllowed) }
+                    context.state[ThermostatState.setPoint] = min(35, max(5, celsius))
                 }
                 .updates(every: .seconds(1)) { _, context in
                     let current = context.state[ThermostatState.temperature, default: temperature]

@@ -1,0 +1,24 @@
+import AirlinkCore
+
+extension ServiceManager {
+    /// Discovers every descriptor of a characteristic, in the device's turn, and caches them for
+    /// ``readDescriptor(_:of:)`` and ``writeDescriptor(_:to:of:)``.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/notConnected``, and
+    ///   what the transport's descriptor discovery throws.
+    func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError) -> [GATTDescriptor] {
+        try await link.perform(
+            "discover descriptors of \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic
+        ) { generation throws(AirlinkError) in
+            let (service, resolved) = try await link.resolveCharacteristic(
+                characteristic, in: uuid, generation: generation)
+            let found = try await link.transport.discoverDescriptors(link.device, of: resolved, in: service)
+            link.state.withLock { state in
+                if state.generation == generation {
+                    state.services[service.uuid]?.descriptors[resolved.valueHandle] = found
+                }
+            }
+            return found
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Airlink
+import AirlinkCore
+import AirlinkProfiles
+import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `airlink sensortag [ID]`: every sensor of a TI SensorTag, decoded and updating.
+struct SensorTagCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sensortag",
+        abstract: "Show every sensor of a TI SensorTag, decoded, as it updates (the simulated tag by default).",
+        discussion: """
+            Turns every sensor on at --period, then prints the latest values after each update (an update: \
+            every sensor reported once). On the simulation, --count updates run in virtual time. --json \
+            prints one JSON object per reading instead.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The SensorTag's identifier.")
+    var id: String = PeripheralSpec.sensorTagID.description
+
+    @Option(name: .long, help: "How many updates to show.")
+    var count: Int = 5
+
+    @Option(name: .long, help: "The sensors' period: 100ms to 2550ms in steps of 10ms (the IR sensor: 300ms at least).")
+    var period: String = "1s"
+
+    func validate() throws {
+        _ = try DeviceSession.device(id)
+        guard count > 0 else {
+            throw ValidationError("--count \(count) is not positive: write how many updates to show, such as 5")
+        }
+        guard let duration = DurationArgument(argument: period)?.duration else {
+            throw ValidationError("\"\(period)\" is not a duration: write one such as 500ms or 1s")
+        }
+        do {
+            _ = try SensorTagPeriod(duration, for: .accelerometer)
+        } catch {
+            throw ValidationError("--period \(period): \(error.message)")
+        }
+    }
+
+    func run() async throws {
+        let device = try DeviceSession.device(id)
+        let period = DurationArgument(argument: period)!.duration
+        let (count, json) = (self.count, global.json)
+        let redraw = !json && isatty(1) == 1
+        try await DeviceSession.run(global, device: device) { connection, clock in
+            let tag = SensorTagService(connection)
+            // Subscribe first, then turn the sensors on while the readings are printed as they come.
+            let readings = try await tag.readings()
+            async let enabling: Void = {
+                for sensor in SensorTagSensor.allCases {
+                    try await tag.setPeriod(max(period, sensor.minimumPeriod), for: sensor)
+                    try await tag.enable(sensor)
+                }
+            }()
+            var latest: [String: SensorTagReading] = [:]
+            var reported: [SensorTagSensor] = []
+            var updates = 0
+            var printedLines = 0
+            for await reading in readings {
+                let time = timestamp(clock.now)
+                latest[reading.name] = reading
+                if json { print(SensorTagOutput.jsonLine(reading, time: time)) }
+                guard let sensor = reading.sensor else { continue }
+                if !reported.contains(sensor) { reported.append(sensor) }
+                guard reported.count == SensorTagSensor.allCases.count else { continue }
+                reported.removeAll()
+                updates += 1
+                if !json {
+                    let lines = SensorTagOutput.table(latest, time: time)
+                    if redraw && printedLines > 0 { print("\u{1B}[\(printedLines)A", terminator: "") }
+                    print(lines.map { $0 + (redraw ? "\u{1B}[K" : "") }.joined(separator: "\n"))
+                    printedLines = lines.count
+                }
+                if updates == count { break }
+            }
+            try await enabling
+        }
+    }
+}
