@@ -240,11 +240,13 @@ public final class Inspector: Sendable {
             .spec
         let type = entry.type
         spec.valueTypeName = type.description
-        spec.validate = { bytes in
+        let identifier = entry.identifier
+        spec.validate = { [weak self] bytes in
             do throws(ATTRefusal) {
                 _ = try InspectedValue(decoding: bytes, as: type)
                 return nil
             } catch {
+                self?.emit(.refused(identifier: identifier, error: error.error))
                 return error.error
             }
         }
@@ -255,7 +257,6 @@ public final class Inspector: Sendable {
             return bytes
         }
         if let write = entry.write {
-            let identifier = entry.identifier
             spec.onWrite = { [weak self] _, bytes throws(ATTRefusal) in
                 do throws(ATTRefusal) {
                     let value = try write(bytes)

@@ -120,6 +120,12 @@ public struct InspectedChange: Sendable, Hashable, CustomStringConvertible {
     /// The new value.
     public var value: InspectedValue
 
+    /// A change of a value.
+    public init(identifier: String, value: InspectedValue) {
+        self.identifier = identifier
+        self.value = value
+    }
+
     /// `temperature = 21.5`.
     public var description: String { "\(identifier) = \(value)" }
 }

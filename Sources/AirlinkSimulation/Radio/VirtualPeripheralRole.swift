@@ -57,6 +57,8 @@ final class VirtualPeripheralRole: @unchecked Sendable {
         self.model = nil
         for link in model.links { link.drop(reason: .localHostTerminated) }
         model.isAdvertisingEnabled = false
+        model.observers = 0
+        model.advertisingGeneration += 1  // ends its chain of advertising events
         model.host = nil
         world.peripherals.removeAll { $0 === model }
         world.peripheralsByID[model.id] = nil
