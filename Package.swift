@@ -87,7 +87,8 @@ let package = Package(
         .executableTarget(
             name: "airlink",
             dependencies: [
-                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
+                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
