@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "airlink",
             dependencies: [
-                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink",
+                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink", "AirlinkBlueZ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -39,16 +39,24 @@ struct InspectCommand: AsyncParsableCommand {
         if demo, !value.isEmpty {
             throw ValidationError("--demo publishes its own values; drop --value, or drop --demo to publish yours")
         }
+        if !demo, global.transport.hasPrefix("bluez") {
+            if value.isEmpty { throw ValidationError("give at least one --value IDENTIFIER=VALUE to publish") }
+            return
+        }
         if !demo {
             // The simulated world: the two ends must share one simulation, which only --demo builds.
             throw ValidationError(
                 "on --transport \(global.transport) an inspector is seen only by centrals of the same simulation, "
-                    + "so publishing --value for other processes needs a real adapter (--transport bluez, not in "
-                    + "this build yet). Run `airlink inspect --demo` to see an inspector and an observer together.")
+                    + "so publishing --value for other processes needs a real adapter (--transport bluez). Run `airlink inspect --demo` to see an inspector and an observer together."
+            )
         }
     }
 
     func run() async throws {
+        if !demo {
+            return try await runOnBlueZ(
+                adapter: global.transport.split(separator: ":").dropFirst().first.map(String.init) ?? "hci0")
+        }
         let demo = try InspectorDemo(seed: global.seed, name: name)
         let followFor = DurationArgument(argument: duration)!.duration
         let writes = demo.inspector.events()
