@@ -87,7 +87,8 @@ let package = Package(
         .executableTarget(
             name: "airlink",
             dependencies: [
-                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
+                "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink", "AirlinkBlueZ",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
                 .product(name: "Logging", package: "swift-log"),

@@ -17,5 +17,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             SensorTagCommand.self,
             ThermostatCommand.self,
             BatteryCommand.self,
+            InspectCommand.self,
+            ObserveCommand.self,
         ])
 }

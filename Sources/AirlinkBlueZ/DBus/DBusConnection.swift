@@ -24,7 +24,7 @@ package final class DBusConnection: Sendable {
         }
     }
 
-    private let loop: DBusEventLoop
+    let loop: DBusEventLoop
     /// This connection's unique name on the bus (`:1.42`).
     package let uniqueName: String
     /// The bus connected to.

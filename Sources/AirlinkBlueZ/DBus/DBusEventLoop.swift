@@ -57,7 +57,7 @@ final class DBusEventLoop: @unchecked Sendable {
         var work: @Sendable () -> Void
     }
 
-    private let connection: OpaquePointer
+    let connection: OpaquePointer
     private let wakeFD: Int32
     private let shared = Mutex(Shared())
     private let calls = Mutex(Calls())
@@ -129,12 +129,12 @@ final class DBusEventLoop: @unchecked Sendable {
         wake()
     }
 
-    private func wake() {
+    func wake() {
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
 
-    private var isLoopThread: Bool { loopThread.load(ordering: .relaxed) == UInt(pthread_self()) }
+    var isLoopThread: Bool { loopThread.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     /// Sends a method call from any thread; `completion` runs once, on the loop thread, or at once
     /// on the caller's thread when the call cannot be sent.

@@ -68,10 +68,32 @@ extension Link {
                     return
                 }
             }
+        case .executeWriteRequest(commit: true):
+            if let refusal = refusalOfExecutedWrites(pdu) {
+                _ = server.handle(.executeWriteRequest(commit: false))  // clears the queue, writes nothing
+                sendToCentral(
+                    .errorResponse(request: .executeWriteRequest, handle: refusal.handle, error: refusal.error))
+                return
+            }
         default:
             break
         }
         performServerActions(server.handle(pdu))
+    }
+
+    /// Checks long writes as single writes are checked (the value type, then `onWrite`) before they
+    /// execute: the server runs on a copy, and the first refusal of a value it would write is returned.
+    private func refusalOfExecutedWrites(_ pdu: ATTPDU) -> (handle: ATTHandle, error: ATTError)? {
+        var trial = server
+        for action in trial.handle(pdu) {
+            guard case .valueWritten(let handle, let value) = action, let entry = peripheral.entry(valueHandle: handle)
+            else { continue }
+            if let error = entry.spec.validate(value) { return (handle, error) }
+            if let onWrite = entry.spec.onWrite {
+                do { try onWrite(peripheral, value) } catch { return (handle, error.error) }
+            }
+        }
+        return nil
     }
 
     /// Performs what the server asked for: PDUs to send, written values to share with the firmware.
@@ -89,6 +111,7 @@ extension Link {
                     "\(central.tracePrefix)\(peripheral.idText) \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
                 )
                 if notify || indicate { peripheral.armUpdateTimer() }
+                peripheral.host?.subscriptionChanged(self, valueHandle: valueHandle, notify: notify, indicate: indicate)
             case .mtuChanged, .indicationConfirmed:
                 break
             }

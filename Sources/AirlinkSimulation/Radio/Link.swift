@@ -132,6 +132,7 @@ final class Link: @unchecked Sendable {
             attempt.finish(.failure(error))
         }
         central.linkClosed(self, reason: reason)
+        peripheral.host?.centralDisconnected(self, reason: reason)
         for waiter in disconnectWaiters { waiter.resume() }
         disconnectWaiters = []
     }

@@ -27,6 +27,8 @@ final class PeripheralModel: @unchecked Sendable {
     var updates: [UpdateSlot] = []
     var updateTimerAt: Int64?
     var isCatchingUp = false
+    /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).
+    weak var host: VirtualPeripheralRole?
 
     var observers = 0
     var advertisingGeneration = 0

@@ -66,6 +66,7 @@ extension VirtualRadio {
             link.isUp = true
             world.record("radio", "\(tracePrefix)\(peripheral.id) connected \(link.parameterDescription)")
             emit(.connected(peripheral.id))
+            peripheral.host?.centralConnected(link)
             peripheral.catchUpUpdates()
             link.enqueue(
                 ProcedureOperation(setup) { [self] result in

@@ -33,6 +33,8 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     var attempts: [ConnectAttempt] = []
     var subscribers: [(id: Int, continuation: AsyncStream<TransportEvent>.Continuation)] = []
     var nextSubscriberID = 0
+    /// The peripheral role, once used (``VirtualRadio+Peripheral.swift``).
+    var peripheralRole: VirtualPeripheralRole?
 
     /// `sim`: what a user types to choose the virtual radio.
     public let name = "sim"

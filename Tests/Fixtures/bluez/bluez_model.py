@@ -21,6 +21,7 @@ from dbusmock import mockobject
 from gi.repository import GLib
 
 import peripherals
+from peripheral_managers import install_managers
 
 ADAPTER = 'org.bluez.Adapter1'
 DEVICE = 'org.bluez.Device1'
@@ -162,6 +163,7 @@ class FakeBlueZ:
         install(obj, ADAPTER, 'StopDiscovery', '', self.stop_discovery)
         install(obj, ADAPTER, 'SetDiscoveryFilter', 'a{sv}', self.set_discovery_filter)
         install(obj, ADAPTER, 'RemoveDevice', 'o', self.remove_device_method)
+        install_managers(self, obj)
 
     def device_path(self, spec):
         return f"/org/bluez/{spec['adapter']}/dev_{spec['address'].replace(':', '_')}"

@@ -1,0 +1,129 @@
+import AirlinkCore
+import Synchronization
+
+/// A connected inspector: its values by identifier, to read, write and follow.
+public final class ObservedInspector: Sendable {
+    /// The connection to the inspector.
+    public let connection: ConnectionManager
+    let service: ServiceManager
+    /// The values, in the inspector's order.
+    public let values: [ObservedValue]
+    let tokens = Mutex<[ObserverToken]>([])
+    let streams = Mutex<[AsyncStream<InspectedChange>.Continuation]>([])
+
+    init(connection: ConnectionManager, service: ServiceManager, values: [ObservedValue]) {
+        self.connection = connection
+        self.service = service
+        self.values = values
+    }
+
+    /// The inspector's device.
+    public var device: DeviceID { connection.device }
+
+    /// The identifiers, in the inspector's order.
+    public var identifiers: [String] { values.map(\.identifier) }
+
+    /// The value with an identifier.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound`` naming the identifiers there are.
+    public func value(_ identifier: String) throws(AirlinkError) -> ObservedValue {
+        guard let value = values.first(where: { $0.identifier == identifier }) else {
+            throw AirlinkError(
+                .characteristicNotFound,
+                "the inspector at \(device) has no value \"\(identifier)\"; it has \(identifiers.joined(separator: ", "))"
+            )
+        }
+        return value
+    }
+
+    /// Reads a value.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``; ``AirlinkError/Code/malformedData`` if
+    ///   the bytes are not of the value's type; what reading throws.
+    public func read(_ identifier: String) async throws(AirlinkError) -> InspectedValue {
+        let value = try value(identifier)
+        let bytes = try await service.read(value.characteristic)
+        return try Self.decode(bytes, value)
+    }
+
+    /// Reads a value as a Swift type.
+    ///
+    /// - Throws: ``AirlinkError/Code/malformedData`` if the value is of another type; what ``read(_:)`` throws.
+    public func read<Value: InspectableValue>(_ identifier: String, as type: Value.Type = Value.self)
+        async throws(AirlinkError) -> Value
+    {
+        let inspected = try await read(identifier)
+        do {
+            return try Value(inspected: inspected)
+        } catch {
+            throw AirlinkError(.malformedData, "\"\(identifier)\" is a \(inspected.type), not a \(Value.self)")
+        }
+    }
+
+    /// Writes a value (with response).
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` if `newValue` is not of the value's type (nothing
+    ///   is sent); ``AirlinkError/Code/operationNotSupported`` for a value inspected without `.write`;
+    ///   ``AirlinkError/Code/attribute`` with the inspector's ATT error if it refused.
+    public func write(_ newValue: some InspectableValue, to identifier: String) async throws(AirlinkError) {
+        try await write(newValue.inspectedValue, to: identifier)
+    }
+
+    /// Writes a typed value (with response); see ``write(_:to:)-(InspectableValue,_)``.
+    public func write(_ newValue: InspectedValue, to identifier: String) async throws(AirlinkError) {
+        let value = try value(identifier)
+        guard newValue.type == value.type else {
+            throw AirlinkError(
+                .invalidArgument,
+                "\"\(identifier)\" is a \(value.type); pass a \(value.type), not a \(newValue.type) (\(newValue))")
+        }
+        try await service.write(newValue.bytes, to: value.characteristic)
+    }
+
+    /// Writes raw bytes, unchecked: the inspector checks them (a tool's view, and tests of refusals).
+    public func writeBytes(_ bytes: [UInt8], to identifier: String) async throws(AirlinkError) {
+        try await service.write(bytes, to: try value(identifier).characteristic)
+    }
+
+    /// Subscribes to every value inspected with `.notify` and delivers their changes.
+    ///
+    /// - Returns: the changes, in the order they arrive; the stream ends at ``disconnect()``.
+    /// - Throws: what enabling notifications throws.
+    public func changes() async throws(AirlinkError) -> AsyncStream<InspectedChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: InspectedChange.self)
+        streams.withLock { $0.append(continuation) }
+        for value in values where value.options.contains(.notify) {
+            let token = service.addObserver(for: value.characteristic) { notified in
+                guard let decoded = try? Self.decode(notified.bytes, value) else { return }
+                continuation.yield(InspectedChange(identifier: value.identifier, value: decoded))
+            }
+            tokens.withLock { $0.append(token) }
+            _ = try await service.enableNotifications(for: value.characteristic)
+        }
+        return stream
+    }
+
+    /// Disconnects from the inspector.
+    public func disconnect() async {
+        let tokens = self.tokens.withLock { tokens in
+            defer { tokens = [] }
+            return tokens
+        }
+        for token in tokens { service.removeObserver(token) }
+        let streams = self.streams.withLock { streams in
+            defer { streams = [] }
+            return streams
+        }
+        for stream in streams { stream.finish() }
+        await connection.disconnect()
+    }
+
+    static func decode(_ bytes: [UInt8], _ value: ObservedValue) throws(AirlinkError) -> InspectedValue {
+        do {
+            return try InspectedValue(decoding: bytes, as: value.type)
+        } catch {
+            throw AirlinkError(
+                .malformedData, "\"\(value.identifier)\" sent \(bytes.count) bytes that are not a \(value.type)")
+        }
+    }
+}

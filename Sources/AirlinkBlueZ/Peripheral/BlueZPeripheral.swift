@@ -1,0 +1,175 @@
+import AirlinkCore
+import Synchronization
+
+/// The peripheral role on BlueZ: the app's database exported on D-Bus and registered with
+/// `org.bluez.GattManager1.RegisterApplication`, its advertisement with
+/// `org.bluez.LEAdvertisingManager1.RegisterAdvertisement` (BlueZ doc/gatt-api.rst, doc/advertising-api.rst).
+///
+/// bluetoothd then serves the database to centrals and calls the exported objects' `ReadValue`,
+/// `WriteValue`, `StartNotify` and `StopNotify`; see ``PeripheralTransport`` for the contract.
+/// BlueZ does not say which central reads or subscribes: subscription events name the caller
+/// (`id:bluez:<bus name>`), and connections are not reported by this role.
+public final class BlueZPeripheral: PeripheralTransport, Sendable {
+    let connection: DBusConnection
+    let adapterPath: String
+    let root: String
+    let context: BlueZPeripheralContext
+    let environment: AirlinkEnvironment
+    private let state = Mutex(State())
+
+    private struct State {
+        var application: BlueZGATTApplication?
+        var exported = false
+        var registered = false
+        var advertising = false
+        var subscribers: [(id: Int, continuation: AsyncStream<PeripheralEvent>.Continuation)] = []
+        var nextSubscriberID = 0
+    }
+
+    /// `bluez:hci0`.
+    public let name: String
+
+    /// Connects to the system bus (or `busAddress`) for the adapter `adapter`.
+    ///
+    /// - Parameters:
+    ///   - adapter: the adapter's name (`hci0`).
+    ///   - busAddress: a bus address, for tests against the fake BlueZ; `nil` for the system bus.
+    ///   - environment: the clock, random source and logger behaviours use.
+    /// - Throws: ``AirlinkError/Code/transportUnavailable`` when the bus cannot be reached.
+    public init(adapter: String = "hci0", busAddress: String? = nil, environment: AirlinkEnvironment)
+        throws(AirlinkError)
+    {
+        do {
+            connection = try DBusConnection(bus: busAddress.map { .address($0) } ?? .system)
+        } catch {
+            throw AirlinkError(
+                .transportUnavailable, "cannot reach D-Bus for BlueZ: \(error)", cause: .other("\(error)"))
+        }
+        name = "bluez:\(adapter)"
+        adapterPath = "/org/bluez/\(adapter)"
+        root = "/org/airlink/peripheral/\(adapter)"
+        self.environment = environment
+        context = BlueZPeripheralContext(
+            id: (try? DeviceID(opaque: "bluez:\(adapter)")) ?? "id:bluez", environment: environment)
+    }
+
+    /// The adapter, as an opaque id (`id:bluez:hci0`): its address is BlueZ's to choose.
+    public var peripheralAddress: DeviceID { context.id }
+
+    /// The unique bus name bluetoothd calls the exported objects at.
+    package var busName: String { connection.uniqueName }
+
+    /// The path of the exported application (the ObjectManager).
+    package var applicationPath: String { root }
+
+    /// A new stream of subscription changes.
+    public func peripheralEvents() -> AsyncStream<PeripheralEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PeripheralEvent.self)
+        let id = state.withLock { state in
+            state.nextSubscriberID += 1
+            state.subscribers.append((state.nextSubscriberID, continuation))
+            return state.nextSubscriberID
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
+        }
+        return stream
+    }
+
+    private func report(_ event: PeripheralEvent) {
+        for subscriber in state.withLock({ $0.subscribers }) { subscriber.continuation.yield(event) }
+    }
+
+    /// Exports the database and registers it with GattManager1.
+    public func publish(name: String, services: [Service]) async throws(AirlinkError) {
+        var spec = PeripheralSpec(name: name, id: "C0:00:00:00:00:00") {}
+        spec.services = services
+        try spec.validate()
+        await unregisterApplication()
+        let connection = self.connection
+        let application = BlueZGATTApplication(
+            root: root, name: name, services: services, context: context,
+            emit: { path, interface, member, arguments in
+                try? connection.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+            },
+            report: { [weak self] event in self?.report(event) })
+        let needsExport = state.withLock { state in
+            state.application = application
+            defer { state.exported = true }
+            return !state.exported
+        }
+        context.attach(application)
+        if needsExport {
+            do {
+                try connection.export(root) { [weak self] message in
+                    guard let application = self?.state.withLock({ $0.application }) else {
+                        return .error(name: "org.freedesktop.DBus.Error.UnknownObject", message: "nothing is published")
+                    }
+                    return application.handle(message)
+                }
+            } catch {
+                throw AirlinkError(.transportUnavailable, "cannot export the GATT application: \(error)")
+            }
+        }
+        try await call(
+            "org.bluez.GattManager1", "RegisterApplication",
+            [.objectPath(root), .properties([])], what: "register the GATT application")
+        state.withLock { $0.registered = true }
+    }
+
+    /// Unregisters the application and the advertisement.
+    public func unpublish() async {
+        await stopAdvertising()
+        await unregisterApplication()
+        state.withLock { $0.application = nil }
+        context.attach(nil)
+    }
+
+    private func unregisterApplication() async {
+        guard state.withLock({ $0.registered }) else { return }
+        try? await call("org.bluez.GattManager1", "UnregisterApplication", [.objectPath(root)], what: "unregister")
+        state.withLock { $0.registered = false }
+    }
+
+    /// Registers an advertisement (LEAdvertisement1 at `<root>/advertisement0`).
+    public func startAdvertising(_ advertising: Advertising) async throws(AirlinkError) {
+        guard let application = state.withLock({ $0.application }) else {
+            throw AirlinkError(.invalidArgument, "nothing to advertise: publish a database first")
+        }
+        _ = try advertising.advertisingData()
+        await stopAdvertising()
+        application.state.withLock { $0.advertising = advertising }
+        try await call(
+            "org.bluez.LEAdvertisingManager1", "RegisterAdvertisement",
+            [.objectPath(application.advertisementPath), .properties([])], what: "register the advertisement")
+        state.withLock { $0.advertising = true }
+    }
+
+    /// Unregisters the advertisement.
+    public func stopAdvertising() async {
+        guard state.withLock({ $0.advertising }), let application = state.withLock({ $0.application }) else { return }
+        try? await call(
+            "org.bluez.LEAdvertisingManager1", "UnregisterAdvertisement", [.objectPath(application.advertisementPath)],
+            what: "unregister the advertisement")
+        state.withLock { $0.advertising = false }
+    }
+
+    /// Stores a value and sends it to subscribers (PropertiesChanged of Value).
+    public func updateValue(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID)
+        async throws(AirlinkError)
+    {
+        try context.setBytes(bytes, of: characteristic, in: service)
+    }
+
+    private func call(_ interface: String, _ member: String, _ arguments: [DBusValue], what: String)
+        async throws(AirlinkError)
+    {
+        do {
+            _ = try await connection.call(
+                destination: "org.bluez", path: adapterPath, interface: interface, member: member,
+                arguments: arguments, timeout: .seconds(10))
+        } catch {
+            throw BlueZErrorMapping.map(error, operation: .other, context: "\(what) on \(adapterPath)")
+        }
+    }
+}

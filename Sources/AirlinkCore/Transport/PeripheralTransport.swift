@@ -1,0 +1,86 @@
+/// The other side of the seam: the peripheral role, in which the app advertises and serves a GATT
+/// database to centrals.
+///
+/// A transport may implement both ``Transport`` (the central role) and this protocol; the virtual
+/// radio does (the app becomes one more peripheral on the simulated air). The database is described
+/// with the same DSL as simulated peripherals (``Service``, ``Characteristic``): the characteristics'
+/// `onRead` and `onWrite` behaviours are the app's handlers.
+///
+/// ## Contract
+///
+/// **Database.** ``publish(name:services:)`` replaces the served database; it is checked first (as
+/// ``PeripheralSpec/validate()`` checks a spec) and refused whole with
+/// ``AirlinkError/Code/invalidSpecification``. The stack adds the GAP (0x1800) and GATT (0x1801)
+/// services and a CCCD (0x2902) to every characteristic that notifies or indicates.
+///
+/// **Reads and writes.** A central's read calls the characteristic's `onRead` handler (or serves the
+/// stored value); a write is checked against the value type (``CharacteristicSpec/validate``), then
+/// handed to `onWrite`, then stored. A handler refuses with ``ATTRefusal``: the central gets that ATT
+/// error (Core Spec Vol 3, Part F, 3.4.1.1) and nothing is stored. Long (prepared) writes are checked
+/// the same way when they execute; a central that leaves before executing them changes nothing.
+///
+/// **Notifications.** ``updateValue(_:of:in:)`` stores a value and sends it to every central that
+/// subscribed: a notification or an indication, as each central chose in its CCCD.
+///
+/// **Events.** ``peripheralEvents()`` gives each caller its own stream of ``PeripheralEvent``s in the
+/// order the transport observed them: for one central, `centralConnected` comes first and
+/// `centralDisconnected` last.
+public protocol PeripheralTransport: AnyObject, Sendable {
+    /// What a user types to choose this transport: `sim`, `bluez:hci0`.
+    var name: String { get }
+
+    /// The address centrals see when this adapter advertises.
+    var peripheralAddress: DeviceID { get }
+
+    /// A new stream of what centrals do to the served database, for one subscriber.
+    func peripheralEvents() -> AsyncStream<PeripheralEvent>
+
+    /// Serves a GATT database (replacing one served before).
+    ///
+    /// - Parameters:
+    ///   - name: the GAP Device Name (0x2A00).
+    ///   - services: the services, in handle order.
+    /// - Throws: ``AirlinkError/Code/invalidSpecification`` naming the fault;
+    ///   ``AirlinkError/Code/operationInProgress`` while centrals are connected to the current database.
+    func publish(name: String, services: [Service]) async throws(AirlinkError)
+
+    /// Stops serving the database: connected centrals are disconnected, advertising stops.
+    func unpublish() async
+
+    /// Starts advertising (local name, service UUIDs, manufacturer data...), connectable.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidSpecification`` if the data does not fit a legacy
+    ///   advertisement; ``AirlinkError/Code/invalidArgument`` if nothing is published yet;
+    ///   ``AirlinkError/Code/adapterPoweredOff``.
+    func startAdvertising(_ advertising: Advertising) async throws(AirlinkError)
+
+    /// Stops advertising; connected centrals stay connected.
+    func stopAdvertising() async
+
+    /// Stores a characteristic's value and notifies or indicates it to the centrals that subscribed.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``; ``AirlinkError/Code/invalidArgument``
+    ///   for more than 512 bytes (Core Spec Vol 3, Part F, 3.2.9).
+    func updateValue(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID)
+        async throws(AirlinkError)
+}
+
+/// What a central did to the database a ``PeripheralTransport`` serves.
+public enum PeripheralEvent: Sendable, Hashable, CustomStringConvertible {
+    /// A central connected.
+    case centralConnected(DeviceID)
+    /// A central changed its subscription to a characteristic (its CCCD, 0x2902).
+    case subscriptionChanged(DeviceID, service: BluetoothUUID, characteristic: BluetoothUUID, mode: NotificationMode)
+    /// A central left.
+    case centralDisconnected(DeviceID, reason: DisconnectionReason)
+
+    /// `connected C0:FF:EE:00:00:01`, `C0:... subscribed to 2A19: notify`.
+    public var description: String {
+        switch self {
+        case .centralConnected(let central): "connected \(central)"
+        case .subscriptionChanged(let central, _, let characteristic, let mode):
+            "\(central) subscription to \(characteristic): \(mode)"
+        case .centralDisconnected(let central, let reason): "disconnected \(central): \(reason)"
+        }
+    }
+}

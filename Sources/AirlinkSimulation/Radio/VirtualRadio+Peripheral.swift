@@ -1,0 +1,129 @@
+import AirlinkCore
+
+/// The peripheral role on the virtual radio: the app becomes one more peripheral on the simulation's
+/// air, at the radio's ``address``; every other central of the simulation can discover it, connect to
+/// it and use its database (see ``PeripheralTransport`` for the contract).
+extension VirtualRadio: PeripheralTransport {
+    /// The radio's address on the air: `5A:1A:00:00:00:01` for ``Simulation/radio``, then `...:02`...
+    public var address: DeviceID {
+        let index = UInt64(adapterIndex + 1)
+        return DeviceID(BDAddress(value: 0x5A1A_0000_0000 | index), type: .public)
+    }
+
+    /// The address centrals see when this radio advertises: ``address``.
+    public var peripheralAddress: DeviceID { address }
+
+    /// The role's state, created at first use (under the world's lock).
+    var role: VirtualPeripheralRole {
+        if let peripheralRole { return peripheralRole }
+        let role = VirtualPeripheralRole(world: world, address: address)
+        peripheralRole = role
+        return role
+    }
+
+    /// A new stream of what centrals do to the database this radio serves.
+    public func peripheralEvents() -> AsyncStream<PeripheralEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PeripheralEvent.self)
+        let (role, id) = world.lock.withLock {
+            let role = self.role
+            role.nextSubscriberID += 1
+            role.subscribers.append((role.nextSubscriberID, continuation))
+            return (role, role.nextSubscriberID)
+        }
+        continuation.onTermination = { [weak role, world] _ in
+            guard let role else { return }
+            world.lock.withLock { role.subscribers.removeAll { $0.id == id } }
+        }
+        return stream
+    }
+
+    /// Serves a database; see ``PeripheralTransport/publish(name:services:)``.
+    public func publish(name: String, services: [Service]) async throws(AirlinkError) {
+        try world.lock.withLock { () throws(AirlinkError) in
+            let role = self.role
+            if let model = role.model, !model.links.isEmpty {
+                throw AirlinkError(
+                    .operationInProgress,
+                    "cannot replace the database of \"\(name)\" while \(model.links.count) central(s) are connected; "
+                        + "unpublish first")
+            }
+            let previous = (role.name, role.services)
+            role.name = name
+            role.services = services
+            do throws(AirlinkError) {
+                try role.installModel()
+            } catch {
+                (role.name, role.services) = previous
+                throw error
+            }
+        }
+    }
+
+    /// Stops serving: centrals are disconnected, advertising stops.
+    public func unpublish() async {
+        world.lock.withLock {
+            guard let role = peripheralRole else { return }
+            role.removeModel()
+            role.name = nil
+            role.services = []
+            role.advertising = nil
+        }
+    }
+
+    /// Starts advertising; see ``PeripheralTransport/startAdvertising(_:)``.
+    public func startAdvertising(_ advertising: Advertising) async throws(AirlinkError) {
+        try world.lock.withLock { () throws(AirlinkError) in
+            try checkPowered("advertise")
+            let role = self.role
+            guard role.name != nil else {
+                throw AirlinkError(.invalidArgument, "nothing to advertise: publish a database first")
+            }
+            if let model = role.model, let current = role.advertising, current.interval == advertising.interval,
+                (try? current.advertisingData()) == (try? advertising.advertisingData())
+            {
+                model.isAdvertisingEnabled = true
+                return
+            }
+            if let model = role.model, !model.links.isEmpty {
+                throw AirlinkError(
+                    .operationInProgress,
+                    "cannot change what \"\(model.spec.name)\" advertises while centrals are connected")
+            }
+            let previous = role.advertising
+            role.advertising = advertising
+            do throws(AirlinkError) {
+                try role.installModel()
+            } catch {
+                role.advertising = previous
+                throw error
+            }
+            world.record("radio", "\(address) advertises")
+        }
+    }
+
+    /// Stops advertising; connected centrals stay connected.
+    public func stopAdvertising() async {
+        world.lock.withLock {
+            guard let model = peripheralRole?.model, model.isAdvertisingEnabled else { return }
+            model.isAdvertisingEnabled = false
+            world.record("radio", "\(address) stops advertising")
+        }
+    }
+
+    /// Stores a value and notifies or indicates subscribers.
+    public func updateValue(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID)
+        async throws(AirlinkError)
+    {
+        guard bytes.count <= AttributeDatabase.maximumValueLength else {
+            throw AirlinkError(
+                .invalidArgument,
+                "the value of \(characteristic) is \(bytes.count) bytes; an attribute holds at most 512 "
+                    + "(Core Spec Vol 3, Part F, 3.2.9)")
+        }
+        let model = world.lock.withLock { peripheralRole?.model }
+        guard let model else {
+            throw AirlinkError(.characteristicNotFound, "nothing is published: no characteristic \(characteristic)")
+        }
+        try model.setBytes(bytes, of: characteristic, in: service)
+    }
+}

@@ -1,0 +1,137 @@
+import Airlink
+import AirlinkCore
+import ArgumentParser
+
+/// `airlink inspect`: publishes values over Bluetooth as an inspector.
+///
+/// On the simulated world both ends must share one simulation, so `--demo` runs an inspector and an
+/// observer together and prints their exchange. Publishing `--value`s for other apps needs a real
+/// adapter (`--transport bluez`), which this build does not offer yet.
+struct InspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Publish values as an inspector; --demo runs an inspector and an observer in one simulation.",
+        discussion: """
+            airlink inspect --demo
+            airlink inspect --transport bluez --name "Test Server" --value temperature=21.5 --value enabled=true
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Run an inspector and an observer together in one simulation and show their exchange.")
+    var demo = false
+
+    @Option(name: .long, help: "The inspector's advertised name (at most 19 bytes).")
+    var name: String = "Test Server"
+
+    @Option(
+        name: .long, help: "A value to publish, IDENTIFIER=VALUE (true/false, integer, decimal or text); repeatable.")
+    var value: [String] = []
+
+    @Option(name: .long, help: "How long the demo runs, in virtual time: 10s, 1m.")
+    var duration: String = "7s"
+
+    func validate() throws {
+        guard DurationArgument(argument: duration) != nil else {
+            throw ValidationError("\"\(duration)\" is not a duration: write a number and a unit, such as 10s")
+        }
+        for text in value { _ = try InspectArgument(parsing: text) }
+        if demo, !value.isEmpty {
+            throw ValidationError("--demo publishes its own values; drop --value, or drop --demo to publish yours")
+        }
+        let specifier = try global.specifier()
+        if !demo, case .bluez = specifier {
+            if value.isEmpty { throw ValidationError("give at least one --value IDENTIFIER=VALUE to publish") }
+            return
+        }
+        if !demo {
+            // The simulated world: the two ends must share one simulation, which only --demo builds.
+            throw ValidationError(
+                "on --transport \(specifier) an inspector is seen only by centrals of the same simulation, "
+                    + "so publishing --value for other processes needs a real adapter (--transport bluez). Run `airlink inspect --demo` to see an inspector and an observer together."
+            )
+        }
+    }
+
+    func run() async throws {
+        if !demo, case .bluez(let adapter) = try global.specifier() {
+            return try await runOnBlueZ(adapter: adapter ?? "hci0")
+        }
+        let demo = try InspectorDemo(seed: global.seed, name: name)
+        let followFor = DurationArgument(argument: duration)!.duration
+        let writes = demo.inspector.events()
+        try await demo.start()
+        print(
+            "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes \(demo.inspector.identifiers.joined(separator: ", "))"
+        )
+        let log = ExchangeLog()
+        demo.sim.spawn {
+            for await event in writes { log.append("\(demo.stamp) inspector: a central wrote \(event)") }
+        }
+        let lines = try await demo.sim.run { () async throws -> [String] in
+            var lines: [String] {
+                get { log.lines }
+                set { log.lines = newValue }
+            }
+            let found = try await demo.observer.discover(named: demo.inspector.name, timeout: .seconds(5))
+            guard let first = found.first else { return ["\(demo.stamp) observer found no inspector"] }
+            lines.append("\(demo.stamp) observer found \(first)")
+            let inspector = try await demo.observer.connect(to: first.id)
+            for value in inspector.values {
+                let current = try await inspector.read(value.identifier)
+                lines.append("\(demo.stamp) observer reads \(value.identifier) (\(value.type)) = \(current)")
+            }
+            let changes = try await inspector.changes()
+            try await inspector.write(false, to: "enabled")
+            lines.append("\(demo.stamp) observer writes enabled = false")
+            do {
+                try await inspector.writeBytes([7], to: "enabled")
+            } catch let error as AirlinkError {
+                lines.append(
+                    "\(demo.stamp) observer writes 0x07 to enabled: refused, \(error.attError.map { "\($0)" } ?? error.message)"
+                )
+            }
+            let end = demo.sim.now.advanced(by: followFor)
+            for await change in changes {
+                lines.append("\(demo.stamp) observer notified \(change)")
+                if demo.sim.now >= end { break }
+            }
+            await inspector.disconnect()
+            return lines
+        }
+        for line in lines { print(line) }
+        await demo.inspector.stop()
+        print("inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
+    }
+}
+
+/// The lines of the demo's exchange, from both ends, in virtual-time order.
+final class ExchangeLog: @unchecked Sendable {
+    // @unchecked: used only from the simulation's executor.
+    var lines: [String] = []
+    func append(_ line: String) { lines.append(line) }
+}
+
+/// One `--value IDENTIFIER=VALUE`, typed: `true`/`false` → Bool, an integer → Int, a decimal → Double,
+/// anything else → String.
+struct InspectArgument: Equatable {
+    var identifier: String
+    var value: InspectedValue
+
+    init(parsing text: String) throws {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw ValidationError("--value \"\(text)\" needs the form IDENTIFIER=VALUE, such as temperature=21.5")
+        }
+        identifier = String(text[..<equals])
+        let raw = String(text[text.index(after: equals)...])
+        if raw == "true" || raw == "false" {
+            value = .bool(raw == "true")
+        } else if let integer = Int64(raw) {
+            value = .signed(integer, bits: 64)
+        } else if let double = Double(raw) {
+            value = .double(double)
+        } else {
+            value = .string(raw)
+        }
+    }
+}

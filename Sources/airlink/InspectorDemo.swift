@@ -1,0 +1,65 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+import Logging
+import Observation
+
+/// The simulated world of `airlink inspect --demo` and `airlink observe --demo`: an inspector named
+/// "Test Server" on one adapter of a simulation, and an observer on another.
+struct InspectorDemo {
+    /// The demo app's model: its temperature drifts every two seconds.
+    @Observable final class Room: @unchecked Sendable {
+        // @unchecked: touched only from the simulation's executor.
+        var temperature = 21.5
+        var enabled = true
+        var label = "kitchen"
+    }
+
+    let sim: Simulation
+    let room = Room()
+    let inspector: Inspector
+    let observer: Observer
+
+    /// Builds the demo: the inspector publishes temperature (read, notify), enabled (read, write,
+    /// notify) and label (read, write).
+    init(seed: UInt64, name: String = "Test Server") throws {
+        // The layers log at info level; the demo prints the exchange itself, so only warnings go to stderr.
+        var logger = Logger(label: "airlink.inspect")
+        logger.logLevel = .warning
+        sim = Simulation(seed: seed, logger: logger)
+        inspector = Inspector(name: name, transport: sim.radio, environment: sim.environment)
+        try inspector.inspect("temperature", of: room, \.temperature, options: [.read, .notify])
+        try inspector.inspect("enabled", of: room, \.enabled, options: [.read, .write, .notify])
+        try inspector.inspect("label", of: room, \.label, options: [.read, .write])
+        observer = Observer(
+            manager: DeviceManager(transport: VirtualRadio(simulation: sim), environment: sim.environment))
+    }
+
+    /// Starts the inspector and the room's drift (+0.5 °C every 2 s of virtual time).
+    func start() async throws {
+        let room = self.room
+        let clock = sim.clock
+        try await sim.run { try await self.inspector.start() }
+        sim.spawn {
+            while true {
+                do { try await clock.sleep(for: .seconds(2)) } catch { return }
+                room.temperature += 0.5
+            }
+        }
+    }
+
+    /// `[  2.000s]`: the virtual time, for lines of the exchange.
+    var stamp: String {
+        let nanoseconds =
+            sim.now.offset.components.seconds * 1_000_000_000
+            + sim.now.offset.components.attoseconds / 1_000_000_000
+        let milliseconds = nanoseconds / 1_000_000
+        let text = "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(3))s"
+        return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "]"
+    }
+}
+
+extension String {
+    /// Pads with zeros on the left to `width`.
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
