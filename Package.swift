@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),

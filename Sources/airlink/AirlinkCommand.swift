@@ -6,5 +6,5 @@ struct AirlinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "airlink",
         abstract: "Scan, connect and explore Bluetooth LE devices; simulated by default.",
-        subcommands: [ScanCommand.self])
+        subcommands: [ScanCommand.self, SimulateCommand.self])
 }

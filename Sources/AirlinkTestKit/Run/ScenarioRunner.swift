@@ -1,6 +1,7 @@
 import Airlink
 import AirlinkCore
 import AirlinkSimulation
+import Logging
 
 /// Runs a scenario in a `Simulation(seed:strict:)` and checks it: its expectations and the built-in
 /// invariants (every operation completes or fails within its timeout; no connection event after a
@@ -16,8 +17,20 @@ public struct ScenarioRunner: Sendable {
     /// Whether the simulation keeps its trace (needed for golden traces and `noNotificationLost`).
     public var tracing: Bool
 
+    /// The logger layers log through (errors only by default: the trace tells what happened).
+    public var logger: Logger
+
     /// Creates a runner.
-    public init(tracing: Bool = true) { self.tracing = tracing }
+    ///
+    /// - Parameters:
+    ///   - tracing: whether the simulation keeps its trace.
+    ///   - logger: the layers' logger; by default one that logs errors only.
+    public init(tracing: Bool = true, logger: Logger? = nil) {
+        self.tracing = tracing
+        var quiet = Logger(label: "airlink.scenario")
+        quiet.logLevel = .error
+        self.logger = logger ?? quiet
+    }
 
     /// Runs a scenario with its own client behaviour (its `client:` section).
     ///
@@ -51,7 +64,7 @@ public struct ScenarioRunner: Sendable {
         client: @escaping @Sendable (ScenarioContext) async -> Void
     ) async throws(AirlinkError) -> ScenarioResult {
         let seed = seed ?? scenario.seed
-        let simulation = Simulation(seed: seed, strict: true, tracing: tracing)
+        let simulation = Simulation(seed: seed, strict: true, tracing: tracing, logger: logger)
         var peripherals: [SimulatedPeripheral] = []
         for (index, description) in scenario.world.enumerated() {
             peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
