@@ -26,6 +26,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the trace to this file.")
     var trace: String?
 
+    @Option(name: .long, help: "Write the simulated traffic as a btsnoop file (Wireshark, tshark).")
+    var capture: String?
+
     @Flag(name: .long, help: "Rewrite the golden trace beside the scenario.")
     var record = false
 
@@ -39,7 +42,9 @@ struct SimulateCommand: AsyncParsableCommand {
             }
             if seed != nil { throw ValidationError("--seed and --seeds exclude each other: pass one") }
             if record { throw ValidationError("--record rewrites one seed's trace: drop --seeds, or pass --seed N") }
-            if trace != nil { throw ValidationError("--trace writes one run's trace: use --seed N instead of --seeds") }
+            if trace != nil || capture != nil {
+                throw ValidationError("--trace and --capture write one run's files: use --seed N instead of --seeds")
+            }
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
@@ -65,7 +70,9 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         let result: ScenarioResult
         do {
-            result = try await ScenarioRunner().run(scenario, seed: seed)
+            var runner = ScenarioRunner()
+            runner.capturing = capture != nil
+            result = try await runner.run(scenario, seed: seed)
         } catch {
             try Self.fail("\(file): \(error.message)")
         }
@@ -73,6 +80,11 @@ struct SimulateCommand: AsyncParsableCommand {
         var failed = !result.passed
         if let trace {
             do { try GoldenTraceFile(path: trace).write(result.trace.text) } catch { try Self.fail(error.message) }
+        }
+        if let capture {
+            let file = result.capture
+            do { try BinaryFile.write(file.bytes, to: capture) } catch { try Self.fail(error.message) }
+            print("capture: \(file.packetCount) packet(s), \(file.attPDUCount) ATT PDU(s) written to \(capture)")
         }
         let golden = GoldenTraceFile(path: Self.goldenPath(for: file))
         if seed == nil || seed == scenario.seed || record {

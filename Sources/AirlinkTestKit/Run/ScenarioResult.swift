@@ -36,6 +36,10 @@ public struct ScenarioResult: Sendable {
         public var name: String
         /// Its address.
         public var id: DeviceID
+        /// Its advertising data (AD structures), empty if it does not advertise.
+        public var advertisingData: [UInt8]
+        /// Whether its advertisements are connectable.
+        public var connectable: Bool
     }
 
     /// The scenario's name.
@@ -62,6 +66,13 @@ public struct ScenarioResult: Sendable {
     public var actions: [ScenarioAction]
     /// The world's peripherals.
     public var devices: [Device]
+    /// The ATT PDUs that crossed the air, by the index of their trace line (when the runner captures).
+    public var capturedPDUs: [Int: [UInt8]] = [:]
+
+    /// The run's traffic as a btsnoop file (needs a runner with `capturing: true`).
+    public var capture: BTSnoopCapture {
+        BTSnoopCapture(lines: trace.lines, pdus: capturedPDUs, devices: devices)
+    }
 
     /// Whether every expectation and invariant held.
     public var passed: Bool { violations.isEmpty && expectations.allSatisfy(\.held) }

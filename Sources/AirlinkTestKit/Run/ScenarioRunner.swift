@@ -17,6 +17,9 @@ public struct ScenarioRunner: Sendable {
     /// Whether the simulation keeps its trace (needed for golden traces and `noNotificationLost`).
     public var tracing: Bool
 
+    /// Whether the bytes of ATT PDUs are kept for a capture (``ScenarioResult/capture``).
+    public var capturing = false
+
     /// The logger layers log through (errors only by default: the trace tells what happened).
     public var logger: Logger
 
@@ -65,6 +68,7 @@ public struct ScenarioRunner: Sendable {
     ) async throws(AirlinkError) -> ScenarioResult {
         let seed = seed ?? scenario.seed
         let simulation = Simulation(seed: seed, strict: true, tracing: tracing, logger: logger)
+        if capturing { simulation.startCapturingPDUs() }
         var peripherals: [SimulatedPeripheral] = []
         for (index, description) in scenario.world.enumerated() {
             peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
@@ -106,7 +110,12 @@ public struct ScenarioRunner: Sendable {
             expectations: evaluation.expectations(), violations: evaluation.invariantViolations(),
             statistics: evaluation.statistics(), events: recorder.events, values: recorder.values,
             operations: recorder.operations, trace: simulation.trace, actions: resolved.actions.map(\.action),
-            devices: peripherals.map { ScenarioResult.Device(name: $0.name, id: $0.id) })
+            devices: peripherals.map {
+                ScenarioResult.Device(
+                    name: $0.name, id: $0.id, advertisingData: (try? $0.spec.advertising?.advertisingData()) ?? [],
+                    connectable: $0.spec.advertising?.isConnectable ?? false)
+            },
+            capturedPDUs: simulation.capturedPDUs)
         manager.shutdown()
         return result
     }
