@@ -29,6 +29,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write the simulated traffic as a btsnoop file (Wireshark, tshark).")
     var capture: String?
 
+    @Option(name: .long, help: "Write an HTML page with the run's timeline (self-contained, no scripts).")
+    var report: String?
+
     @Flag(name: .long, help: "Rewrite the golden trace beside the scenario.")
     var record = false
 
@@ -42,7 +45,7 @@ struct SimulateCommand: AsyncParsableCommand {
             }
             if seed != nil { throw ValidationError("--seed and --seeds exclude each other: pass one") }
             if record { throw ValidationError("--record rewrites one seed's trace: drop --seeds, or pass --seed N") }
-            if trace != nil || capture != nil {
+            if trace != nil || capture != nil || report != nil {
                 throw ValidationError("--trace and --capture write one run's files: use --seed N instead of --seeds")
             }
         }
@@ -80,6 +83,12 @@ struct SimulateCommand: AsyncParsableCommand {
         var failed = !result.passed
         if let trace {
             do { try GoldenTraceFile(path: trace).write(result.trace.text) } catch { try Self.fail(error.message) }
+        }
+        if let report {
+            do { try BinaryFile.write(Array(TimelineReport(result: result).html.utf8), to: report) } catch {
+                try Self.fail(error.message)
+            }
+            print("report: \(report)")
         }
         if let capture {
             let file = result.capture
