@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "Airlink",
             dependencies: [
-                "AirlinkCore",
+                "AirlinkCore", "AirlinkRegistry",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
@@ -91,6 +91,8 @@ let package = Package(
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
+                .product(name: "Logging", package: "swift-log"),
                 "AirlinkTestKit",
             ]
         ),
@@ -107,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "AirlinkTests",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkCore", .product(name: "Logging", package: "swift-log"),
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
         .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
@@ -121,12 +124,20 @@ let package = Package(
             ]),
         .testTarget(
             name: "AirlinkBlueZTests",
-            dependencies: ["AirlinkBlueZ", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
+            dependencies: ["AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "CDBus", "CBlueZ"]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
         .testTarget(
             name: "AirlinkTestKitTests",
             dependencies: ["AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore"]),
+        // Runs the built `airlink` as a subprocess (the dependency builds it first); Support/FakeBlueZ.swift is a
+        // symbolic link to the BlueZ tests' launcher of the fake BlueZ.
+        .testTarget(
+            name: "AirlinkCLITests",
+            dependencies: [
+                "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
+                "AirlinkBlueZ",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

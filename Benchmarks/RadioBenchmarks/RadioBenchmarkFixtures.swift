@@ -17,7 +17,9 @@ enum RadioBenchmarkFixtures {
                 LocalName("Node \(index)")
                 ServiceUUIDs(.battery)
             }
-            Service(.battery) { Characteristic(.batteryLevel, properties: [.read, .notify], value: UInt8(index % 100)) }
+            Service(.battery) {
+                Characteristic(.batteryLevel, properties: [.read, .notify], value: UInt8(index % 100))
+            }
         }
     }
 

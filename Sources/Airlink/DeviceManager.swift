@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkRegistry
 import Logging
 import Synchronization
 
@@ -43,6 +44,10 @@ public final class DeviceManager: Sendable {
     /// The configuration.
     public let configuration: Configuration
 
+    /// The registry connections are recorded in, if any.
+    public let registry: DeviceRegistry?
+
+    let recorder: ConnectionRecorder?
     let router: EventRouter
     private let pump: Task<Void, Never>
 
@@ -56,11 +61,27 @@ public final class DeviceManager: Sendable {
     ///   - environment: the clock, executor, random source, trace and logger (a `Simulation`'s
     ///     `environment`, or ``AirlinkEnvironment/live(logger:)``).
     ///   - configuration: tunables.
-    public init(transport: any Transport, environment: AirlinkEnvironment, configuration: Configuration = .init()) {
+    ///   - registry: where every established connection (and reconnection) is recorded, or `nil`
+    ///     to remember nothing. See ``connection(toKnown:reconnection:)``.
+    ///   - recordClock: the clock of the records' times; by default the environment's clock from
+    ///     1970 (give a wall-clock epoch, `RecordClock(environment.clock, epoch: RecordTimestamp(Date()))`,
+    ///     where records outlive the process).
+    public init(
+        transport: any Transport, environment: AirlinkEnvironment, configuration: Configuration = .init(),
+        registry: DeviceRegistry? = nil, recordClock: RecordClock? = nil
+    ) {
         self.transport = transport
         self.environment = environment
         self.configuration = configuration
-        let router = EventRouter(transport: transport, environment: environment, configuration: configuration)
+        self.registry = registry
+        let recorder = registry.map { registry in
+            ConnectionRecorder(
+                registry: registry, clock: recordClock ?? RecordClock(environment.clock, epoch: .epoch),
+                environment: environment)
+        }
+        self.recorder = recorder
+        let router = EventRouter(
+            transport: transport, environment: environment, configuration: configuration, recorder: recorder)
         self.router = router
         let stream = transport.events()  // subscribe now, so that nothing is missed
         self.pump = environment.spawn { await router.run(stream) }

@@ -1,11 +1,17 @@
+import AirlinkCore
+import AirlinkTransports
 import ArgumentParser
+import Foundation
+import Logging
 
 /// The flags every subcommand shares.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "The transport: sim (the built-in simulated world), sim:PATH (scenario file), bluez, bluez:hciN.")
-    var transport: String = "sim"
+        help: ArgumentHelp(
+            "The transport: sim (the built-in simulated world), bluez, bluez:hciN. Default: $AIRLINK_TRANSPORT, else sim.",
+            valueName: "transport"))
+    var transport: String?
 
     @Option(name: .long, help: "The simulation's seed (the same seed gives the same run).")
     var seed: UInt64 = 1
@@ -13,29 +19,37 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    func validate() throws {
-        _ = try TransportChoice(parsing: transport)
+    @Flag(name: .long, help: "Log what the layers do (connections, discoveries) to standard error.")
+    var verbose = false
+
+    /// The logger layers log through: warnings only, everything with `--verbose`.
+    var logger: Logger {
+        var logger = Logger(label: "airlink")
+        logger.logLevel = verbose ? .debug : .warning
+        return logger
     }
-}
 
-/// The transport a user chose with `--transport`.
-enum TransportChoice: Equatable {
-    /// The virtual radio with the built-in simulated world.
-    case simulation
+    func validate() throws {
+        _ = try specifier()
+    }
 
-    /// Parses `sim`; rejects what this build cannot do yet, saying what to type instead.
-    init(parsing text: String) throws {
-        switch text {
-        case "sim":
-            self = .simulation
-        case let scenario where scenario.hasPrefix("sim:"):
-            throw ValidationError(
-                "scenario files (\(scenario)) are not supported yet; use --transport sim for the built-in world")
-        case let bluez where bluez == "bluez" || bluez.hasPrefix("bluez:"):
-            throw ValidationError(
-                "the BlueZ transport (\(text)) is not available in this build yet; use --transport sim")
-        default:
-            throw ValidationError("unknown transport \"\(text)\": use sim, sim:PATH, bluez or bluez:hciN")
+    /// The transport chosen: `--transport`, else `AIRLINK_TRANSPORT`, else `sim`.
+    ///
+    /// - Throws: `ValidationError` saying what to type.
+    func specifier(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TransportSpecifier {
+        let chosen: TransportSpecifier
+        do {
+            if let transport {
+                chosen = try TransportSpecifier(parsing: transport)
+            } else {
+                chosen = try TransportSpecifier.fromEnvironment(environment) ?? .simulation(scenario: nil)
+            }
+        } catch {
+            throw ValidationError(error.message)
         }
+        if case .simulation(let scenario?) = chosen {
+            throw ValidationError(Session.scenarioMessage(scenario))
+        }
+        return chosen
     }
 }

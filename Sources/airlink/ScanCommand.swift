@@ -1,6 +1,4 @@
 import AirlinkCore
-import AirlinkProfiles
-import AirlinkSimulation
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -43,20 +41,17 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         let duration = DurationArgument(argument: timeout)!.duration
         let services = try service.map { text throws(AirlinkError) in try BluetoothUUID(named: text) }
-        let pattern = try name.map { try Regex($0) }
-        let devices = try await ScanRun.simulated(
-            seed: global.seed, duration: duration, services: services.isEmpty ? nil : services
+        let session = try await Session.open(global)
+        defer { session.close() }
+        let devices = try await ScanRun.run(
+            in: session, duration: duration, name: name, services: services.isEmpty ? nil : services
         ) { progress in
             if duration >= .seconds(2) {
                 writeError(
                     "scanning… \(seconds(progress.elapsed)) of \(seconds(duration)), \(progress.devices) device(s)")
             }
         }
-        let shown = devices.filter { device in
-            guard let pattern else { return true }
-            return (try? pattern.firstMatch(in: device.name ?? "")) != nil
-        }
-        print(global.json ? ScanOutput.json(shown) : ScanOutput.table(shown))
+        print(global.json ? ScanOutput.json(devices) : ScanOutput.table(devices))
     }
 }
 

@@ -5,14 +5,7 @@ import Foundation
 /// How `airlink scan` prints what it found.
 enum ScanOutput {
     /// `0x180F Battery Service` style names, with the thermostat's vendor UUIDs named too.
-    static func serviceName(_ uuid: BluetoothUUID) -> String {
-        if let name = uuid.name { return name }
-        let vendor: [BluetoothUUID: String] = [
-            .thermostatTemperatureService: "Thermostat Temperature Service",
-            .thermostatBatteryService: "Thermostat Battery Service",
-        ]
-        return vendor[uuid] ?? "unknown"
-    }
+    static func serviceName(_ uuid: BluetoothUUID) -> String { Names.name(uuid) }
 
     /// A table for people: ID, NAME, RSSI, SERVICES.
     static func table(_ devices: [ScannedDevice]) -> String {

@@ -1,6 +1,5 @@
+import Airlink
 import AirlinkCore
-import AirlinkProfiles
-import AirlinkSimulation
 
 /// One device a scan heard, with its latest advertisement.
 struct ScannedDevice: Sendable {
@@ -10,6 +9,15 @@ struct ScannedDevice: Sendable {
     var isConnectable: Bool
     var services: [BluetoothUUID]
     var advertisementCount: Int
+
+    init(_ device: DiscoveredDevice) {
+        id = device.id
+        name = device.name
+        rssi = device.rssi ?? 0
+        isConnectable = device.advertisement.isConnectable
+        services = device.advertisement.serviceUUIDs + device.advertisement.serviceData.map(\.uuid)
+        advertisementCount = device.sightings
+    }
 }
 
 /// How far a scan got, for progress lines.
@@ -18,47 +26,27 @@ struct ScanProgress: Sendable {
     var devices: Int
 }
 
-/// Runs a scan of the built-in simulated world in virtual time.
+/// Runs a scan through the layers' discovery, on whichever transport the session holds.
 enum ScanRun {
-    static func simulated(
-        seed: UInt64, duration: Duration, services: [BluetoothUUID]?,
+    static func run(
+        in session: Session, duration: Duration, name: String?, services: [BluetoothUUID]?,
         progress: @escaping @Sendable (ScanProgress) -> Void
     ) async throws -> [ScannedDevice] {
-        let sim = Simulation(seed: seed)
-        try sim.add(SimulatedWorld.builtIn)
-        let radio = sim.radio
-        let events = radio.events()
-        let collector = sim.spawn { () -> [ScannedDevice] in
-            var devices: [ScannedDevice] = []
-            for await event in events {
-                guard case .advertisement(let id, let advertisement) = event else { continue }
-                let device = ScannedDevice(
-                    id: id, name: advertisement.name, rssi: Int(advertisement.rssi ?? 0),
-                    isConnectable: advertisement.isConnectable,
-                    services: advertisement.serviceUUIDs + advertisement.serviceData.map(\.uuid), advertisementCount: 1)
-                if let index = devices.firstIndex(where: { $0.id == id }) {
-                    devices[index].rssi = device.rssi
-                    devices[index].advertisementCount += 1
-                    if device.name != nil { devices[index].name = device.name }
-                } else {
-                    devices.append(device)
-                }
+        let (transport, environment) = (session.transport, session.environment)
+        return try await session.run { () async throws -> [ScannedDevice] in
+            let manager = DeviceManager(transport: transport, environment: environment)
+            defer { manager.shutdown() }
+            let discovery = try await manager.discover(
+                named: name, services: services, timeout: duration, options: ScanOptions(reportsDuplicates: true))
+            var elapsed = Duration.zero
+            while elapsed < duration, discovery.isRunning {
+                let step = min(.seconds(1), duration - elapsed)
+                try await environment.clock.sleep(for: step)
+                elapsed += step
+                progress(ScanProgress(elapsed: elapsed, devices: discovery.devices.count))
             }
-            return devices
+            _ = await discovery.waitUntilStopped()
+            return discovery.devices.map(ScannedDevice.init).sorted { $0.rssi > $1.rssi }
         }
-        try await sim.run { try await radio.startScan(ScanFilter(services: services, allowDuplicates: true)) }
-        var elapsed = Duration.zero
-        while elapsed < duration {
-            let step = min(.seconds(1), duration - elapsed)
-            try await sim.run(for: step)
-            elapsed += step
-            let count = Set(
-                sim.trace.events(in: "scan").compactMap { $0.split(separator: " ").first }.filter { $0.contains(":") }
-            ).count
-            progress(ScanProgress(elapsed: elapsed, devices: count))
-        }
-        await radio.stopScan()
-        radio.shutdown()
-        return try await sim.run { await collector.value }.sorted { $0.rssi > $1.rssi }
     }
 }

@@ -31,6 +31,7 @@ public actor ConnectionManager {
     private let adapter: AdapterMonitor
     private let coordinator: ScanCoordinator
     private let logger: Logger
+    private let recorder: ConnectionRecorder?
     private let broadcaster = Broadcaster<ConnectionEvent>()
     private nonisolated let strategyBox: Mutex<any ReconnectionStrategy>
     private nonisolated let stateBox = Mutex<ConnectionState>(.disconnected)
@@ -43,8 +44,10 @@ public actor ConnectionManager {
 
     init(
         device: DeviceID, strategy: any ReconnectionStrategy, link: DeviceLink, transport: any Transport,
-        environment: AirlinkEnvironment, bus: EventBus, adapter: AdapterMonitor, coordinator: ScanCoordinator
+        environment: AirlinkEnvironment, bus: EventBus, adapter: AdapterMonitor, coordinator: ScanCoordinator,
+        recorder: ConnectionRecorder? = nil
     ) {
+        self.recorder = recorder
         self.device = device
         self.link = link
         self.services = ServicesManager(link: link)
@@ -123,6 +126,7 @@ public actor ConnectionManager {
             environment.spawn { await self.handle(.connectCancelled) }
         }
         _ = try result.get()
+        await recorder?.settle()  // the record is saved when connect returns
     }
 
     /// Disconnects: closes the link, or stops a connection attempt or a reconnection. Returns once
@@ -224,6 +228,12 @@ public actor ConnectionManager {
         case .linkUnusable(let error, let keep):
             link.linkDown(error, keepSubscriptions: keep)
         case .emit(let event):
+            switch event {
+            case .connected, .reconnected:
+                recorder?.connectionEstablished(device, services: link.discoveredServices.map(\.uuid))
+            default:
+                break
+            }
             broadcaster.yield(event)
             bus.publish(.connection(device, event))
         }

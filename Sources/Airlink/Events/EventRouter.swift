@@ -19,9 +19,14 @@ final class EventRouter: Sendable {
     let adapter: AdapterMonitor
     let scans: ScanCoordinator
     let patterns = NamePatterns()
+    let recorder: ConnectionRecorder?
     private let state = Mutex(State())
 
-    init(transport: any Transport, environment: AirlinkEnvironment, configuration: DeviceManager.Configuration) {
+    init(
+        transport: any Transport, environment: AirlinkEnvironment, configuration: DeviceManager.Configuration,
+        recorder: ConnectionRecorder? = nil
+    ) {
+        self.recorder = recorder
         self.transport = transport
         self.environment = environment
         self.configuration = configuration
@@ -52,10 +57,10 @@ final class EventRouter: Sendable {
             if let existing = state.connections[device] { return (existing, false) }
             let link = DeviceLink(
                 device: device, transport: transport, environment: environment, bus: bus, adapter: adapter,
-                capacity: configuration.notificationBufferCapacity)
+                capacity: configuration.notificationBufferCapacity, recorder: recorder)
             let connection = ConnectionManager(
                 device: device, strategy: strategy, link: link, transport: transport, environment: environment,
-                bus: bus, adapter: adapter, coordinator: scans)
+                bus: bus, adapter: adapter, coordinator: scans, recorder: recorder)
             state.connections[device] = connection
             state.order.append(connection)
             return (connection, true)
@@ -88,6 +93,7 @@ final class EventRouter: Sendable {
                 }
                 lastLink?.deliver(handle: handle, value: value)
             case .advertisement(let device, let advertisement):
+                recorder?.noteAdvertisement(device, advertisement)
                 scans.deliver(device, advertisement)
             case .connected(let device):
                 await existing(device)?.handle(.linkUp)

@@ -13,6 +13,7 @@ extension DeviceLink {
             }
             if uuids == nil { state.allServices = found }
         }
+        if uuids == nil { recorder?.servicesDiscovered(device, services: found.map(\.uuid)) }
         bus.publish(.services(device, .discovered(found.map(\.uuid))))
         return found
     }

@@ -55,14 +55,17 @@ final class DeviceLink: Sendable {
     let adapter: AdapterMonitor
     let gate = OperationGate()
     let capacity: Int
+    /// Saves connection records, when the device manager has a registry.
+    let recorder: ConnectionRecorder?
     let logger: Logger
     let observerIDs = ObserverIDs()
     let state = Mutex(State())
 
     init(
         device: DeviceID, transport: any Transport, environment: AirlinkEnvironment, bus: EventBus,
-        adapter: AdapterMonitor, capacity: Int
+        adapter: AdapterMonitor, capacity: Int, recorder: ConnectionRecorder? = nil
     ) {
+        self.recorder = recorder
         self.device = device
         self.transport = transport
         self.environment = environment

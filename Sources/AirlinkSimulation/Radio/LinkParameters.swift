@@ -1,21 +1,5 @@
 import AirlinkCore
 
-/// The LE physical layer a link uses (Core Spec Vol 6, Part A, 3.2 and Part B, 2.1).
-public enum PHY: Sendable, Hashable, CustomStringConvertible {
-    /// LE 1M: 1 Mbit/s, a 1-byte preamble.
-    case le1M
-    /// LE 2M: 2 Mbit/s, a 2-byte preamble.
-    case le2M
-
-    /// The air time of one bit.
-    var nanosecondsPerByte: Int64 { self == .le1M ? 8_000 : 4_000 }
-    /// Preamble bytes.
-    var preambleBytes: Int64 { self == .le1M ? 1 : 2 }
-
-    /// `1M` or `2M`.
-    public var description: String { self == .le1M ? "1M" : "2M" }
-}
-
 /// The parameters a virtual central asks for on every link it makes, and the timing model's inputs.
 ///
 /// The defaults follow Linux: connection interval 30 ms (BlueZ's minimum default, 0x0018), latency 0,
@@ -86,22 +70,5 @@ public struct LinkParameters: Sendable, Hashable {
         if let eventLength, eventLength <= .zero || eventLength > connectionInterval {
             throw AirlinkError(.invalidArgument, "event length \(eventLength) must be positive and within the interval")
         }
-    }
-}
-
-/// The air-time arithmetic of the timing model (Core Spec Vol 6, Part B, 2.1 and 4.5).
-enum AirTime {
-    /// The inter frame space between packets, 150 µs.
-    static let interFrameSpace: Int64 = 150_000
-
-    /// The air time of an LL data packet carrying `payload` bytes: preamble, access address (4),
-    /// header (2), payload, CRC (3); no MIC (links are unencrypted).
-    static func packet(payload: Int, phy: PHY) -> Int64 {
-        (phy.preambleBytes + 4 + 2 + Int64(payload) + 3) * phy.nanosecondsPerByte
-    }
-
-    /// How many LL packets carry an ATT PDU of `length` bytes with its 4-byte L2CAP header.
-    static func fragments(length: Int, dataLength: Int) -> Int {
-        max(1, (length + 4 + dataLength - 1) / dataLength)
     }
 }

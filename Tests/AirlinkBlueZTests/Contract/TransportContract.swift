@@ -14,266 +14,284 @@ enum TransportContract {
     /// Scanning reports advertisements with their data; a service filter keeps other devices out.
     static func discoversWithFilters(_ world: some TransportContractWorld) async throws {
         // Given a transport scanning for the Battery service only
-        let transport = try await world.makeTransport()
-        let events = transport.events()
-        try await transport.startScan(ScanFilter(services: [.battery]))
+        try await world.run { transport in
+            let events = transport.events()
+            try await transport.startScan(ScanFilter(services: [.battery]))
 
-        // When the battery peripheral advertises
-        let battery = await world.first(events, within: .seconds(5)) { event -> Advertisement? in
-            if case .advertisement(let id, let advertisement) = event {
-                #expect(id != world.thermostat, "the thermostat does not advertise the Battery service")
-                if id == world.battery { return advertisement }
+            // When the battery peripheral advertises
+            let battery = await world.first(events, within: .seconds(5)) { event -> Advertisement? in
+                if case .advertisement(let id, let advertisement) = event {
+                    #expect(id != world.thermostat, "the thermostat does not advertise the Battery service")
+                    if id == world.battery { return advertisement }
+                }
+                return nil
             }
-            return nil
-        }
 
-        // Then its advertisement carries its name, services, service data and RSSI
-        let advertisement = try #require(battery)
-        #expect(advertisement.name == "Battery")
-        #expect(advertisement.serviceUUIDs.contains(.battery))
-        #expect(advertisement.serviceData(for: .battery) == [87])
-        #expect(advertisement.rssi != nil)
+            // Then its advertisement carries its name, services, service data and RSSI
+            let advertisement = try #require(battery)
+            #expect(advertisement.name == "Battery")
+            #expect(advertisement.serviceUUIDs.contains(.battery))
+            #expect(advertisement.serviceData(for: .battery) == [87])
+            #expect(advertisement.rssi != nil)
 
-        // When the filter is replaced by no filter, the thermostat is reported with its manufacturer data
-        let all = transport.events()
-        try await transport.startScan(ScanFilter())
-        let thermostat = await world.first(all, within: .seconds(5)) { event -> Advertisement? in
-            if case .advertisement(let id, let advertisement) = event, id == world.thermostat { return advertisement }
-            return nil
+            // When the filter is replaced by no filter, the thermostat is reported with its manufacturer data
+            let all = transport.events()
+            try await transport.startScan(ScanFilter())
+            let thermostat = await world.first(all, within: .seconds(5)) { event -> Advertisement? in
+                if case .advertisement(let id, let advertisement) = event, id == world.thermostat {
+                    return advertisement
+                }
+                return nil
+            }
+            #expect(try #require(thermostat).manufacturerData(for: 0xFFFF) == [0xA1, 0xB2])
+            await transport.stopScan()
         }
-        #expect(try #require(thermostat).manufacturerData(for: 0xFFFF) == [0xA1, 0xB2])
-        await transport.stopScan()
     }
 
     /// Connecting announces the link and discovery gives the peripheral's attributes with their handles.
     static func connectsAndDiscovers(_ world: some TransportContractWorld) async throws {
         // Given a transport that saw the thermostat advertise
-        let transport = try await world.makeTransport()
-        let events = transport.events()
+        try await world.run { transport in
+            let events = transport.events()
 
-        // When it connects
-        let link = try await world.scanAndConnect(transport, world.thermostat)
+            // When it connects
+            let link = try await world.scanAndConnect(transport, world.thermostat)
 
-        // Then the link is announced and usable
-        #expect(link.mtu >= 23)
-        let connected = await world.first(events, within: .seconds(2)) { event -> Bool? in
-            if case .connected(let id) = event, id == world.thermostat { return true }
-            return nil
+            // Then the link is announced and usable
+            #expect(link.mtu >= 23)
+            let connected = await world.first(events, within: .seconds(2)) { event -> Bool? in
+                if case .connected(let id) = event, id == world.thermostat { return true }
+                return nil
+            }
+            #expect(connected == true)
+
+            // And discovery gives the thermostat's services, characteristics and descriptors at their handles
+            let services = try await transport.discoverServices(world.thermostat, uuids: nil)
+            let temperatureService = try #require(services.first { $0.uuid == .thermostatTemperatureService })
+            #expect(temperatureService.handles == ATTHandle(0x000A)...ATTHandle(0x0010))
+            let batteryService = try #require(services.first { $0.uuid == .thermostatBatteryService })
+            #expect(batteryService.handles == ATTHandle(0x0011)...ATTHandle(0x0014))
+            let filtered = try await transport.discoverServices(world.thermostat, uuids: [.thermostatBatteryService])
+            #expect(filtered == [batteryService])
+
+            let characteristics = try await transport.discoverCharacteristics(
+                world.thermostat, of: temperatureService, uuids: nil)
+            #expect(
+                characteristics == [
+                    GATTCharacteristic(
+                        uuid: .thermostatTemperature, declarationHandle: ATTHandle(0x000B),
+                        valueHandle: ATTHandle(0x000C),
+                        properties: [.read, .write, .notify]),
+                    GATTCharacteristic(
+                        uuid: .thermostatUnit, declarationHandle: ATTHandle(0x000F), valueHandle: ATTHandle(0x0010),
+                        properties: [.read, .write, .writeWithoutResponse]),
+                ])
+            // Descriptor discovery goes through the world: Swift 6.3.1 crashes after any call of
+            // `Transport.discoverDescriptors(_:of:in:)` (an `async throws(AirlinkError)` function with
+            // these arguments corrupts the caller's async context; see the BlueZ backend's report).
+            let descriptors = try await world.descriptors(
+                transport, world.thermostat, of: characteristics[0], in: temperatureService)
+            #expect(
+                descriptors == [
+                    GATTDescriptor(uuid: .clientCharacteristicConfiguration, handle: ContractHandles.temperatureCCCD),
+                    GATTDescriptor(
+                        uuid: .characteristicUserDescription, handle: ContractHandles.temperatureDescription),
+                ])
+            await transport.disconnect(world.thermostat)
         }
-        #expect(connected == true)
-
-        // And discovery gives the thermostat's services, characteristics and descriptors at their handles
-        let services = try await transport.discoverServices(world.thermostat, uuids: nil)
-        let temperatureService = try #require(services.first { $0.uuid == .thermostatTemperatureService })
-        #expect(temperatureService.handles == ATTHandle(0x000A)...ATTHandle(0x0010))
-        let batteryService = try #require(services.first { $0.uuid == .thermostatBatteryService })
-        #expect(batteryService.handles == ATTHandle(0x0011)...ATTHandle(0x0014))
-        let filtered = try await transport.discoverServices(world.thermostat, uuids: [.thermostatBatteryService])
-        #expect(filtered == [batteryService])
-
-        let characteristics = try await transport.discoverCharacteristics(
-            world.thermostat, of: temperatureService, uuids: nil)
-        #expect(
-            characteristics == [
-                GATTCharacteristic(
-                    uuid: .thermostatTemperature, declarationHandle: ATTHandle(0x000B), valueHandle: ATTHandle(0x000C),
-                    properties: [.read, .write, .notify]),
-                GATTCharacteristic(
-                    uuid: .thermostatUnit, declarationHandle: ATTHandle(0x000F), valueHandle: ATTHandle(0x0010),
-                    properties: [.read, .write, .writeWithoutResponse]),
-            ])
-        // Descriptor discovery goes through the world: Swift 6.3.1 crashes after any call of
-        // `Transport.discoverDescriptors(_:of:in:)` (an `async throws(AirlinkError)` function with
-        // these arguments corrupts the caller's async context; see the BlueZ backend's report).
-        let descriptors = try await world.descriptors(
-            transport, world.thermostat, of: characteristics[0], in: temperatureService)
-        #expect(
-            descriptors == [
-                GATTDescriptor(uuid: .clientCharacteristicConfiguration, handle: ContractHandles.temperatureCCCD),
-                GATTDescriptor(uuid: .characteristicUserDescription, handle: ContractHandles.temperatureDescription),
-            ])
-        await transport.disconnect(world.thermostat)
     }
 
     /// Reads give whole values of characteristics and descriptors.
     static func readsValues(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat
-        let transport = try await world.makeTransport()
-        _ = try await world.scanAndConnect(transport, world.thermostat)
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, world.thermostat)
 
-        // When its temperature, its description and its battery level are read
-        let temperature = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
-        let description = try await transport.read(world.thermostat, handle: ContractHandles.temperatureDescription)
-        let battery = try await transport.read(world.thermostat, handle: ContractHandles.thermostatBattery)
+            // When its temperature, its description and its battery level are read
+            let temperature = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
+            let description = try await transport.read(world.thermostat, handle: ContractHandles.temperatureDescription)
+            let battery = try await transport.read(world.thermostat, handle: ContractHandles.thermostatBattery)
 
-        // Then they are 21.50 °C, "Temperature" and 87 %
-        #expect(try Int16(gattBytes: temperature) == 2150)
-        #expect(String(decoding: description, as: UTF8.self) == "Temperature")
-        #expect(battery == [87])
-        await transport.disconnect(world.thermostat)
+            // Then they are 21.50 °C, "Temperature" and 87 %
+            #expect(try Int16(gattBytes: temperature) == 2150)
+            #expect(String(decoding: description, as: UTF8.self) == "Temperature")
+            #expect(battery == [87])
+            await transport.disconnect(world.thermostat)
+        }
     }
 
     /// Writes with response are confirmed and read back; writes without response are bounded by the MTU.
     static func writesValues(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat
-        let transport = try await world.makeTransport()
-        let link = try await world.scanAndConnect(transport, world.thermostat)
+        try await world.run { transport in
+            let link = try await world.scanAndConnect(transport, world.thermostat)
 
-        // When the unit is written with response, then without response
-        try await transport.write(world.thermostat, handle: ContractHandles.unit, value: [0x01], type: .withResponse)
-        let afterRequest = try await transport.read(world.thermostat, handle: ContractHandles.unit)
-        try await transport.write(world.thermostat, handle: ContractHandles.unit, value: [0x00], type: .withoutResponse)
-        let afterCommand = try await transport.read(world.thermostat, handle: ContractHandles.unit)
-
-        // Then each value reads back
-        #expect(afterRequest == [0x01])
-        #expect(afterCommand == [0x00])
-
-        // And a write without response longer than MTU − 3 is refused before it is sent
-        let tooLong = [UInt8](repeating: 0, count: link.mtu - 2)
-        let error = await #expect(throws: AirlinkError.self) {
+            // When the unit is written with response, then without response
             try await transport.write(
-                world.thermostat, handle: ContractHandles.unit, value: tooLong, type: .withoutResponse)
-        }
-        #expect(error?.code == .invalidArgument)
-
-        // And a write the characteristic forbids fails (accepted difference: BlueZ refuses it itself)
-        let forbidden = await #expect(throws: AirlinkError.self) {
+                world.thermostat, handle: ContractHandles.unit, value: [0x01], type: .withResponse)
+            let afterRequest = try await transport.read(world.thermostat, handle: ContractHandles.unit)
             try await transport.write(
-                world.thermostat, handle: ContractHandles.thermostatBattery, value: [1], type: .withResponse)
+                world.thermostat, handle: ContractHandles.unit, value: [0x00], type: .withoutResponse)
+            let afterCommand = try await transport.read(world.thermostat, handle: ContractHandles.unit)
+
+            // Then each value reads back
+            #expect(afterRequest == [0x01])
+            #expect(afterCommand == [0x00])
+
+            // And a write without response longer than MTU − 3 is refused before it is sent
+            let tooLong = [UInt8](repeating: 0, count: link.mtu - 2)
+            let error = await #expect(throws: AirlinkError.self) {
+                try await transport.write(
+                    world.thermostat, handle: ContractHandles.unit, value: tooLong, type: .withoutResponse)
+            }
+            #expect(error?.code == .invalidArgument)
+
+            // And a write the characteristic forbids fails (accepted difference: BlueZ refuses it itself)
+            let forbidden = await #expect(throws: AirlinkError.self) {
+                try await transport.write(
+                    world.thermostat, handle: ContractHandles.thermostatBattery, value: [1], type: .withResponse)
+            }
+            #expect(
+                forbidden?.attError == .writeNotPermitted || forbidden?.code == .operationNotSupported,
+                "\(String(describing: forbidden))")
+            await transport.disconnect(world.thermostat)
         }
-        #expect(
-            forbidden?.attError == .writeNotPermitted || forbidden?.code == .operationNotSupported,
-            "\(String(describing: forbidden))")
-        await transport.disconnect(world.thermostat)
     }
 
     /// Notifications arrive after they are enabled and stop when disabled; the CCCD shows the mode.
     static func deliversNotifications(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat with temperature notifications on
-        let transport = try await world.makeTransport()
-        _ = try await world.scanAndConnect(transport, world.thermostat)
-        let characteristic = GATTCharacteristic(
-            uuid: .thermostatTemperature, declarationHandle: ATTHandle(0x000B),
-            valueHandle: ContractHandles.temperature,
-            properties: [.read, .write, .notify])
-        try await transport.setNotifications(world.thermostat, characteristic: characteristic, mode: .notify)
-        #expect(try await transport.read(world.thermostat, handle: ContractHandles.temperatureCCCD) == [0x01, 0x00])
-        let events = transport.events()
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, world.thermostat)
+            let characteristic = GATTCharacteristic(
+                uuid: .thermostatTemperature, declarationHandle: ATTHandle(0x000B),
+                valueHandle: ContractHandles.temperature,
+                properties: [.read, .write, .notify])
+            try await transport.setNotifications(world.thermostat, characteristic: characteristic, mode: .notify)
+            #expect(
+                try await transport.read(world.thermostat, handle: ContractHandles.temperatureCCCD) == [0x01, 0x00])
+            let events = transport.events()
 
-        // When the thermostat notifies 21.60 °C
-        try await world.peripheralNotifies(
-            world.thermostat, valueHandle: ContractHandles.temperature, value: [0x70, 0x08])
+            // When the thermostat notifies 21.60 °C
+            try await world.peripheralNotifies(
+                world.thermostat, valueHandle: ContractHandles.temperature, value: [0x70, 0x08])
 
-        // Then the value arrives for the temperature's value handle
-        let value = await world.first(events, within: .seconds(2)) { event -> [UInt8]? in
-            if case .notification(let id, let handle, let value) = event, id == world.thermostat,
-                handle == ContractHandles.temperature
-            {
-                return value
+            // Then the value arrives for the temperature's value handle
+            let value = await world.first(events, within: .seconds(2)) { event -> [UInt8]? in
+                if case .notification(let id, let handle, let value) = event, id == world.thermostat,
+                    handle == ContractHandles.temperature
+                {
+                    return value
+                }
+                return nil
             }
-            return nil
-        }
-        #expect(value == [0x70, 0x08])
+            #expect(value == [0x70, 0x08])
 
-        // When notifications are turned off and the thermostat changes again, nothing arrives
-        try await transport.setNotifications(world.thermostat, characteristic: characteristic, mode: .disabled)
-        let quiet = transport.events()
-        try await world.peripheralNotifies(
-            world.thermostat, valueHandle: ContractHandles.temperature, value: [0x7A, 0x08])
-        let late = await world.first(quiet, within: .milliseconds(300)) { event -> Bool? in
-            if case .notification = event { return true }
-            return nil
+            // When notifications are turned off and the thermostat changes again, nothing arrives
+            try await transport.setNotifications(world.thermostat, characteristic: characteristic, mode: .disabled)
+            let quiet = transport.events()
+            try await world.peripheralNotifies(
+                world.thermostat, valueHandle: ContractHandles.temperature, value: [0x7A, 0x08])
+            let late = await world.first(quiet, within: .milliseconds(300)) { event -> Bool? in
+                if case .notification = event { return true }
+                return nil
+            }
+            #expect(late == nil)
+            #expect(
+                try await transport.read(world.thermostat, handle: ContractHandles.temperatureCCCD) == [0x00, 0x00])
+            await transport.disconnect(world.thermostat)
         }
-        #expect(late == nil)
-        #expect(try await transport.read(world.thermostat, handle: ContractHandles.temperatureCCCD) == [0x00, 0x00])
-        await transport.disconnect(world.thermostat)
     }
 
     /// Disconnecting ends the link with a local reason; operations then fail with notConnected.
     static func disconnects(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat
-        let transport = try await world.makeTransport()
-        _ = try await world.scanAndConnect(transport, world.thermostat)
-        let events = transport.events()
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, world.thermostat)
+            let events = transport.events()
 
-        // When the app disconnects
-        await transport.disconnect(world.thermostat)
+            // When the app disconnects
+            await transport.disconnect(world.thermostat)
 
-        // Then the link ends for a local reason, and reads fail at once
-        let reason = await world.first(events, within: .seconds(2)) { event -> DisconnectionReason? in
-            if case .disconnected(let id, let reason) = event, id == world.thermostat { return reason }
-            return nil
+            // Then the link ends for a local reason, and reads fail at once
+            let reason = await world.first(events, within: .seconds(2)) { event -> DisconnectionReason? in
+                if case .disconnected(let id, let reason) = event, id == world.thermostat { return reason }
+                return nil
+            }
+            #expect(reason?.isLocal == true)
+            let error = await #expect(throws: AirlinkError.self) {
+                _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
+            }
+            #expect(error?.code == .notConnected)
+            // And disconnecting again does nothing
+            await transport.disconnect(world.thermostat)
         }
-        #expect(reason?.isLocal == true)
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
-        }
-        #expect(error?.code == .notConnected)
-        // And disconnecting again does nothing
-        await transport.disconnect(world.thermostat)
     }
 
     /// A link the peripheral drops ends with a remote reason; a new connect works.
     static func reportsConnectionLoss(_ world: some TransportContractWorld) async throws {
         // Given a connected battery peripheral
-        let transport = try await world.makeTransport()
-        _ = try await world.scanAndConnect(transport, world.battery)
-        let events = transport.events()
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, world.battery)
+            let events = transport.events()
 
-        // When it goes out of range
-        try await world.peripheralDropsLink(world.battery)
+            // When it goes out of range
+            try await world.peripheralDropsLink(world.battery)
 
-        // Then the link ends for a reason that is not local, and operations fail with notConnected
-        let reason = await world.first(events, within: .seconds(2)) { event -> DisconnectionReason? in
-            if case .disconnected(let id, let reason) = event, id == world.battery { return reason }
-            return nil
+            // Then the link ends for a reason that is not local, and operations fail with notConnected
+            let reason = await world.first(events, within: .seconds(2)) { event -> DisconnectionReason? in
+                if case .disconnected(let id, let reason) = event, id == world.battery { return reason }
+                return nil
+            }
+            #expect(reason.map { !$0.isLocal } == true)
+            let error = await #expect(throws: AirlinkError.self) {
+                _ = try await transport.read(world.battery, handle: ContractHandles.batteryLevel)
+            }
+            #expect(error?.code == .notConnected)
+
+            // And it can be connected again
+            _ = try await transport.connect(world.battery, timeout: .seconds(5))
+            #expect(try await transport.read(world.battery, handle: ContractHandles.batteryLevel) == [87])
+            await transport.disconnect(world.battery)
         }
-        #expect(reason.map { !$0.isLocal } == true)
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await transport.read(world.battery, handle: ContractHandles.batteryLevel)
-        }
-        #expect(error?.code == .notConnected)
-
-        // And it can be connected again
-        _ = try await transport.connect(world.battery, timeout: .seconds(5))
-        #expect(try await transport.read(world.battery, handle: ContractHandles.batteryLevel) == [87])
-        await transport.disconnect(world.battery)
     }
 
     /// An ATT error from the peer surfaces as `attribute` with the ATT error and handle.
     static func mapsATTErrors(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat that will answer the next temperature read with Unlikely Error
-        let transport = try await world.makeTransport()
-        _ = try await world.scanAndConnect(transport, world.thermostat)
-        try await world.peripheralFailsNextRead(
-            world.thermostat, valueHandle: ContractHandles.temperature, with: .unlikelyError)
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, world.thermostat)
+            try await world.peripheralFailsNextRead(
+                world.thermostat, valueHandle: ContractHandles.temperature, with: .unlikelyError)
 
-        // When the temperature is read
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
+            // When the temperature is read
+            let error = await #expect(throws: AirlinkError.self) {
+                _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
+            }
+
+            // Then the error is the ATT error, on that handle
+            #expect(error?.code == .attribute)
+            #expect(error?.cause == .att(.unlikelyError, handle: ContractHandles.temperature))
+            // And the next read succeeds
+            #expect(try await transport.read(world.thermostat, handle: ContractHandles.temperature) == [0x66, 0x08])
+            await transport.disconnect(world.thermostat)
         }
-
-        // Then the error is the ATT error, on that handle
-        #expect(error?.code == .attribute)
-        #expect(error?.cause == .att(.unlikelyError, handle: ContractHandles.temperature))
-        // And the next read succeeds
-        #expect(try await transport.read(world.thermostat, handle: ContractHandles.temperature) == [0x66, 0x08])
-        await transport.disconnect(world.thermostat)
     }
 
     /// Operations on a device that is not connected fail at once with notConnected.
     static func refusesOperationsWithoutLink(_ world: some TransportContractWorld) async throws {
-        let transport = try await world.makeTransport()
-        let read = await #expect(throws: AirlinkError.self) {
-            _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
-        }
-        let write = await #expect(throws: AirlinkError.self) {
-            try await transport.write(world.thermostat, handle: ContractHandles.unit, value: [1], type: .withResponse)
-        }
-        let info = await #expect(throws: AirlinkError.self) { _ = try await transport.linkInfo(world.thermostat) }
-        for error in [read, write, info] {
-            #expect(error?.code == .notConnected || error?.code == .deviceNotFound, "\(String(describing: error))")
+        try await world.run { transport in
+            let read = await #expect(throws: AirlinkError.self) {
+                _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
+            }
+            let write = await #expect(throws: AirlinkError.self) {
+                try await transport.write(
+                    world.thermostat, handle: ContractHandles.unit, value: [1], type: .withResponse)
+            }
+            let info = await #expect(throws: AirlinkError.self) { _ = try await transport.linkInfo(world.thermostat) }
+            for error in [read, write, info] {
+                #expect(error?.code == .notConnected || error?.code == .deviceNotFound, "\(String(describing: error))")
+            }
         }
     }
 }

@@ -5,8 +5,9 @@ import Testing
 /// A world the transport contract runs in: a fresh transport, the two reference peripherals, and
 /// the verbs that act from the peripherals' side.
 ///
-/// The BlueZ world (``BlueZContractWorld``) runs on the fake BlueZ; a virtual-radio world implements
-/// the same verbs with simulation faults, and waits in virtual time by overriding ``first(_:within:where:)``.
+/// The BlueZ world (``BlueZContractWorld``) runs on the fake BlueZ; the virtual-radio world
+/// (``VirtualRadioContractWorld``) implements the same verbs with simulation faults, runs each check
+/// inside its simulation and waits in virtual time. Both serve ``ContractPeripherals``.
 ///
 /// The reference peripherals, with the handles every world must give them (the layout of a GATT
 /// server: service declaration, then per characteristic its declaration, value, CCCD, descriptors):
@@ -22,6 +23,8 @@ import Testing
 protocol TransportContractWorld: Sendable {
     /// A new transport on a world back in its initial state.
     func makeTransport() async throws -> any Transport
+    /// Runs a check on a new transport: directly on a real bus, inside the simulation on the radio.
+    func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws
     /// The thermostat's identity.
     var thermostat: DeviceID { get }
     /// The battery peripheral's identity.
@@ -45,6 +48,11 @@ protocol TransportContractWorld: Sendable {
 }
 
 extension TransportContractWorld {
+    /// Runs the check directly: the default for worlds on real buses.
+    func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws {
+        try await check(try await makeTransport())
+    }
+
     /// Waits in real time: the default for worlds on real buses.
     func first<Value: Sendable>(
         _ stream: AsyncStream<TransportEvent>, within timeout: Duration,

@@ -1,0 +1,88 @@
+import AirlinkCore
+import AirlinkRegistry
+import Logging
+import Synchronization
+
+/// Saves a connection record for every established connection (and reconnection) into a
+/// ``DeviceRegistry``, one save at a time and in the order the connections happened.
+///
+/// The name is the one the device last advertised, when a scan heard it; the services are those
+/// discovered on the link (updated when a full service discovery completes); the time comes from
+/// the ``RecordClock`` on the environment's clock. A failed save is logged and traced, never thrown
+/// at the connection: remembering a device must not break using it.
+final class ConnectionRecorder: Sendable {
+    private struct State {
+        var names: [DeviceID: String] = [:]
+        var last: Task<Void, Never>?
+    }
+
+    let registry: DeviceRegistry
+    let clock: RecordClock
+    private let environment: AirlinkEnvironment
+    private let state = Mutex(State())
+
+    init(registry: DeviceRegistry, clock: RecordClock, environment: AirlinkEnvironment) {
+        self.registry = registry
+        self.clock = clock
+        self.environment = environment
+    }
+
+    /// Remembers the name a device advertised.
+    func noteAdvertisement(_ device: DeviceID, _ advertisement: Advertisement) {
+        guard let name = advertisement.name else { return }
+        state.withLock { state in
+            if state.names[device] != name { state.names[device] = name }
+        }
+    }
+
+    /// Records an established connection.
+    func connectionEstablished(_ device: DeviceID, services: [BluetoothUUID]) {
+        let time = clock.now
+        let name = state.withLock { $0.names[device] }
+        enqueue("connection of \(device)") { registry throws(AirlinkError) in
+            try await registry.recordConnection(device: device, name: name, services: services, at: time)
+        }
+    }
+
+    /// Records the services a full discovery found.
+    func servicesDiscovered(_ device: DeviceID, services: [BluetoothUUID]) {
+        let time = clock.now
+        enqueue("services of \(device)") { registry throws(AirlinkError) in
+            try await registry.recordServices(services, of: device, at: time)
+        }
+    }
+
+    /// Returns once every save asked for so far is done.
+    func settle() async {
+        while let last = state.withLock({ $0.last }) {
+            await last.value
+            let done = state.withLock { state -> Bool in
+                guard state.last == last else { return false }
+                state.last = nil
+                return true
+            }
+            if done { return }
+        }
+    }
+
+    private func enqueue(
+        _ what: String, _ save: @escaping @Sendable (DeviceRegistry) async throws(AirlinkError) -> ConnectionRecord
+    ) {
+        let (registry, environment) = (self.registry, self.environment)
+        state.withLock { state in
+            let previous = state.last
+            state.last = environment.spawn {
+                await previous?.value
+                do throws(AirlinkError) {
+                    let record = try await save(registry)
+                    environment.trace.record(
+                        "registry",
+                        "recorded \(what) (count \(record.connectionCount), \(record.services.count) services)")
+                } catch {
+                    environment.trace.record("registry", "saving the \(what) failed: \(error.message)")
+                    environment.logger.warning("saving the \(what) failed: \(error)")
+                }
+            }
+        }
+    }
+}

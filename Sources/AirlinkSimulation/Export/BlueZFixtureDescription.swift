@@ -1,0 +1,181 @@
+import AirlinkCore
+import Foundation
+
+/// A peripheral as the fake BlueZ of the tests describes it (Tests/Fixtures/bluez/README.md).
+///
+/// Made from the same ``PeripheralSpec`` the virtual radio runs, with the handles the radio's
+/// attribute database gives, so that both transports are tested on the same devices: same services,
+/// same handles, same initial values. Behaviour (closures, periodic updates, timelines) does not
+/// carry over: the fake BlueZ serves the initial values and whatever a test writes or notifies.
+public struct BlueZFixtureDescription: Codable, Sendable, Hashable {
+    /// One fake peripheral.
+    public struct Peripheral: Codable, Sendable, Hashable {
+        /// The advertised local name, if it advertises one.
+        public var name: String?
+        /// `C0:FF:EE:00:00:01`.
+        public var address: String
+        /// `public` or `random`.
+        public var addressType: String
+        /// The RSSI BlueZ reports for it, dBm.
+        public var rssi: Int
+        /// The advertised TX power, if any.
+        public var txPower: Int?
+        /// The advertised service UUIDs.
+        public var advertisedServices: [String]
+        /// Company id (`0xFFFF`) to hex bytes.
+        public var manufacturerData: [String: String]
+        /// Service UUID to hex bytes.
+        public var serviceData: [String: String]
+        /// The ATT MTU BlueZ reports after connecting.
+        public var mtu: Int
+        /// The services, with explicit handles.
+        public var services: [Service]
+    }
+
+    /// A service with its declaration handle.
+    public struct Service: Codable, Sendable, Hashable {
+        /// The UUID.
+        public var uuid: String
+        /// Primary or secondary.
+        public var primary: Bool
+        /// The service declaration's handle.
+        public var handle: Int
+        /// The characteristics.
+        public var characteristics: [Characteristic]
+    }
+
+    /// A characteristic with its declaration handle (the value follows at `handle + 1`).
+    public struct Characteristic: Codable, Sendable, Hashable {
+        /// The UUID.
+        public var uuid: String
+        /// BlueZ's flags: `read`, `write`, `write-without-response`, `notify`, `indicate`, ...
+        public var flags: [String]
+        /// The declaration's handle.
+        public var handle: Int
+        /// The initial value, hex.
+        public var value: String
+        /// The descriptors, the CCCD included.
+        public var descriptors: [Descriptor]
+    }
+
+    /// A descriptor with its handle.
+    public struct Descriptor: Codable, Sendable, Hashable {
+        /// The UUID.
+        public var uuid: String
+        /// `read`, `write`.
+        public var flags: [String]
+        /// The handle.
+        public var handle: Int
+        /// The initial value, hex.
+        public var value: String
+    }
+
+    /// The adapters (one, `hci0`).
+    public var adapters: [[String: String]] = [["name": "hci0"]]
+    /// The peripherals.
+    public var peripherals: [Peripheral]
+
+    /// Describes `specs` as fake BlueZ peripherals.
+    ///
+    /// - Parameters:
+    ///   - specs: the peripherals.
+    ///   - rssi: the RSSI BlueZ reports for a peripheral, by id.
+    ///   - defaultRSSI: the RSSI of peripherals not in `rssi`.
+    /// - Throws: ``AirlinkError/Code/invalidSpecification`` for a spec whose database cannot be built.
+    public init(_ specs: [PeripheralSpec], rssi: [DeviceID: Int] = [:], defaultRSSI: Int = -60) throws(AirlinkError) {
+        peripherals = []
+        for spec in specs { peripherals.append(try Self.peripheral(spec, rssi: rssi[spec.id] ?? defaultRSSI)) }
+    }
+
+    /// The description as pretty-printed JSON, keys sorted (stable across runs).
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    private static func peripheral(_ spec: PeripheralSpec, rssi: Int) throws(AirlinkError) -> Peripheral {
+        let database = try AttributeDatabase(spec.gattDefinition)
+        let advertisement = spec.advertising?.advertisement ?? Advertisement()
+        var manufacturer: [String: String] = [:]
+        for entry in advertisement.manufacturerData {
+            manufacturer["0x" + hex(UInt16(entry.companyID))] = hex(entry.data)
+        }
+        var serviceData: [String: String] = [:]
+        for entry in advertisement.serviceData { serviceData[entry.uuid.description] = hex(entry.data) }
+        guard case .address(let address, let type) = spec.id.kind else {
+            throw AirlinkError(
+                .invalidSpecification, "\(spec.name): the fake BlueZ needs a BD_ADDR, not \(spec.id)")
+        }
+        return Peripheral(
+            name: advertisement.localName?.name, address: address.description,
+            addressType: type == .random ? "random" : "public", rssi: rssi,
+            txPower: advertisement.txPowerLevel.map(Int.init),
+            advertisedServices: advertisement.serviceUUIDs.map(\.uuidString), manufacturerData: manufacturer,
+            serviceData: serviceData, mtu: spec.preferredMTU, services: services(of: database))
+    }
+
+    /// Walks the attribute table in handle order; BlueZ hides GAP (1800) and GATT (1801), so do we.
+    private static func services(of database: AttributeDatabase) -> [Service] {
+        var services: [Service] = []
+        var hidden = false
+        for attribute in database.attributes {
+            let handle = Int(attribute.handle.rawValue)
+            switch attribute.role {
+            case .service:
+                let uuid = (try? BluetoothUUID(littleEndian: attribute.value)) ?? .base
+                hidden = uuid == .genericAccess || uuid == .genericAttribute
+                if !hidden {
+                    services.append(
+                        Service(
+                            uuid: uuid.uuidString, primary: attribute.type == .primaryServiceDeclaration,
+                            handle: handle, characteristics: []))
+                }
+            case .characteristicDeclaration where !hidden:
+                services[services.count - 1].characteristics.append(
+                    Characteristic(uuid: "", flags: [], handle: handle, value: "", descriptors: []))
+            case .characteristicValue(let properties, _) where !hidden:
+                let last = services.count - 1
+                let index = services[last].characteristics.count - 1
+                services[last].characteristics[index].uuid = attribute.type.uuidString
+                services[last].characteristics[index].flags = flags(properties)
+                services[last].characteristics[index].value = hex(attribute.value)
+            case .cccd, .descriptor:
+                guard !hidden else { continue }
+                let last = services.count - 1
+                let index = services[last].characteristics.count - 1
+                var flags = ["read"]
+                if attribute.permissions.contains(.writable) { flags.append("write") }
+                services[last].characteristics[index].descriptors.append(
+                    Descriptor(
+                        uuid: attribute.type.uuidString, flags: flags, handle: handle, value: hex(attribute.value)))
+            default:
+                continue
+            }
+        }
+        return services
+    }
+
+    private static func flags(_ properties: CharacteristicProperties) -> [String] {
+        let names: [(CharacteristicProperties, String)] = [
+            (.broadcast, "broadcast"), (.read, "read"), (.writeWithoutResponse, "write-without-response"),
+            (.write, "write"), (.notify, "notify"), (.indicate, "indicate"),
+            (.authenticatedSignedWrites, "authenticated-signed-writes"), (.extendedProperties, "extended-properties"),
+        ]
+        return names.filter { properties.contains($0.0) }.map(\.1)
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { hex(UInt8($0)) }.joined()
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+
+    private static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}

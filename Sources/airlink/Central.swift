@@ -1,0 +1,87 @@
+import Airlink
+import AirlinkCore
+import AirlinkRegistry
+import Foundation
+
+/// Which device a command connects to.
+enum DeviceTarget: Sendable {
+    /// A device by id (discovered or not: connecting needs no scan).
+    case id(DeviceID)
+    /// The device the registry connected to last.
+    case last
+}
+
+/// What every connecting command does around its own work: open the session and the registry,
+/// connect (recording the connection), run the command's body, disconnect, wait for the record.
+enum Central {
+    /// Connects to `target`, runs `body` with the connection, and disconnects.
+    ///
+    /// - Throws: ``AirlinkError`` from opening the transport or the registry, connecting, or `body`.
+    static func withConnection<Success: Sendable>(
+        _ options: CentralOptions, to target: DeviceTarget,
+        _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success
+    ) async throws -> Success {
+        let session = try await Session.open(options.global)
+        defer { session.close() }
+        let store = try options.registry.open()
+        // On sim, the layers save into an in-memory stage written back after the run (see
+        // StagedDeviceRepository); on BlueZ, into the repository itself.
+        let stage = session.simulation == nil ? nil : StagedDeviceRepository(records: try await store.knownDevices())
+        let registry = stage.map { DeviceRegistry(repository: $0) } ?? store
+        let location = options.registry.location
+        let (strategy, timeout) = (options.strategy, options.timeout)
+        // Virtual time starts at zero in each invocation and may run ahead of the wall clock (a
+        // subscription of ten virtual minutes): records are stamped from the wall clock at the start,
+        // never before the newest record, so that the registry orders invocations as they happened.
+        let newest = try await registry.lastConnectedDevice()?.lastConnected
+        let started = max(RecordTimestamp(Date()), newest?.advanced(by: .milliseconds(1)) ?? .epoch)
+        let outcome: Result<Success, any Error>
+        do {
+            outcome = .success(try await run(session, registry, location, strategy, timeout, started, target, body))
+        } catch {
+            outcome = .failure(error)
+        }
+        try await stage?.flush(into: store.repository)
+        return try outcome.get()
+    }
+
+    private static func run<Success: Sendable>(
+        _ session: Session, _ registry: DeviceRegistry, _ location: String, _ strategy: any ReconnectionStrategy,
+        _ timeout: Duration, _ started: RecordTimestamp, _ target: DeviceTarget,
+        _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success
+    ) async throws -> Success {
+        let (transport, environment) = (session.transport, session.environment)
+        return try await session.run { () async throws -> Success in
+            let recordClock = RecordClock(
+                environment.clock, epoch: started.advanced(by: .zero - environment.clock.now.offset))
+            let manager = DeviceManager(
+                transport: transport, environment: environment, registry: registry, recordClock: recordClock)
+            let connection: ConnectionManager
+            switch target {
+            case .id(let device):
+                connection = manager.connection(to: device, reconnection: strategy)
+            case .last:
+                guard let record = try await registry.lastConnectedDevice() else {
+                    manager.shutdown()
+                    throw AirlinkError(
+                        .deviceNotFound,
+                        "the registry \(location) remembers no device; connect to one first with airlink connect ID")
+                }
+                connection = try await manager.connection(toKnown: record.id, reconnection: strategy)
+            }
+            do {
+                try await connection.connect(timeout: timeout)
+                let result = try await body(session, connection)
+                await connection.disconnect()
+                await manager.waitForRecords()
+                manager.shutdown()
+                return result
+            } catch {
+                await connection.disconnect()
+                await manager.waitForRecords()
+                manager.shutdown()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import AirlinkCore
+import AirlinkRegistry
+import ArgumentParser
+import Foundation
+
+/// `airlink devices`: lists the remembered devices, most recently connected first.
+struct DevicesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "List the devices the registry remembers, last connected first.")
+
+    @OptionGroup var registry: RegistryOptions
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    /// One remembered device as printed.
+    struct Row: Encodable, Sendable {
+        var id: String
+        var name: String?
+        var services: [String]
+        var firstConnected: String
+        var lastConnected: String
+        var connections: Int
+
+        init(_ record: ConnectionRecord) {
+            id = record.id.description
+            name = record.name
+            services = record.services.map(\.description)
+            firstConnected = Self.iso(record.firstConnected)
+            lastConnected = Self.iso(record.lastConnected)
+            connections = record.connectionCount
+        }
+
+        static func iso(_ time: RecordTimestamp) -> String {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter.string(from: time.date)
+        }
+    }
+
+    func run() async throws {
+        let rows = try await registry.open().knownDevices().map(Row.init)
+        if json {
+            print(Output.json(rows))
+        } else if rows.isEmpty {
+            print("No remembered devices in \(registry.location). Connect to one: airlink connect ID")
+        } else {
+            print(
+                Output.table(
+                    ["ID", "NAME", "LAST CONNECTED", "CONNECTIONS", "SERVICES"],
+                    rows.map { row in
+                        [
+                            row.id, row.name ?? "-", row.lastConnected, "\(row.connections)",
+                            row.services.map { (try? BluetoothUUID(parsing: $0)).map(Names.name) ?? $0 }
+                                .joined(separator: ", "),
+                        ]
+                    }))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import AirlinkCore
+import ArgumentParser
+
+/// `airlink forget ID`: removes a device from the registry.
+struct ForgetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget", abstract: "Remove a device from the registry.")
+
+    @OptionGroup var registry: RegistryOptions
+
+    @Argument(help: "The device id, as airlink devices lists it.")
+    var id: String
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func validate() throws {
+        _ = try Arguments.device(id)
+    }
+
+    /// What `forget` reports.
+    struct Report: Encodable {
+        var id: String
+        var removed: Bool
+    }
+
+    func run() async throws {
+        let device = try Arguments.device(id)
+        let removed = try await registry.open().forget(device)
+        if json {
+            print(Output.json(Report(id: device.description, removed: removed)))
+        } else {
+            print(removed ? "Forgot \(device)." : "\(device) was not in \(registry.location); nothing to forget.")
+        }
+        if !removed { throw ExitCode(2) }
+    }
+}

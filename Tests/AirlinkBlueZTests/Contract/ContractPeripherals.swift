@@ -1,0 +1,48 @@
+import AirlinkCore
+import AirlinkProfiles
+
+/// The contract's two reference peripherals, as specs: the virtual radio runs them, and the fake
+/// BlueZ's thermostat.json and battery.json are exported from them (`FixtureExportTests` keeps the
+/// files and the specs equal), so both transports are tested on the same devices.
+///
+/// They are fixed on purpose (the built-in simulated peripherals have behaviour the contract must not
+/// depend on, such as a temperature that moves toward its set point).
+enum ContractPeripherals {
+    /// The thermostat: 21.50 °C, unit Celsius (also writable without response), battery 87 %,
+    /// manufacturer data 0xFFFF → A1 B2, TX power 4 dBm, MTU 247. It advertises no name: with its
+    /// 128-bit service UUID, a name would not fit the 31 bytes of a legacy advertisement.
+    static let thermostat = PeripheralSpec(name: "Thermostat", id: "C0:FF:EE:00:00:01", preferredMTU: 247) {
+        Advertising(every: .milliseconds(100)) {
+            ServiceUUIDs(.thermostatTemperatureService)
+            ManufacturerData(company: 0xFFFF, [UInt8]([0xA1, 0xB2]))
+            TxPower(4)
+        }
+        Service(.thermostatTemperatureService) {
+            Characteristic(.thermostatTemperature, properties: [.read, .write, .notify], value: Int16(2150))
+                .userDescription("Temperature")
+            Characteristic(.thermostatUnit, properties: [.read, .write, .writeWithoutResponse], value: UInt8(0))
+        }
+        Service(.thermostatBatteryService) {
+            Characteristic(.thermostatBatteryLevel, properties: [.read, .notify], value: UInt8(87))
+        }
+    }
+
+    /// The battery peripheral: level 87 % (also as service data), Device Information "Airlink" / "B-1".
+    static let battery = PeripheralSpec(name: "Battery", id: "F4:77:E2:00:00:02/random", preferredMTU: 23) {
+        Advertising(every: .milliseconds(100)) {
+            LocalName("Battery")
+            ServiceUUIDs(.battery)
+            ServiceData(.battery, UInt8(87))
+        }
+        Service(.battery) {
+            Characteristic(.batteryLevel, properties: [.read, .notify], value: UInt8(87))
+        }
+        Service(.deviceInformation) {
+            Characteristic(.manufacturerNameString, properties: [.read], value: "Airlink")
+            Characteristic(.modelNumberString, properties: [.read], value: "B-1")
+        }
+    }
+
+    /// The RSSI the fake BlueZ reports for each.
+    static let rssi: [DeviceID: Int] = [thermostat.id: -52, battery.id: -67]
+}

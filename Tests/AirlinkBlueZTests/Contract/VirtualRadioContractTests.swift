@@ -1,0 +1,117 @@
+import AirlinkCore
+import AirlinkSimulation
+import Testing
+
+/// The contract world on the virtual radio: a strict simulation with the two reference peripherals;
+/// each check runs inside the simulation, in virtual time, and waits in virtual time.
+struct VirtualRadioContractWorld: TransportContractWorld {
+    let sim = Simulation(seed: 11, strict: true)
+    let thermostat = ContractPeripherals.thermostat.id
+    let battery = ContractPeripherals.battery.id
+    let peripherals: [DeviceID: SimulatedPeripheral]
+
+    init() throws {
+        var peripherals: [DeviceID: SimulatedPeripheral] = [:]
+        for spec in [ContractPeripherals.thermostat, ContractPeripherals.battery] {
+            peripherals[spec.id] = try sim.add(spec)
+        }
+        self.peripherals = peripherals
+    }
+
+    func makeTransport() async throws -> any Transport { sim.radio }
+
+    func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws {
+        let radio = sim.radio
+        try await sim.run { try await check(radio) }
+    }
+
+    private func peripheral(_ device: DeviceID) throws -> SimulatedPeripheral {
+        try #require(peripherals[device])
+    }
+
+    private func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
+        let spec = try #require(
+            [ContractPeripherals.thermostat, ContractPeripherals.battery].first { $0.id == device })
+        let database = try AttributeDatabase(spec.gattDefinition)
+        return try #require(database[valueHandle]?.type)
+    }
+
+    func descriptors(
+        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
+    ) async throws -> [GATTDescriptor] {
+        try await transport.discoverDescriptors(device, of: characteristic, in: service)
+    }
+
+    func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
+        try peripheral(device).setValue(value, of: try characteristic(device, valueHandle: valueHandle))
+    }
+
+    func peripheralDropsLink(_ device: DeviceID) async throws {
+        try peripheral(device).dropLink(reason: .supervisionTimeout)
+    }
+
+    func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws {
+        try peripheral(device).respond(to: .read(try characteristic(device, valueHandle: valueHandle)), with: error)
+    }
+
+    func first<Value: Sendable>(
+        _ stream: AsyncStream<TransportEvent>, within timeout: Duration,
+        where match: @escaping @Sendable (TransportEvent) -> Value?
+    ) async -> Value? {
+        let environment = sim.environment
+        return await withTaskGroup(of: Value?.self) { group in
+            group.addTask(executorPreference: environment.executor) {
+                for await event in stream {
+                    if let value = match(event) { return value }
+                }
+                return nil
+            }
+            group.addTask(executorPreference: environment.executor) {
+                try? await environment.clock.sleep(for: timeout)
+                return nil
+            }
+            let result = await group.next() ?? nil
+            group.cancelAll()
+            return result
+        }
+    }
+}
+
+/// The transport contract on the virtual radio: the same checks as on BlueZ.
+@Suite struct VirtualRadioContractTests {
+    @Test func discoversWithFilters() async throws {
+        try await TransportContract.discoversWithFilters(try VirtualRadioContractWorld())
+    }
+
+    @Test func connectsAndDiscovers() async throws {
+        try await TransportContract.connectsAndDiscovers(try VirtualRadioContractWorld())
+    }
+
+    @Test func readsValues() async throws {
+        try await TransportContract.readsValues(try VirtualRadioContractWorld())
+    }
+
+    @Test func writesValues() async throws {
+        try await TransportContract.writesValues(try VirtualRadioContractWorld())
+    }
+
+    @Test func deliversNotifications() async throws {
+        try await TransportContract.deliversNotifications(try VirtualRadioContractWorld())
+    }
+
+    @Test func disconnects() async throws {
+        try await TransportContract.disconnects(try VirtualRadioContractWorld())
+    }
+
+    @Test func reportsConnectionLoss() async throws {
+        try await TransportContract.reportsConnectionLoss(try VirtualRadioContractWorld())
+    }
+
+    @Test func mapsATTErrors() async throws {
+        try await TransportContract.mapsATTErrors(try VirtualRadioContractWorld())
+    }
+
+    @Test func refusesOperationsWithoutLink() async throws {
+        try await TransportContract.refusesOperationsWithoutLink(try VirtualRadioContractWorld())
+    }
+}

@@ -1,0 +1,58 @@
+import Airlink
+import AirlinkCore
+import Testing
+
+@testable import airlink
+
+/// The CLI's own parsers, tested in process (`@testable import` of the executable target).
+@Suite struct ArgumentParsingTests {
+    @Test func reconnectStrategiesParseToTheLayersStrategies() throws {
+        // Given the strategy strings a user types
+        // When they are parsed
+        let none = try ReconnectArgument.parse("none")
+        let linear = try ReconnectArgument.parse("linear:2s,3")
+        let linearTimeout = try ReconnectArgument.parse("linear:500ms,4,3s")
+        let exponential = try ReconnectArgument.parse("exponential:1s,30s,5")
+
+        // Then each is the layers' strategy with the values written (timeout 5 s unless given)
+        #expect(none is NoReconnectionStrategy)
+        #expect(
+            linear as? LinearReconnectionStrategy
+                == LinearReconnectionStrategy(
+                    wait: .seconds(2), attempts: 3, timeout: ReconnectArgument.defaultAttemptTimeout))
+        #expect(
+            linearTimeout as? LinearReconnectionStrategy
+                == LinearReconnectionStrategy(wait: .milliseconds(500), attempts: 4, timeout: .seconds(3)))
+        let backoff = try #require(exponential as? ExponentialBackoffReconnectionStrategy)
+        #expect(backoff.initialDelay == .seconds(1) && backoff.maximumDelay == .seconds(30) && backoff.attempts == 5)
+        #expect(backoff.jitter == .full)
+    }
+
+    @Test(arguments: [
+        "", "linear", "linear:2s", "linear:2s,0", "linear:2s,3,0s", "exponential:1s,30s", "none:1", "fast",
+    ])
+    func badStrategiesSayWhatToType(_ text: String) {
+        // Given a string that is not a strategy
+        // When it is parsed
+        // Then the message names the forms to type
+        #expect(throws: (any Error).self) { try ReconnectArgument.parse(text) }
+        #expect(ReconnectArgument(argument: text) == nil)
+    }
+
+    @Test func formatsRoundTripTheirValues() throws {
+        // Given typed values in each format
+        let cases: [(ValueFormat, String)] = [
+            (.uint8, "90"), (.uint16, "65535"), (.int16, "-2500"), (.int32, "-70000"), (.utf8, "héllo"),
+            (.bool, "true"), (.hex, "0x0a0b"),
+        ]
+        for (format, text) in cases {
+            // When a value is turned into bytes and back
+            let bytes = try format.bytes(of: text)
+
+            // Then it reads back as written
+            #expect(try format.text(of: bytes) == text, "\(format)")
+        }
+        #expect(try ValueFormat.int16.bytes(of: "2500") == [0xC4, 0x09])  // little-endian
+        #expect(Hex.bytes("0A0B") == [0x0A, 0x0B] && Hex.bytes("0x") == [] && Hex.bytes("0xA") == nil)
+    }
+}

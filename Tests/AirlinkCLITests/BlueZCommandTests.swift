@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The CLI on the BlueZ backend, against the fake BlueZ of Tests/Fixtures/bluez (its own private
+/// bus, named to `airlink` through DBUS_SYSTEM_BUS_ADDRESS as a real system bus would be).
+@Suite(.fakeBlueZ(), .serialized) struct BlueZCommandTests {
+    @Test func scanListsTheFixturesDevices() async throws {
+        // Given the fake BlueZ with the thermostat and the battery
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+
+        // When scanning with --transport bluez, and through AIRLINK_TRANSPORT
+        let flag = try cli.run("scan", "--transport", "bluez", "--timeout", "1s", "--json")
+        let variable = try cli.run(["scan", "--timeout", "1s"], environment: ["AIRLINK_TRANSPORT": "bluez:hci0"])
+
+        // Then both list the fixture's two devices, with their names and advertised services
+        #expect(flag.status == 0, "\(flag)")
+        let devices = try #require(try flag.json() as? [[String: Any]], "\(flag)")
+        let ids = devices.compactMap { $0["id"] as? String }
+        #expect(ids.contains(World.thermostat))
+        #expect(ids.contains { $0.hasPrefix("F4:77:E2:00:00:02") })
+        let thermostat = try #require(devices.first { $0["id"] as? String == World.thermostat })
+        let services = (thermostat["services"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String }
+        #expect(services?.contains(World.temperatureService) == true)
+        #expect(variable.status == 0, "\(variable)")
+        #expect(variable.stdout.contains(World.thermostat))
+    }
+
+    @Test func readWorksOnBlueZWithTheSameCommand() async throws {
+        // Given the fake BlueZ, which knows the thermostat once a scan saw it (as BlueZ does; a
+        // cached or paired device needs no scan)
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+
+        // When reading the temperature with the command used on sim, and --transport bluez
+        let result = try cli.run(
+            "read", World.thermostat, World.temperatureService, World.temperature, "--format", "int16",
+            "--transport", "bluez", "--registry", cli.directory + "/devices.json")
+
+        // Then it prints a value in the same shape, and the connection was remembered
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("0x") && result.stdout.contains("(int16 "))
+        let devices = try cli.run("devices", "--registry", cli.directory + "/devices.json", "--json")
+        let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
+        #expect(rows.compactMap { $0["id"] as? String } == [World.thermostat])
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the built `airlink` executable as a subprocess, as a user would, with a private data
+/// directory so that no test touches the user's registry.
+struct CLI: Sendable {
+    /// What one invocation printed and how it ended.
+    struct Result: Sendable, CustomStringConvertible {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// The standard output parsed as JSON.
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+
+        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+    }
+
+    /// A scratch directory (the data directory, registries), removed by ``cleanUp()``.
+    let directory: String
+    /// Variables added to the environment of every invocation.
+    var environment: [String: String]
+
+    init(environment: [String: String] = [:]) throws {
+        directory =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("airlink-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        self.environment = ["XDG_DATA_HOME": directory + "/data"].merging(environment) { $1 }
+    }
+
+    /// The `airlink` executable next to the test bundle (`swift build --build-tests` builds it).
+    static let executable: String = {
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for candidate in [bundle, bundle.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("airlink").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        return root.appendingPathComponent(".build/debug/airlink").path
+    }()
+
+    /// Runs `airlink` with `arguments` and waits for it.
+    func run(_ arguments: String...) throws -> Result { try run(arguments) }
+
+    /// Runs `airlink` with `arguments` and waits for it.
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables["AIRLINK_TRANSPORT"] = nil
+        variables.merge(environment) { $1 }
+        variables.merge(extra) { $1 }
+        process.environment = variables
+        let name = UUID().uuidString
+        let (out, err) = (directory + "/\(name).out", directory + "/\(name).err")
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: try String(contentsOfFile: out, encoding: .utf8),
+            stderr: try String(contentsOfFile: err, encoding: .utf8))
+    }
+
+    /// Removes the scratch directory.
+    func cleanUp() { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+/// The built-in world's devices and the thermostat's vendor UUIDs, as a user types them.
+enum World {
+    static let thermostat = "C0:FF:EE:00:00:01"
+    static let battery = "B4:77:E2:00:00:02"
+    static let temperatureService = "68753A44-4D6F-1226-9C60-0050E4C00066"
+    static let temperature = "68753A44-4D6F-1226-9C60-0050E4C00067"
+}

@@ -1,0 +1,1 @@
+../../AirlinkBlueZTests/Support/FakeBlueZ.swift
