@@ -37,12 +37,12 @@ public enum TraceDiff {
                     edits.append((" ", a[i]))
                     i += 1
                     j += 1
-                } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
-                    edits.append(("+", b[j]))
-                    j += 1
-                } else {
+                } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
                     edits.append(("-", a[i]))
                     i += 1
+                } else {
+                    edits.append(("+", b[j]))
+                    j += 1
                 }
             }
         } else {
