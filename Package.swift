@@ -23,12 +23,14 @@ let package = Package(
         .library(name: "AirlinkBlueZ", targets: ["AirlinkBlueZ"]),
         .library(name: "AirlinkTransports", targets: ["AirlinkTransports"]),
         .executable(name: "airlink", targets: ["airlink"]),
+        .library(name: "AirlinkTestKit", targets: ["AirlinkTestKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -92,6 +94,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
                 .product(name: "Logging", package: "swift-log"),
+                "AirlinkTestKit",
+            ]
+        ),
+        // Scenarios (YAML) run on the virtual radio, golden traces, reports and captures: for users' own tests.
+        .target(
+            name: "AirlinkTestKit",
+            dependencies: [
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
@@ -119,6 +131,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkTestKitTests",
+            dependencies: ["AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore"]),
         // Runs the built `airlink` as a subprocess (the dependency builds it first); Support/FakeBlueZ.swift is a
         // symbolic link to the BlueZ tests' launcher of the fake BlueZ.
         .testTarget(

@@ -19,5 +19,6 @@ struct AirlinkCommand: AsyncParsableCommand {
             BatteryCommand.self,
             InspectCommand.self,
             ObserveCommand.self,
+            SimulateCommand.self,
         ])
 }

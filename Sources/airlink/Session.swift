@@ -34,8 +34,8 @@ final class Session: Sendable {
 
     /// What `sim:PATH` answers until scenario files exist.
     static func scenarioMessage(_ path: String) -> String {
-        "scenario files (sim:\(path)) come with `airlink simulate`, which this build does not have yet; "
-            + "use --transport sim for the built-in simulated world"
+        "a scenario file (sim:\(path)) runs with `airlink simulate \(path)`, which builds its world, timeline "
+            + "and client; other commands use --transport sim, the built-in simulated world"
     }
 
     /// Opens the transport the options name, through ``TransportSelector``.

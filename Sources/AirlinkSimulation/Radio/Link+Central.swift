@@ -12,6 +12,7 @@ extension Link {
             return
         }
         world.record("att", "\(central.tracePrefix)\(peripheral.idText) < \(pdu)")
+        world.capturePDU(bytes)
         switch pdu {
         case .handleValueNotification(let handle, let value):
             central.emit(.notification(peripheral.id, handle: handle, value: value))

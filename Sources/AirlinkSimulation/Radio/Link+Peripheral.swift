@@ -10,6 +10,7 @@ extension Link {
             return
         }
         world.record("att", "\(central.tracePrefix)\(peripheral.idText) > \(pdu)")
+        world.capturePDU(bytes)
         peripheral.catchUpUpdates()
         if let fault = peripheral.matchFault(pdu) {
             switch fault {

@@ -18,6 +18,8 @@ final class RadioWorld: @unchecked Sendable {
     var centrals: [VirtualRadio] = []
     var nextLinkID = 1
     var scanningCentralCount = 0
+    /// ATT PDUs by the index of their trace line, while capturing (RadioWorld+Capture.swift).
+    var capturedPDUs: [Int: [UInt8]]?
 
     init(kernel: SimulationKernel, environment: AirlinkEnvironment, trace: SimulationTrace) {
         self.kernel = kernel

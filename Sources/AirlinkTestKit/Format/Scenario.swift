@@ -1,0 +1,41 @@
+import AirlinkCore
+
+/// A scenario: a world, a timeline of faults, what the app does and what must hold, run in virtual time.
+///
+/// Loaded from YAML by ``Scenario/load(path:)`` or ``Scenario/parse(_:source:)``; the format is
+/// documented in Docs/Scenarios.md.
+public struct Scenario: Sendable, Decodable {
+    /// A name for summaries (the file's name by default).
+    public var name: String?
+    /// What the scenario shows.
+    public var description: String?
+    /// The seed of the run (overridden by a sweep).
+    public var seed: UInt64
+    /// How much virtual time the run lasts.
+    public var duration: ScenarioDuration
+    /// The peripherals.
+    public var world: [ScenarioPeripheral]
+    /// Faults and changes at virtual times.
+    public var timeline: [ScenarioAction]
+    /// What the app does.
+    public var client: [ScenarioClient]
+    /// What must hold.
+    public var expect: [ScenarioExpectation]
+
+    private enum CodingKeys: String, CodingKey {
+        case name, description, seed, duration, world, timeline, client, expect
+    }
+
+    /// Decodes a scenario; `world`, `client` and `expect` may be empty, `duration` is required.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
+        duration = try container.decode(ScenarioDuration.self, forKey: .duration)
+        world = try container.decodeIfPresent([ScenarioPeripheral].self, forKey: .world) ?? []
+        timeline = try container.decodeIfPresent([ScenarioAction].self, forKey: .timeline) ?? []
+        client = try container.decodeIfPresent([ScenarioClient].self, forKey: .client) ?? []
+        expect = try container.decodeIfPresent([ScenarioExpectation].self, forKey: .expect) ?? []
+    }
+}

@@ -1,0 +1,77 @@
+import AirlinkCore
+import AirlinkProfiles
+
+/// A service or characteristic UUID as a scenario writes it: `180F`, a 128-bit UUID, a slug of an
+/// assigned number (`battery-level`), or the name of a built-in profile's UUID (`thermostat-temperature`).
+public struct ScenarioUUID: Sendable, Hashable, Decodable, CustomStringConvertible {
+    /// The UUID.
+    public var uuid: BluetoothUUID
+
+    /// Wraps a UUID.
+    public init(_ uuid: BluetoothUUID) { self.uuid = uuid }
+
+    /// The built-in profiles' UUIDs by name.
+    public static let profileNames: [(String, BluetoothUUID)] = [
+        ("thermostat-temperature-service", .thermostatTemperatureService),
+        ("thermostat-temperature", .thermostatTemperature),
+        ("thermostat-unit", .thermostatUnit),
+        ("thermostat-battery-service", .thermostatBatteryService),
+        ("thermostat-battery-level", .thermostatBatteryLevel),
+    ]
+
+    /// Decodes a UUID in any of its written forms.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` saying which forms are accepted.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let uuid = Self.resolve(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "expected a UUID (180F, a 128-bit UUID), an assigned number's slug (battery-level) "
+                    + "or a built-in name (\(Self.profileNames.map(\.0).joined(separator: ", "))), found '\(text)'")
+        }
+        self.uuid = uuid
+    }
+
+    /// Resolves the written forms; `nil` if the text is none of them.
+    public static func resolve(_ text: String) -> BluetoothUUID? {
+        let text = text.trimmingWhitespace
+        if let match = profileNames.first(where: { $0.0 == text.lowercased() }) { return match.1 }
+        if let uuid = try? BluetoothUUID(parsing: text) { return uuid }
+        return try? BluetoothUUID(named: text)
+    }
+
+    /// The UUID's description.
+    public var description: String { uuid.description }
+}
+
+/// A position as a scenario writes it: a distance in metres (`2`, `2m`) or `{x, y, z}`.
+public struct ScenarioPosition: Sendable, Hashable, Decodable {
+    /// The position.
+    public var position: Position
+
+    private enum CodingKeys: String, CodingKey { case x, y, z }
+
+    /// Decodes a distance or coordinates.
+    ///
+    /// - Throws: `DecodingError` saying which forms are accepted.
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: CodingKeys.self) {
+            position = Position(
+                x: try container.decode(Double.self, forKey: .x),
+                y: try container.decodeIfPresent(Double.self, forKey: .y) ?? 0,
+                z: try container.decodeIfPresent(Double.self, forKey: .z) ?? 0)
+            return
+        }
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self).trimmingWhitespace
+        let number = text.hasSuffix("m") ? String(text.dropLast()) : text
+        guard let metres = Double(number), metres >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "expected a distance in metres (2, 2.5m) or {x: 1, y: 2}, found '\(text)'")
+        }
+        position = .metres(metres)
+    }
+}

@@ -1,0 +1,231 @@
+import AirlinkCore
+
+/// The peripherals of a scenario: built-in ones by name with overrides, and custom ones described in the file.
+public struct ScenarioPeripheral: Sendable, Decodable {
+    /// A built-in peripheral: `thermostat`, `battery`.
+    public var builtIn: String?
+    /// The name (required for a custom peripheral; a built-in keeps its own unless given).
+    public var name: String?
+    /// The address (a built-in keeps its own unless given).
+    public var id: DeviceID?
+    /// Where it stands.
+    public var position: ScenarioPosition?
+    /// How it advertises (a custom peripheral without it does not advertise).
+    public var advertising: ScenarioAdvertising?
+    /// Parameters of a built-in peripheral (thermostat: `temperature`, `setPoint`, `battery`, `rate`;
+    /// battery: `level`, `drainEvery`).
+    public var parameters: [String: String]?
+    /// Initial values that replace the spec's.
+    public var values: [ScenarioValueOverride]?
+    /// The services of a custom peripheral.
+    public var services: [ScenarioService]?
+    /// The most centrals served at once.
+    public var maximumConnections: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
+    }
+
+    /// Decodes a peripheral; a custom one needs `name`, `id` and `services`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        builtIn = try container.decodeIfPresent(String.self, forKey: .builtIn)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        id = try container.decodeIfPresent(DeviceID.self, forKey: .id)
+        position = try container.decodeIfPresent(ScenarioPosition.self, forKey: .position)
+        advertising = try container.decodeIfPresent(ScenarioAdvertising.self, forKey: .advertising)
+        parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters)
+        values = try container.decodeIfPresent([ScenarioValueOverride].self, forKey: .values)
+        services = try container.decodeIfPresent([ScenarioService].self, forKey: .services)
+        maximumConnections = try container.decodeIfPresent(Int.self, forKey: .maximumConnections)
+        if let builtIn {
+            guard ScenarioBuiltIns.names.contains(builtIn) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .builtIn, in: container,
+                    debugDescription:
+                        "expected a built-in peripheral (\(ScenarioBuiltIns.names.joined(separator: ", "))), "
+                        + "found '\(builtIn)'")
+            }
+            if services != nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .services, in: container,
+                    debugDescription: "a built-in peripheral keeps its services; override values with `values:` instead"
+                )
+            }
+        } else {
+            for key in [CodingKeys.name, .id, .services] where !container.contains(key) {
+                throw DecodingError.keyNotFound(
+                    key,
+                    .init(
+                        codingPath: container.codingPath,
+                        debugDescription: "a custom peripheral needs `name`, `id` and `services` (or use `builtIn:`)"))
+            }
+        }
+    }
+}
+
+/// How a custom peripheral advertises, or a built-in's advertising interval.
+public struct ScenarioAdvertising: Sendable, Decodable {
+    /// The advertising interval (100 ms by default).
+    public var interval: ScenarioDuration?
+    /// The advertised local name (the peripheral's name by default).
+    public var localName: String?
+    /// The advertised service UUIDs.
+    public var services: [ScenarioUUID]?
+    /// Whether centrals may connect (true by default).
+    public var connectable: Bool?
+}
+
+/// An initial value that replaces a peripheral's.
+public struct ScenarioValueOverride: Sendable, Decodable {
+    /// The characteristic.
+    public var characteristic: ScenarioUUID
+    /// Its service, when the characteristic UUID is ambiguous.
+    public var service: ScenarioUUID?
+    /// The value.
+    public var value: ScenarioValue
+
+    private enum CodingKeys: String, CodingKey { case characteristic, service, type, value }
+
+    /// Decodes `characteristic`, `type` and `value`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        characteristic = try container.decode(ScenarioUUID.self, forKey: .characteristic)
+        service = try container.decodeIfPresent(ScenarioUUID.self, forKey: .service)
+        let type = try container.decode(ScenarioValueType.self, forKey: .type)
+        value = try ScenarioValue.decode(type, forKey: .value, in: container)
+    }
+}
+
+/// A service of a custom peripheral.
+public struct ScenarioService: Sendable, Decodable {
+    /// The service's UUID.
+    public var uuid: ScenarioUUID
+    /// Its characteristics.
+    public var characteristics: [ScenarioCharacteristic]
+}
+
+/// A characteristic of a custom peripheral, with a typed value and behaviours.
+public struct ScenarioCharacteristic: Sendable, Decodable {
+    /// The characteristic's UUID.
+    public var uuid: ScenarioUUID
+    /// Its properties: `read`, `write`, `writeWithoutResponse`, `notify`, `indicate`.
+    public var properties: CharacteristicProperties
+    /// Its initial value.
+    public var value: ScenarioValue
+    /// A periodic update (`every`, and `add` for integers or `cycle` through values).
+    public var updates: ScenarioUpdate?
+    /// Whether written values are notified back (the `echo` behaviour).
+    public var echo: Bool
+    /// An ATT error every write is answered with (`write-not-permitted`, `0x03`).
+    public var refuseWrites: ATTError?
+    /// A Characteristic User Description.
+    public var userDescription: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case uuid, properties, type, value, updates, echo, refuseWrites, userDescription
+    }
+
+    /// The property names a scenario uses.
+    static let propertyNames: [(String, CharacteristicProperties)] = [
+        ("read", .read), ("write", .write), ("writeWithoutResponse", .writeWithoutResponse), ("notify", .notify),
+        ("indicate", .indicate), ("broadcast", .broadcast),
+    ]
+
+    /// Decodes a characteristic.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        uuid = try container.decode(ScenarioUUID.self, forKey: .uuid)
+        var properties: CharacteristicProperties = []
+        var names = try container.nestedUnkeyedContainer(forKey: .properties)
+        while !names.isAtEnd {
+            let name = try names.decode(String.self)
+            guard let property = Self.propertyNames.first(where: { $0.0 == name }) else {
+                throw DecodingError.dataCorruptedError(
+                    in: names,
+                    debugDescription: "expected a property (\(Self.propertyNames.map(\.0).joined(separator: ", "))), "
+                        + "found '\(name)'")
+            }
+            properties.insert(property.1)
+        }
+        self.properties = properties
+        let type = try container.decode(ScenarioValueType.self, forKey: .type)
+        value = try ScenarioValue.decode(type, forKey: .value, in: container)
+        updates = try container.decodeIfPresent(ScenarioUpdate.self, forKey: .updates)
+        if let updates {
+            if updates.add != nil, !type.isInteger {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .updates, in: container,
+                    debugDescription: "`add` counts integers; a \(type.rawValue) value can `cycle` instead")
+            }
+            for text in updates.cycle ?? [] where type.bytes(of: text) == nil {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .updates, in: container,
+                    debugDescription: "expected \(type.example) in `cycle`, found '\(text)'")
+            }
+        }
+        echo = try container.decodeIfPresent(Bool.self, forKey: .echo) ?? false
+        refuseWrites = try container.decodeIfPresent(ScenarioATTError.self, forKey: .refuseWrites)?.error
+        userDescription = try container.decodeIfPresent(String.self, forKey: .userDescription)
+    }
+}
+
+/// A periodic update of a characteristic's value: `every` with `add` (count up) or `cycle` (values in turn).
+public struct ScenarioUpdate: Sendable, Decodable {
+    /// How often.
+    public var every: ScenarioDuration
+    /// The step of a counter, for integer values (wrapping at the type's bounds).
+    public var add: Int?
+    /// Values taken in turn, written in the characteristic's type.
+    public var cycle: [String]?
+}
+
+/// An ATT error as a scenario writes it: `write-not-permitted`, `writeNotPermitted` or `0x03`.
+public struct ScenarioATTError: Sendable, Decodable {
+    /// The error.
+    public var error: ATTError
+
+    static let names: [(String, ATTError)] = [
+        ("invalid-handle", .invalidHandle), ("read-not-permitted", .readNotPermitted),
+        ("write-not-permitted", .writeNotPermitted), ("invalid-pdu", .invalidPDU),
+        ("insufficient-authentication", .insufficientAuthentication),
+        ("request-not-supported", .requestNotSupported), ("invalid-offset", .invalidOffset),
+        ("insufficient-authorization", .insufficientAuthorization), ("attribute-not-found", .attributeNotFound),
+        ("invalid-attribute-value-length", .invalidAttributeValueLength), ("unlikely-error", .unlikelyError),
+        ("insufficient-encryption", .insufficientEncryption), ("insufficient-resources", .insufficientResources),
+        ("database-out-of-sync", .databaseOutOfSync), ("value-not-allowed", .valueNotAllowed),
+    ]
+
+    /// Decodes a name or a number.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self).trimmingWhitespace
+        let slug = text.kebabCased
+        if let match = Self.names.first(where: { $0.0 == slug }) {
+            error = match.1
+        } else if let code = text.hasPrefix("0x") ? UInt8(text.dropFirst(2), radix: 16) : UInt8(text) {
+            error = ATTError(code)
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "expected an ATT error (\(Self.names.map(\.0).joined(separator: ", ")) or a code "
+                    + "such as 0x03), found '\(text)'")
+        }
+    }
+}
+
+extension String {
+    /// `writeNotPermitted` → `write-not-permitted`; kebab-case stays.
+    var kebabCased: String {
+        var result = ""
+        for character in self {
+            if character.isUppercase {
+                if !result.isEmpty { result += "-" }
+                result += character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,119 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+
+/// Performs a scenario's `client:` behaviour through the `Airlink` layers, recording every operation.
+struct ScenarioClientDriver: Sendable {
+    let behaviour: ResolvedScenario.Client
+    let context: ScenarioContext
+
+    /// The ATT transaction timeout (Core Spec Vol 3, Part F, 3.3.3): the bound on a GATT operation.
+    static let gattTimeout: Duration = .seconds(30)
+
+    func start() {
+        let client = behaviour.client
+        let device = behaviour.device
+        let context = self.context
+        let recorder = context.recorder
+        let trace = context.environment.trace
+        let strategy: any ReconnectionStrategy = client.reconnection?.strategy ?? NoReconnectionStrategy()
+        let connection = context.manager.connection(to: device, reconnection: strategy)
+        let clock = context.environment.clock
+        context.simulation.spawn {
+            if let at = client.connectAt?.duration {
+                do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }
+            }
+            let timeout = client.connectTimeout?.duration ?? .seconds(5)
+            let operation = recorder.start("connect \(device)", timeout: timeout)
+            do throws(AirlinkError) {
+                try await connection.connect(timeout: timeout)
+                recorder.finish(operation, "connected")
+                trace.record("client", "connect \(device) ok")
+            } catch {
+                recorder.finish(operation, "failed: \(error.code)")
+                trace.record("client", "connect \(device) failed: \(error.code)")
+                return
+            }
+            for reference in client.subscribe ?? [] {
+                let service = connection.services.service(reference.service.uuid)
+                let values = service.values(of: reference.characteristic.uuid)
+                let type = reference.type ?? .bytes
+                context.simulation.spawn {
+                    for await value in values {
+                        recorder.record(
+                            ScenarioObservedValue(
+                                time: clock.now.offset, device: device, service: value.service,
+                                characteristic: value.characteristic, bytes: value.bytes, notified: true,
+                                missedBefore: value.missedBefore))
+                        trace.record(
+                            "client",
+                            "notified \(value.characteristic) = \(type.text(of: value.bytes))"
+                                + (value.missedBefore > 0 ? " missed=\(value.missedBefore)" : ""))
+                    }
+                }
+                let index = recorder.start("subscribe \(reference.characteristic)", timeout: Self.gattTimeout)
+                do throws(AirlinkError) {
+                    let mode = try await service.enableNotifications(for: reference.characteristic.uuid)
+                    recorder.finish(index, "ok")
+                    trace.record("client", "subscribe \(reference.characteristic) ok \(mode)")
+                } catch {
+                    recorder.finish(index, "failed: \(error.code)")
+                    trace.record("client", "subscribe \(reference.characteristic) failed: \(error.code)")
+                }
+            }
+        }
+        for operation in client.read ?? [] { schedule(operation, connection: connection, write: false) }
+        for operation in client.write ?? [] { schedule(operation, connection: connection, write: true) }
+        if let at = client.disconnectAt?.duration {
+            context.simulation.spawn {
+                do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }
+                let index = recorder.start("disconnect \(device)", timeout: Self.gattTimeout)
+                await connection.disconnect()
+                recorder.finish(index, "ok")
+                trace.record("client", "disconnect \(device) ok")
+            }
+        }
+    }
+
+    private func schedule(_ operation: ScenarioOperation, connection: ConnectionManager, write: Bool) {
+        let context = self.context
+        let recorder = context.recorder
+        let trace = context.environment.trace
+        let clock = context.environment.clock
+        let device = behaviour.device
+        context.simulation.spawn {
+            var next = operation.at?.duration ?? operation.every?.duration ?? .seconds(1)
+            var done = 0
+            while operation.count.map({ done < $0 }) ?? true {
+                do { try await clock.sleep(until: AirlinkInstant(offset: next)) } catch { return }
+                let service = connection.services.service(operation.service.uuid)
+                let characteristic = operation.characteristic.uuid
+                let verb = write ? "write" : "read"
+                let index = recorder.start("\(verb) \(characteristic)", timeout: Self.gattTimeout)
+                do throws(AirlinkError) {
+                    if write, let value = operation.value {
+                        try await service.write(
+                            value.bytes, to: characteristic,
+                            type: operation.withoutResponse ? .withoutResponse : .withResponse)
+                        recorder.finish(index, "ok")
+                        trace.record("client", "write \(characteristic) = \(value.type.text(of: value.bytes)) ok")
+                    } else {
+                        let bytes = try await service.read(characteristic)
+                        recorder.finish(index, "ok")
+                        recorder.record(
+                            ScenarioObservedValue(
+                                time: clock.now.offset, device: device, service: operation.service.uuid,
+                                characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0))
+                        trace.record("client", "read \(characteristic) = \(operation.type.text(of: bytes))")
+                    }
+                } catch {
+                    recorder.finish(index, "failed: \(error.code)")
+                    trace.record("client", "\(verb) \(characteristic) failed: \(error.code)")
+                }
+                done += 1
+                guard let every = operation.every?.duration else { return }
+                next = max(next + every, clock.now.offset)
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+
+/// What a user's own client code gets when it runs against a scenario's world (``ScenarioRunner/run(_:seed:client:)``).
+///
+/// Its `manager` is a ``DeviceManager`` on the simulation's radio; events it reports are recorded
+/// for the scenario's expectations and invariants.
+public struct ScenarioContext: Sendable {
+    /// The simulation the scenario runs in.
+    public let simulation: Simulation
+    /// The app's device manager, on the simulation's radio.
+    public let manager: DeviceManager
+    /// The simulated peripherals, in the world's order.
+    public let peripherals: [SimulatedPeripheral]
+    let recorder: ScenarioRecorder
+
+    /// A peripheral by its name or id.
+    ///
+    /// - Throws: ``AirlinkError/Code/deviceNotFound`` naming the peripherals there are.
+    public func peripheral(_ nameOrID: String) throws(AirlinkError) -> SimulatedPeripheral {
+        guard let match = peripherals.first(where: { $0.name == nameOrID || $0.id.description == nameOrID }) else {
+            throw AirlinkError(
+                .deviceNotFound,
+                "the scenario has no peripheral '\(nameOrID)'; it has "
+                    + peripherals.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))
+        }
+        return match
+    }
+
+    /// The simulation's environment.
+    public var environment: AirlinkEnvironment { simulation.environment }
+
+    /// Records a line in the trace, category `client`.
+    public func log(_ text: String) { environment.trace.record("client", text) }
+
+    /// Records a value the app observed, for `value` expectations.
+    public func observed(
+        _ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID, on device: DeviceID
+    ) {
+        recorder.record(
+            ScenarioObservedValue(
+                time: environment.clock.now.offset, device: device, service: service, characteristic: characteristic,
+                bytes: bytes, notified: false, missedBefore: 0))
+    }
+}

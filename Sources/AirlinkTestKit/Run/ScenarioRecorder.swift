@@ -1,0 +1,98 @@
+import Airlink
+import AirlinkCore
+import Synchronization
+
+/// An event the app's device manager reported, at its virtual time.
+public struct ScenarioEventRecord: Sendable, Hashable {
+    /// When.
+    public var time: Duration
+    /// What.
+    public var event: AirlinkEvent
+
+    /// The event's short name without its argument: `willReconnect`, not `willReconnect(2)`.
+    public var name: String {
+        let name = event.name
+        return name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
+    }
+}
+
+/// A value the app observed: notified or read.
+public struct ScenarioObservedValue: Sendable, Hashable {
+    /// When.
+    public var time: Duration
+    /// The device.
+    public var device: DeviceID
+    /// The service.
+    public var service: BluetoothUUID
+    /// The characteristic.
+    public var characteristic: BluetoothUUID
+    /// The bytes.
+    public var bytes: [UInt8]
+    /// Whether it came from a notification (else a read).
+    public var notified: Bool
+    /// Values the observer missed before this one (its buffer overflowed).
+    public var missedBefore: Int
+}
+
+/// One operation of the app: when it started, its timeout, and each time it completed.
+public struct ScenarioOperationRecord: Sendable, Hashable {
+    /// `connect C0:FF:EE:00:00:01`, `read 2A19`.
+    public var name: String
+    /// When it started.
+    public var start: Duration
+    /// How long it may take.
+    public var timeout: Duration
+    /// Each completion's time and outcome (exactly one is expected).
+    public var completions: [(time: Duration, outcome: String)]
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.name == rhs.name && lhs.start == rhs.start && lhs.completions.map(\.time) == rhs.completions.map(\.time)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(start)
+    }
+}
+
+/// What the app saw during a run, recorded from the simulation's tasks.
+final class ScenarioRecorder: Sendable {
+    private struct State {
+        var events: [ScenarioEventRecord] = []
+        var values: [ScenarioObservedValue] = []
+        var operations: [ScenarioOperationRecord] = []
+    }
+    private let state = Mutex(State())
+    private let environment: AirlinkEnvironment
+
+    init(environment: AirlinkEnvironment) { self.environment = environment }
+
+    private var now: Duration { environment.clock.now.offset }
+
+    func record(_ event: AirlinkEvent) {
+        let time = now
+        state.withLock { $0.events.append(ScenarioEventRecord(time: time, event: event)) }
+    }
+
+    func record(_ value: ScenarioObservedValue) {
+        state.withLock { $0.values.append(value) }
+    }
+
+    /// Starts an operation; returns its index for ``finish(_:_:)``.
+    func start(_ name: String, timeout: Duration) -> Int {
+        let time = now
+        return state.withLock {
+            $0.operations.append(ScenarioOperationRecord(name: name, start: time, timeout: timeout, completions: []))
+            return $0.operations.count - 1
+        }
+    }
+
+    func finish(_ index: Int, _ outcome: String) {
+        let time = now
+        state.withLock { $0.operations[index].completions.append((time, outcome)) }
+    }
+
+    var events: [ScenarioEventRecord] { state.withLock { $0.events } }
+    var values: [ScenarioObservedValue] { state.withLock { $0.values } }
+    var operations: [ScenarioOperationRecord] { state.withLock { $0.operations } }
+}

@@ -1,0 +1,103 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+
+/// What a scenario's run gave: whether its expectations held, invariant violations, the trace and statistics.
+public struct ScenarioResult: Sendable {
+    /// An expectation and whether it held, with the reason.
+    public struct Expectation: Sendable, Hashable {
+        /// The expectation as written.
+        public var description: String
+        /// Whether it held.
+        public var held: Bool
+        /// What was observed.
+        public var reason: String
+    }
+
+    /// Figures of the run, in virtual time.
+    public struct Statistics: Sendable, Hashable {
+        /// From each loss to its reconnection.
+        public var reconnectTimes: [Duration]
+        /// Links lost.
+        public var losses: Int
+        /// Reconnection attempts started.
+        public var reconnectionAttempts: Int
+        /// Notifications that reached the app's observers.
+        public var notificationsReceived: Int
+        /// ATT PDUs on air.
+        public var attPDUs: Int
+        /// Lines in the trace.
+        public var traceLines: Int
+    }
+
+    /// A peripheral of the world.
+    public struct Device: Sendable, Hashable {
+        /// Its name.
+        public var name: String
+        /// Its address.
+        public var id: DeviceID
+        /// Its advertising data (AD structures), empty if it does not advertise.
+        public var advertisingData: [UInt8]
+        /// Whether its advertisements are connectable.
+        public var connectable: Bool
+    }
+
+    /// The scenario's name.
+    public var name: String
+    /// The seed of the run.
+    public var seed: UInt64
+    /// The virtual time the run lasted.
+    public var duration: Duration
+    /// Each expectation, in the file's order.
+    public var expectations: [Expectation]
+    /// Built-in invariants that did not hold.
+    public var violations: [String]
+    /// Figures of the run.
+    public var statistics: Statistics
+    /// The events the app's device manager reported.
+    public var events: [ScenarioEventRecord]
+    /// The values the app observed.
+    public var values: [ScenarioObservedValue]
+    /// The app's operations.
+    public var operations: [ScenarioOperationRecord]
+    /// The simulation's trace.
+    public var trace: SimulationTrace
+    /// The timeline's actions, in time order.
+    public var actions: [ScenarioAction]
+    /// The world's peripherals.
+    public var devices: [Device]
+    /// The ATT PDUs that crossed the air, by the index of their trace line (when the runner captures).
+    public var capturedPDUs: [Int: [UInt8]] = [:]
+
+    /// The run's traffic as a btsnoop file (needs a runner with `capturing: true`).
+    public var capture: BTSnoopCapture {
+        BTSnoopCapture(lines: trace.lines, pdus: capturedPDUs, devices: devices)
+    }
+
+    /// Whether every expectation and invariant held.
+    public var passed: Bool { violations.isEmpty && expectations.allSatisfy(\.held) }
+
+    /// A summary for people: what happened, which expectations held.
+    public var summary: String {
+        var lines = ["scenario \(name) (seed \(seed), \(duration.scenarioText) of virtual time)"]
+        lines.append("what happened:")
+        for record in events {
+            if case .discovery = record.event { continue }
+            lines.append(
+                "  t=\(record.time.scenarioText) \(record.event.name) \(record.event.device.map { "\($0)" } ?? "")")
+        }
+        lines.append("expectations:")
+        for expectation in expectations {
+            lines.append("  \(expectation.held ? "ok  " : "FAIL") \(expectation.description): \(expectation.reason)")
+        }
+        lines.append("invariants: " + (violations.isEmpty ? "all held" : "\(violations.count) violated"))
+        for violation in violations { lines.append("  FAIL \(violation)") }
+        let times = statistics.reconnectTimes.map(\.scenarioText).joined(separator: ", ")
+        lines.append(
+            "statistics: \(statistics.losses) loss(es), \(statistics.reconnectionAttempts) reconnection attempt(s), "
+                + "time to reconnect [\(times)], \(statistics.notificationsReceived) notification(s), "
+                + "\(statistics.attPDUs) ATT PDU(s), \(statistics.traceLines) trace line(s)")
+        lines.append(passed ? "PASSED" : "FAILED")
+        return lines.joined(separator: "\n")
+    }
+}

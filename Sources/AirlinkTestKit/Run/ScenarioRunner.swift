@@ -1,0 +1,172 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+import Logging
+
+/// Runs a scenario in a `Simulation(seed:strict:)` and checks it: its expectations and the built-in
+/// invariants (every operation completes or fails within its timeout; no connection event after a
+/// terminal one; no duplicate callbacks).
+///
+/// ```swift
+/// let scenario = try Scenario.load(path: "Simulations/linear-link-loss.yaml")
+/// let result = try await ScenarioRunner().run(scenario)
+/// #expect(result.passed, "\(result.summary)")
+/// try result.trace.assertMatches("Simulations/linear-link-loss.trace")
+/// ```
+public struct ScenarioRunner: Sendable {
+    /// Whether the simulation keeps its trace (needed for golden traces and `noNotificationLost`).
+    public var tracing: Bool
+
+    /// Whether the bytes of ATT PDUs are kept for a capture (``ScenarioResult/capture``).
+    public var capturing = false
+
+    /// The logger layers log through (errors only by default: the trace tells what happened).
+    public var logger: Logger
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - tracing: whether the simulation keeps its trace.
+    ///   - logger: the layers' logger; by default one that logs errors only.
+    public init(tracing: Bool = true, logger: Logger? = nil) {
+        self.tracing = tracing
+        var quiet = Logger(label: "airlink.scenario")
+        quiet.logLevel = .error
+        self.logger = logger ?? quiet
+    }
+
+    /// Runs a scenario with its own client behaviour (its `client:` section).
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario.
+    ///   - seed: the seed; the scenario's by default.
+    /// - Returns: the result: expectations, invariant violations, trace and statistics.
+    /// - Throws: ``AirlinkError/Code/invalidSpecification`` when the world or a reference in the
+    ///   scenario is wrong; ``AirlinkError/Code/escapedWork`` when work escaped the simulation.
+    public func run(_ scenario: Scenario, seed: UInt64? = nil) async throws(AirlinkError) -> ScenarioResult {
+        try await run(scenario, seed: seed, useScenarioClient: true) { _ in }
+    }
+
+    /// Runs a scenario's world and timeline with the user's own client code instead of its `client:` section.
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario.
+    ///   - seed: the seed; the scenario's by default.
+    ///   - client: the app's code; it runs as a task of the simulation from virtual time zero, and the
+    ///     run lasts the scenario's `duration` whether or not it returns.
+    /// - Returns: the result, with the scenario's expectations checked against what `client` did.
+    /// - Throws: as ``run(_:seed:)``.
+    public func run(
+        _ scenario: Scenario, seed: UInt64? = nil, client: @escaping @Sendable (ScenarioContext) async -> Void
+    ) async throws(AirlinkError) -> ScenarioResult {
+        try await run(scenario, seed: seed, useScenarioClient: false, client: client)
+    }
+
+    private func run(
+        _ scenario: Scenario, seed: UInt64?, useScenarioClient: Bool,
+        client: @escaping @Sendable (ScenarioContext) async -> Void
+    ) async throws(AirlinkError) -> ScenarioResult {
+        let seed = seed ?? scenario.seed
+        let simulation = Simulation(seed: seed, strict: true, tracing: tracing, logger: logger)
+        if capturing { simulation.startCapturingPDUs() }
+        var peripherals: [SimulatedPeripheral] = []
+        for (index, description) in scenario.world.enumerated() {
+            peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
+        }
+        let manager = DeviceManager(transport: simulation.radio, environment: simulation.environment)
+        let recorder = ScenarioRecorder(environment: simulation.environment)
+        let context = ScenarioContext(
+            simulation: simulation, manager: manager, peripherals: peripherals, recorder: recorder)
+        let resolved = try ResolvedScenario(scenario, context: context)
+
+        let events = manager.events()
+        simulation.spawn {
+            for await event in events { recorder.record(event) }
+        }
+        ScenarioTimeline(actions: resolved.actions, context: context).start()
+        if useScenarioClient {
+            for behaviour in resolved.clients {
+                ScenarioClientDriver(behaviour: behaviour, context: context).start()
+            }
+        } else {
+            simulation.spawn { await client(context) }
+        }
+        do {
+            try await simulation.run(for: scenario.duration.duration)
+        } catch let error as AirlinkError {
+            throw error
+        } catch {
+            throw AirlinkError(.invalidArgument, "the scenario's run failed: \(error)")
+        }
+        let evaluation = ScenarioEvaluation(
+            scenario: scenario, resolved: resolved, recorder: recorder, trace: simulation.trace,
+            end: scenario.duration.duration,
+            handle: { device, reference in
+                try? peripherals.first { $0.id == device }?.valueHandle(
+                    of: reference.characteristic.uuid, in: reference.service.uuid)
+            })
+        let result = ScenarioResult(
+            name: scenario.name ?? "scenario", seed: seed, duration: scenario.duration.duration,
+            expectations: evaluation.expectations(), violations: evaluation.invariantViolations(),
+            statistics: evaluation.statistics(), events: recorder.events, values: recorder.values,
+            operations: recorder.operations, trace: simulation.trace, actions: resolved.actions.map(\.action),
+            devices: peripherals.map {
+                ScenarioResult.Device(
+                    name: $0.name, id: $0.id, advertisingData: (try? $0.spec.advertising?.advertisingData()) ?? [],
+                    connectable: $0.spec.advertising?.isConnectable ?? false)
+            },
+            capturedPDUs: simulation.capturedPDUs)
+        manager.shutdown()
+        return result
+    }
+}
+
+/// A scenario with its device references resolved against the world.
+struct ResolvedScenario: Sendable {
+    struct Action: Sendable {
+        var action: ScenarioAction
+        var peripheral: SimulatedPeripheral?
+    }
+    struct Client: Sendable {
+        var client: ScenarioClient
+        var device: DeviceID
+    }
+
+    var actions: [Action] = []
+    var clients: [Client] = []
+    var expectationDevices: [DeviceID?] = []
+
+    init(_ scenario: Scenario, context: ScenarioContext) throws(AirlinkError) {
+        for (index, action) in scenario.timeline.enumerated() {
+            let peripheral = try action.device.map { name throws(AirlinkError) in
+                try Self.peripheral(name, context, "timeline[\(index)]")
+            }
+            actions.append(Action(action: action, peripheral: peripheral))
+        }
+        // Stable sort: same time, file order.
+        actions = actions.enumerated().sorted {
+            ($0.element.action.at.duration, $0.offset) < ($1.element.action.at.duration, $1.offset)
+        }
+        .map(\.element)
+        for (index, client) in scenario.client.enumerated() {
+            clients.append(
+                Client(client: client, device: try Self.peripheral(client.device, context, "client[\(index)]").id))
+        }
+        for (index, expectation) in scenario.expect.enumerated() {
+            expectationDevices.append(
+                try expectation.device.map { name throws(AirlinkError) in
+                    try Self.peripheral(name, context, "expect[\(index)]").id
+                })
+        }
+    }
+
+    private static func peripheral(_ name: String, _ context: ScenarioContext, _ location: String) throws(AirlinkError)
+        -> SimulatedPeripheral
+    {
+        do {
+            return try context.peripheral(name)
+        } catch {
+            throw AirlinkError(.invalidSpecification, "\(location).device: \(error.message)")
+        }
+    }
+}
