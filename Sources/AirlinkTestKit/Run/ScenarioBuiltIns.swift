@@ -5,7 +5,7 @@ import AirlinkProfiles
 /// custom peripherals from their description.
 enum ScenarioBuiltIns {
     /// The built-in peripherals a scenario may name.
-    static let names = ["thermostat", "battery"]
+    static let names = ["thermostat", "battery", "sensortag"]
 
     /// The spec of one peripheral of the world.
     static func spec(for peripheral: ScenarioPeripheral, at index: Int) throws(AirlinkError) -> PeripheralSpec {
@@ -45,6 +45,9 @@ enum ScenarioBuiltIns {
             spec = .thermostat(
                 temperature: try number("temperature") ?? 21, setPoint: try number("setPoint"),
                 battery: UInt8(clamping: Int(try number("battery") ?? 90)), rate: try number("rate") ?? 0.1)
+        case "sensortag":
+            known = ["seed"]
+            spec = .sensorTag(physics: SensorTagPhysics(seed: UInt64(try number("seed") ?? 2541)))
         default:
             known = ["level", "drainEvery"]
             let drain = try parameters["drainEvery"].map { text throws(AirlinkError) -> Duration in

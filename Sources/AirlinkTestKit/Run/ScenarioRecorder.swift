@@ -45,10 +45,13 @@ public struct ScenarioOperationRecord: Sendable, Hashable {
     /// Each completion's time and outcome (exactly one is expected).
     public var completions: [(time: Duration, outcome: String)]
 
+    /// Records are equal when they name the same operation, started at the same time, with the same
+    /// completion times (outcomes are descriptions, compared through the trace instead).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.name == rhs.name && lhs.start == rhs.start && lhs.completions.map(\.time) == rhs.completions.map(\.time)
     }
 
+    /// Hashes the operation's name and start, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(start)
