@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "AirlinkTestKit",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry", "AirlinkCore",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]

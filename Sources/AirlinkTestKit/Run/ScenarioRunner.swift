@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import AirlinkSimulation
 import Logging
 
@@ -73,7 +74,10 @@ public struct ScenarioRunner: Sendable {
         for (index, description) in scenario.world.enumerated() {
             peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
         }
-        let manager = DeviceManager(transport: simulation.radio, environment: simulation.environment)
+        // A registry in memory: the run checks that it agrees with the connections it made.
+        let registry = DeviceRegistry(repository: InMemoryDeviceRepository())
+        let manager = DeviceManager(
+            transport: simulation.radio, environment: simulation.environment, registry: registry)
         let recorder = ScenarioRecorder(environment: simulation.environment)
         let context = ScenarioContext(
             simulation: simulation, manager: manager, peripherals: peripherals, recorder: recorder)
@@ -98,6 +102,17 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw AirlinkError(.invalidArgument, "the scenario's run failed: \(error)")
         }
+        let records: [ConnectionRecord]
+        do {
+            records = try await simulation.run {
+                await manager.waitForRecords()
+                return try await registry.knownDevices()
+            }
+        } catch let error as AirlinkError {
+            throw error
+        } catch {
+            throw AirlinkError(.internalError, "the scenario's registry could not be read: \(error)")
+        }
         let evaluation = ScenarioEvaluation(
             scenario: scenario, resolved: resolved, recorder: recorder, trace: simulation.trace,
             end: scenario.duration.duration,
@@ -107,7 +122,8 @@ public struct ScenarioRunner: Sendable {
             })
         let result = ScenarioResult(
             name: scenario.name ?? "scenario", seed: seed, duration: scenario.duration.duration,
-            expectations: evaluation.expectations(), violations: evaluation.invariantViolations(),
+            expectations: evaluation.expectations(),
+            violations: evaluation.invariantViolations() + evaluation.registryViolations(records),
             statistics: evaluation.statistics(), events: recorder.events, values: recorder.values,
             operations: recorder.operations, trace: simulation.trace, actions: resolved.actions.map(\.action),
             devices: peripherals.map {
