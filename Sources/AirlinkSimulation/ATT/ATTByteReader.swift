@@ -4,14 +4,17 @@ import AirlinkCore
 /// the bytes run short or run on.
 struct ATTByteReader {
     let bytes: [UInt8]
-    let pduName: String
+    let opcode: ATTOpcode
     private(set) var offset: Int
 
-    init(_ bytes: [UInt8], pduName: String, offset: Int = 1) {
+    init(_ bytes: [UInt8], opcode: ATTOpcode, offset: Int = 1) {
         self.bytes = bytes
-        self.pduName = pduName
+        self.opcode = opcode
         self.offset = offset
     }
+
+    /// The PDU's name for messages, built only when one is needed (decoding is on every hot path).
+    var pduName: String { opcode.description }
 
     var remaining: Int { bytes.count - offset }
 

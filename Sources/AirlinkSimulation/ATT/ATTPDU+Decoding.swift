@@ -14,7 +14,7 @@ extension ATTPDU {
         guard opcode.isSupported else {
             throw AirlinkError(.malformedData, "ATT PDU is malformed at offset 0: \(opcode) is not supported")
         }
-        var reader = ATTByteReader(bytes, pduName: opcode.description)
+        var reader = ATTByteReader(bytes, opcode: opcode)
         switch opcode {
         case .errorResponse:
             let request = ATTOpcode(rawValue: try reader.uint8("request opcode"))

@@ -72,20 +72,24 @@ extension Link {
             }
             elapsed += exchange + spacing
         }
-        for delivery in deliveries {
-            let bytes = delivery.bytes
-            if delivery.toCentral {
-                world.schedule(at: delivery.time) { [self] in
-                    guard !isClosed else { return }
-                    receiveAtCentral(bytes)
-                }
-            } else {
-                world.schedule(at: delivery.time) { [self] in
-                    guard !isClosed, peripheralAlive else { return }
-                    receiveAtPeripheral(bytes)
-                }
-            }
+        // The host hears the event's PDUs when the event's last packet has arrived, in packet order:
+        // one radio event per connection event, however many packets it carried.
+        if let last = deliveries.last?.time {
+            let batch = deliveries
+            world.schedule(at: last) { [self] in deliver(batch) }
         }
         ensurePump()
+    }
+
+    /// Hands the PDUs of one connection event to the two ends, in the order they crossed.
+    private func deliver(_ deliveries: [(time: Int64, toCentral: Bool, bytes: [UInt8])]) {
+        for delivery in deliveries {
+            guard !isClosed else { return }
+            if delivery.toCentral {
+                receiveAtCentral(delivery.bytes)
+            } else if peripheralAlive {
+                receiveAtPeripheral(delivery.bytes)
+            }
+        }
     }
 }

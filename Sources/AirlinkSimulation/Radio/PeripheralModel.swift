@@ -115,18 +115,21 @@ final class PeripheralModel: @unchecked Sendable {
 
     /// The entry for a characteristic UUID, optionally within a service.
     func entry(_ uuid: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError) -> Entry {
-        let matches = characteristics.filter { $0.spec.uuid == uuid && (service == nil || $0.service == service) }
-        guard let first = matches.first else {
+        var found: Entry?
+        for entry in characteristics where entry.spec.uuid == uuid && (service == nil || entry.service == service) {
+            if found != nil {
+                throw AirlinkError(
+                    .invalidArgument,
+                    "peripheral \"\(spec.name)\" has characteristic \(uuid) in several services; name the service")
+            }
+            found = entry
+        }
+        guard let found else {
             throw AirlinkError(
                 .characteristicNotFound,
                 "peripheral \"\(spec.name)\" has no characteristic \(uuid)\(service.map { " in service \($0)" } ?? "")")
         }
-        if matches.count > 1 {
-            throw AirlinkError(
-                .invalidArgument,
-                "peripheral \"\(spec.name)\" has characteristic \(uuid) in several services; name the service")
-        }
-        return first
+        return found
     }
 
     /// The entry whose value is at `handle`.

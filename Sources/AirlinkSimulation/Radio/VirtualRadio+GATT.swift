@@ -2,27 +2,28 @@ import AirlinkCore
 
 extension VirtualRadio {
     /// The usable link to `device`, or the error an operation on it earns.
-    func usableLink(_ device: DeviceID, _ what: String) throws(AirlinkError) -> Link {
-        try checkPowered(what)
+    func usableLink(_ device: DeviceID, _ what: @autoclosure () -> String) throws(AirlinkError) -> Link {
+        try checkPowered(what())
         guard let link = links[device], link.isUp, !link.isClosed else {
-            throw AirlinkError(.notConnected, "cannot \(what): \(device) is not connected; connect first")
+            throw AirlinkError(.notConnected, "cannot \(what()): \(device) is not connected; connect first")
         }
         return link
     }
 
     /// Queues a procedure on the link to `device` and waits for its result.
     func perform<Procedure: GATTProcedure>(
-        _ device: DeviceID, _ what: String, _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
+        _ device: DeviceID, _ what: @autoclosure @escaping @Sendable () -> String,
+        _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
     ) async throws(AirlinkError) -> Procedure.Success {
         let pending = PendingResult<Procedure.Success>()
         let operation = try world.lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
-            let link = try usableLink(device, what)
+            let link = try usableLink(device, what())
             let operation = ProcedureOperation(try makeProcedure(link)) { pending.deliver($0) }
             link.enqueue(operation)
             return operation
         }
         let result = await pending.wait(lock: world.lock) {
-            operation.fail(AirlinkError(.cancelled, "\(what) on \(device) was cancelled"))
+            operation.fail(AirlinkError(.cancelled, "\(what()) on \(device) was cancelled"))
         }
         return try result.get()
     }

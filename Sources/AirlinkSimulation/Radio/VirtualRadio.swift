@@ -132,9 +132,9 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     }
 
     /// Throws `adapterPoweredOff` while the adapter is off.
-    func checkPowered(_ what: String) throws(AirlinkError) {
+    func checkPowered(_ what: @autoclosure () -> String) throws(AirlinkError) {
         guard state == .poweredOn else {
-            throw AirlinkError(.adapterPoweredOff, "cannot \(what): the adapter is powered off; power it on first")
+            throw AirlinkError(.adapterPoweredOff, "cannot \(what()): the adapter is powered off; power it on first")
         }
     }
 
