@@ -6,7 +6,7 @@
 ///
 /// Parsing accepts six groups of two hex digits in either case, separated all by colons or all by
 /// hyphens (`c0-ff-ee-00-00-01`, as Windows prints addresses). Printing is always uppercase with colons.
-public struct BDAddress: Hashable, Comparable, Sendable, Codable, LosslessStringConvertible {
+public struct BDAddress: Hashable, Comparable, Sendable, StringCodable, LosslessStringConvertible {
     /// The address as a 48-bit number, most significant byte as written first: `0xC0FFEE000001`.
     public let value: UInt64
 
@@ -99,20 +99,4 @@ public struct BDAddress: Hashable, Comparable, Sendable, Codable, LosslessString
     /// Orders addresses by their 48-bit number.
     public static func < (lhs: BDAddress, rhs: BDAddress) -> Bool { lhs.value < rhs.value }
 
-    /// Decodes an address from its string form.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
-        }
-    }
-
-    /// Encodes the address as `C0:FF:EE:00:00:01`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }

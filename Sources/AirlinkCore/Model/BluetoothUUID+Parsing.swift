@@ -1,4 +1,4 @@
-extension BluetoothUUID: CustomStringConvertible, LosslessStringConvertible, Codable {
+extension BluetoothUUID: CustomStringConvertible, LosslessStringConvertible, StringCodable {
     /// Parses `"180F"`, `"0x180F"`, `"F000AA00"` (eight hex digits) or the 36-character form.
     ///
     /// - Throws: ``AirlinkError/Code/invalidUUID``, naming the string and what is wrong with it.
@@ -60,20 +60,4 @@ extension BluetoothUUID: CustomStringConvertible, LosslessStringConvertible, Cod
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 
-    /// Decodes a UUID from its string form.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
-        }
-    }
-
-    /// Encodes the UUID as its shortest string form.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }

@@ -11,7 +11,7 @@
 ///
 /// The `id:` prefix keeps a mistyped address from being taken for an opaque identifier.
 /// Addresses follow Core Spec Vol 6, Part B, 1.3.
-public struct DeviceID: Hashable, Sendable, Codable, LosslessStringConvertible, ExpressibleByStringLiteral {
+public struct DeviceID: Hashable, Sendable, StringCodable, LosslessStringConvertible, ExpressibleByStringLiteral {
     /// What identifies the device.
     public enum Kind: Hashable, Sendable {
         /// A BD_ADDR and whether it is public or random.
@@ -143,22 +143,5 @@ public struct DeviceID: Hashable, Sendable, Codable, LosslessStringConvertible, 
         case .address(let address, .random): "\(address)/random"
         case .opaque(let identifier): Self.opaquePrefix + identifier
         }
-    }
-
-    /// Decodes a device ID from its written form.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
-        }
-    }
-
-    /// Encodes the device ID as its written form.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }
