@@ -23,11 +23,28 @@ public struct AirlinkInstant: InstantProtocol, Sendable, Hashable, Codable, Cust
 
     /// Seconds with six decimals, `12.345678`: the form traces print.
     public var description: String {
+        // Every trace line starts with this: digits go into a stack buffer, and the result (up to 15
+        // bytes, that is below 1 000 000 000 s) is a small string without a heap allocation.
         let micros = offset.nanoseconds / 1_000
-        let sign = micros < 0 ? "-" : ""
-        let magnitude = micros.magnitude
-        let fraction = String(magnitude % 1_000_000)
-        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+        var magnitude = micros.magnitude
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var index = buffer.count
+            func put(_ byte: UInt8) {
+                index -= 1
+                buffer[index] = byte
+            }
+            for _ in 0..<6 {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            }
+            put(UInt8(ascii: "."))
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            if micros < 0 { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[index...]), as: UTF8.self)
+        }
     }
 }
 

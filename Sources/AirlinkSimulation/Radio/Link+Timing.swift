@@ -36,9 +36,11 @@ extension Link {
         guard pumpAt == nil, canExchange, !(toPeripheral.isEmpty && toCentral.isEmpty) else { return }
         let start = nextEventStart(after: world.now)
         pumpAt = start
-        world.schedule(at: start) { [self] in
-            pumpAt = nil
-            runEvent(at: start)
+        world.scheduleTakingLock(at: start) { [self] in
+            world.lock.withLock {
+                pumpAt = nil
+                runEvent(at: start)
+            }
         }
     }
 
@@ -76,7 +78,7 @@ extension Link {
         // one radio event per connection event, however many packets it carried.
         if let last = deliveries.last?.time {
             let batch = deliveries
-            world.schedule(at: last) { [self] in deliver(batch) }
+            world.scheduleTakingLock(at: last) { [self] in world.lock.withLock { deliver(batch) } }
         }
         ensurePump()
     }

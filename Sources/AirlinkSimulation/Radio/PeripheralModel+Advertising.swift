@@ -21,7 +21,7 @@ extension PeripheralModel {
         // The phase of an advertiser nobody listened to is unknown: the first event falls anywhere
         // within one interval.
         let first = world.now + Int64(world.random.uniform(in: 0...Int(advertising.interval.nanoseconds)))
-        world.schedule(at: first) { [self] in advertisingEvent(generation) }
+        world.scheduleTakingLock(at: first) { [self] in world.lock.withLock { advertisingEvent(generation) } }
     }
 
     /// Nobody listens any more; the chain of advertising events stops at its next event.
@@ -50,7 +50,7 @@ extension PeripheralModel {
         // advDelay: 0–10 ms of pseudo-random delay before every event (Vol 6, Part B, 4.4.2.2.1).
         let delay = Int64(world.random.uniform(in: 0...10_000_000))
         let next = world.now + advertising.interval.nanoseconds + delay
-        world.schedule(at: next) { [self] in advertisingEvent(generation) }
+        world.scheduleTakingLock(at: next) { [self] in world.lock.withLock { advertisingEvent(generation) } }
     }
 
     /// Answers the first pending connection request after this advertising event.

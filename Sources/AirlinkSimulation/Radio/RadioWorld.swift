@@ -39,6 +39,13 @@ final class RadioWorld: @unchecked Sendable {
         kernel.schedule(at: time) { lock.withLock { action() } }
     }
 
+    /// Calls `action` at `time` without taking the lock: the action takes it itself (hot paths, where
+    /// the wrapper closure of ``schedule(at:_:)`` would cost an allocation per event).
+    @inline(__always)
+    func scheduleTakingLock(at time: Int64, _ action: @escaping @Sendable () -> Void) {
+        kernel.schedule(at: time, action)
+    }
+
     /// Records a trace line.
     @inline(__always)
     func record(_ category: String, _ text: @autoclosure () -> String) {
