@@ -21,6 +21,8 @@ public final class Inspector: Sendable {
     let transport: any PeripheralTransport
     let environment: AirlinkEnvironment
     let state = Mutex(State())
+    /// The streams of ``events()``, in the order they were asked for.
+    let broadcaster = Broadcaster<InspectorEvent>()
 
     struct Entry: Sendable {
         var identifier: String
@@ -34,8 +36,6 @@ public final class Inspector: Sendable {
     struct State {
         var entries: [Entry] = []
         var isRunning = false
-        var subscribers: [(id: Int, continuation: AsyncStream<InspectorEvent>.Continuation)] = []
-        var nextSubscriberID = 0
     }
 
     /// Creates an inspector; nothing is on air until ``start()``.
@@ -62,23 +62,9 @@ public final class Inspector: Sendable {
     }
 
     /// A new stream of the writes centrals make (accepted and refused).
-    public func events() -> AsyncStream<InspectorEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: InspectorEvent.self)
-        let id = state.withLock { state in
-            state.nextSubscriberID += 1
-            state.subscribers.append((state.nextSubscriberID, continuation))
-            return state.nextSubscriberID
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
-        }
-        return stream
-    }
+    public func events() -> AsyncStream<InspectorEvent> { broadcaster.subscribe() }
 
-    func emit(_ event: InspectorEvent) {
-        let subscribers = state.withLock { $0.subscribers }
-        for subscriber in subscribers { subscriber.continuation.yield(event) }
-    }
+    func emit(_ event: InspectorEvent) { broadcaster.yield(event) }
 
     /// Inspects a value computed by closures.
     ///
