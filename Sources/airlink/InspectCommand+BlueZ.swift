@@ -1,72 +1,87 @@
 import Airlink
 import AirlinkBlueZ
 import AirlinkCore
-import Synchronization
+import Foundation
 
 extension InspectCommand {
-    /// Publishes the `--value`s on a real adapter and prints what centrals write and subscribe to,
-    /// until interrupted.
+    /// Publishes the `--value`s on a real adapter and prints what centrals do (connect, subscribe,
+    /// write, leave) until interrupted (SIGINT, SIGTERM) or for `--duration`, then unpublishes.
     func runOnBlueZ(adapter: String) async throws {
         let environment = AirlinkEnvironment.live()
         let peripheral = try BlueZPeripheral(adapter: adapter, environment: environment)
         let inspector = Inspector(name: name, transport: peripheral, environment: environment)
-        let store = PublishedValues()
         for text in value {
             let argument = try InspectArgument(parsing: text)
-            store.set(argument.identifier, argument.value)
-            try store.inspect(argument.identifier, argument.value.type, in: inspector)
+            try inspector.inspect(argument.identifier, initialValue: argument.value, options: [.read, .write, .notify])
         }
         let writes = inspector.events()
         let centrals = peripheral.peripheralEvents()
         try await inspector.start()
-        print("inspector \"\(name)\" on \(peripheral.name) publishes \(inspector.identifiers.joined(separator: ", "))")
-        let printer = Task {
-            for await event in centrals {
-                if case .subscriptionChanged(_, _, let characteristic, let mode) = event {
-                    print("subscription to \(inspector.identifier(of: characteristic) ?? "\(characteristic)"): \(mode)")
-                } else {
-                    print(event)
+        let listing = inspector.identifiers.map { "\($0) = \(inspector.value(of: $0).map { "\($0)" } ?? "?")" }
+        emit("inspector \"\(name)\" on \(peripheral.name) publishes \(listing.joined(separator: ", "))")
+        let stop = StopSignal()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in centrals {
+                    switch event {
+                    case .subscriptionChanged(_, _, let characteristic, let mode):
+                        let identifier = inspector.identifier(of: characteristic) ?? "\(characteristic)"
+                        emit("central \(mode == .disabled ? "unsubscribed from" : "subscribed to") \(identifier)")
+                    case .centralConnected(let central): emit("central \(central) connected")
+                    case .centralDisconnected(let central, let reason): emit("central \(central) left: \(reason)")
+                    }
                 }
             }
+            group.addTask {
+                for await event in writes {
+                    switch event {
+                    case .written(let identifier, let value): emit("central wrote \(identifier) = \(value)")
+                    case .refused(let identifier, let error): emit("central's write to \(identifier) refused: \(error)")
+                    }
+                }
+            }
+            let limit = duration.flatMap { DurationArgument(argument: $0)?.duration }
+            await stop.wait(upTo: limit)
+            await inspector.stop()
+            emit("inspector \"\(name)\" stopped")
+            group.cancelAll()
         }
-        for await event in writes { print(event) }
-        printer.cancel()
     }
 }
 
-/// The values `airlink inspect --value` publishes, changed by centrals' writes.
-final class PublishedValues: Sendable {
-    private let values = Mutex<[String: InspectedValue]>([:])
+/// Waits for SIGINT or SIGTERM, or for a time limit.
+struct StopSignal {
+    private let sources: [any DispatchSourceSignal]
 
-    func set(_ identifier: String, _ value: InspectedValue) { values.withLock { $0[identifier] = value } }
-    func get(_ identifier: String) -> InspectedValue? { values.withLock { $0[identifier] } }
-
-    /// Inspects a value as its parsed type, readable, writable and notifying.
-    func inspect(_ identifier: String, _ type: InspectedType, in inspector: Inspector) throws(AirlinkError) {
-        let options: InspectionOptions = [.read, .write, .notify]
-        switch get(identifier) {
-        case .bool(let initial)?:
-            try inspector.inspect(
-                identifier, options: options,
-                get: { [self] in (try? Bool(inspected: get(identifier) ?? .bool(initial))) ?? initial },
-                set: { [self] in set(identifier, $0.inspectedValue) })
-        case .signed(let initial, _)?:
-            try inspector.inspect(
-                identifier, options: options,
-                get: { [self] in (try? Int64(inspected: get(identifier) ?? .signed(initial, bits: 64))) ?? initial },
-                set: { [self] in set(identifier, $0.inspectedValue) })
-        case .double(let initial)?:
-            try inspector.inspect(
-                identifier, options: options,
-                get: { [self] in (try? Double(inspected: get(identifier) ?? .double(initial))) ?? initial },
-                set: { [self] in set(identifier, $0.inspectedValue) })
-        case .string(let initial)?:
-            try inspector.inspect(
-                identifier, options: options,
-                get: { [self] in (try? String(inspected: get(identifier) ?? .string(initial))) ?? initial },
-                set: { [self] in set(identifier, $0.inspectedValue) })
-        default:
-            throw AirlinkError(.invalidArgument, "--value \(identifier): unsupported type \(type)")
+    init() {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            return DispatchSource.makeSignalSource(signal: number)
         }
     }
+
+    /// Returns at the first signal, or once `limit` has passed (never without one).
+    func wait(upTo limit: Duration?) async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        for source in sources {
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+        }
+        let timer = limit.map { limit in
+            Task {
+                try? await Task.sleep(for: limit)
+                continuation.yield()
+            }
+        }
+        var iterator = stream.makeAsyncIterator()
+        _ = await iterator.next()
+        timer?.cancel()
+        for source in sources { source.cancel() }
+    }
+}
+
+/// Prints a line at once (standard output is a pipe or a file as often as a terminal).
+private func emit(_ line: String) {
+    print(line)
+    fflush(nil)
 }

@@ -6,7 +6,8 @@ import ArgumentParser
 ///
 /// On the simulated world both ends must share one simulation, so `--demo` runs an inspector and an
 /// observer together and prints their exchange. Publishing `--value`s for other apps needs a real
-/// adapter (`--transport bluez`), which this build does not offer yet.
+/// adapter (`--transport bluez`): the values are kept by the inspector, readable, writable (checked
+/// against their type) and notified.
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -28,14 +29,23 @@ struct InspectCommand: AsyncParsableCommand {
         name: .long, help: "A value to publish, IDENTIFIER=VALUE (true/false, integer, decimal or text); repeatable.")
     var value: [String] = []
 
-    @Option(name: .long, help: "How long the demo runs, in virtual time: 10s, 1m.")
-    var duration: String = "7s"
+    @Option(
+        name: .long,
+        help: "How long to run: the demo in virtual time (7s by default); on BlueZ until interrupted by default.")
+    var duration: String?
 
     func validate() throws {
-        guard DurationArgument(argument: duration) != nil else {
+        if let duration, DurationArgument(argument: duration) == nil {
             throw ValidationError("\"\(duration)\" is not a duration: write a number and a unit, such as 10s")
         }
-        for text in value { _ = try InspectArgument(parsing: text) }
+        var identifiers: [String] = []
+        for text in value {
+            let argument = try InspectArgument(parsing: text)
+            guard !identifiers.contains(argument.identifier) else {
+                throw ValidationError("--value \(argument.identifier) is given twice; give each identifier once")
+            }
+            identifiers.append(argument.identifier)
+        }
         if demo, !value.isEmpty {
             throw ValidationError("--demo publishes its own values; drop --value, or drop --demo to publish yours")
         }
@@ -58,7 +68,7 @@ struct InspectCommand: AsyncParsableCommand {
             return try await runOnBlueZ(adapter: adapter ?? "hci0")
         }
         let demo = try InspectorDemo(seed: global.seed, name: name)
-        let followFor = DurationArgument(argument: duration)!.duration
+        let followFor = duration.flatMap { DurationArgument(argument: $0)?.duration } ?? .seconds(7)
         let writes = demo.inspector.events()
         try await demo.start()
         print(

@@ -137,4 +137,35 @@ struct BlueZPeripheralTests {
         }
         await peripheral.unpublish()
     }
+
+    @Test func centralsConnectingAndLeavingAreReportedFromTheAdaptersDevices() async throws {
+        // Given a published database, and a central that was connected before it (not the app's)
+        let fake = try #require(FakeBlueZ.current)
+        let before = try await fake.centralConnects("11:22:33:44:55:01")
+        let (peripheral, _) = try await published(fake)
+        let events = peripheral.peripheralEvents()
+
+        // When two centrals connect, one leaves with a reason, the other without, and the first one
+        let first = try await fake.centralConnects("11:22:33:44:55:66")
+        let second = try await fake.centralConnects("11:22:33:44:55:77")
+        try await fake.centralLeaves(first, reason: "org.bluez.Reason.Local")
+        try await fake.centralLeaves(second)
+        try await fake.centralLeaves(before)
+        _ = try await fake.centralConnects("11:22:33:44:55:66")
+
+        // Then each connection and loss of a central that came after publishing is reported once, in
+        // order, with BlueZ's reason or the default; the earlier link's end is not
+        var iterator = events.makeAsyncIterator()
+        var seen: [PeripheralEvent] = []
+        for _ in 0..<5 { if let event = await iterator.next() { seen.append(event) } }
+        let a = DeviceID(try #require(BDAddress("11:22:33:44:55:66")), type: .public)
+        let b = DeviceID(try #require(BDAddress("11:22:33:44:55:77")), type: .public)
+        #expect(
+            seen == [
+                .centralConnected(a), .centralConnected(b), .centralDisconnected(a, reason: .localHostTerminated),
+                .centralDisconnected(b, reason: .remoteUserTerminated), .centralConnected(a),
+            ])
+        try await fake.centralLeaves(first)
+        await peripheral.unpublish()
+    }
 }

@@ -31,6 +31,8 @@ public final class Inspector: Sendable {
         var uuid: BluetoothUUID
         var read: @Sendable () -> [UInt8]
         var write: (@Sendable ([UInt8]) throws(ATTRefusal) -> InspectedValue)?
+        /// The value the inspector keeps, for values inspected with ``Inspector/inspect(_:initialValue:options:)``.
+        var stored: StoredInspectedValue?
     }
 
     struct State {
@@ -100,7 +102,7 @@ public final class Inspector: Sendable {
 
     func add(
         _ identifier: String, type: InspectedType, options: InspectionOptions, read: @escaping @Sendable () -> [UInt8],
-        write: (@Sendable ([UInt8]) throws(ATTRefusal) -> InspectedValue)?
+        write: (@Sendable ([UInt8]) throws(ATTRefusal) -> InspectedValue)?, stored: StoredInspectedValue? = nil
     ) throws(AirlinkError) {
         func invalid(_ text: String) -> AirlinkError {
             AirlinkError(.invalidArgument, "cannot inspect \"\(identifier.prefix(40))\": \(text)")
@@ -136,7 +138,7 @@ public final class Inspector: Sendable {
             state.entries.append(
                 Entry(
                     identifier: identifier, type: type, options: options, uuid: uuid, read: read,
-                    write: options.contains(.write) ? write : nil))
+                    write: options.contains(.write) ? write : nil, stored: stored))
         }
     }
 

@@ -55,6 +55,16 @@ public final class Observer: Sendable {
     {
         let connection = manager.connection(to: inspector)
         try await connection.connect(timeout: timeout)
+        return try await Self.inspector(on: connection)
+    }
+
+    /// Lists the values of an inspector the app is connected to through its own connection (with
+    /// the reconnection strategy it chose), reading each User Description.
+    ///
+    /// - Parameter connection: a connection to an inspector, connected.
+    /// - Throws: ``AirlinkError/Code/serviceNotFound`` if the device is not an inspector; what
+    ///   discovery and reads throw.
+    public static func inspector(on connection: ConnectionManager) async throws(AirlinkError) -> ObservedInspector {
         let service = connection.services.service(InspectorProtocol.serviceUUID)
         var values: [ObservedValue] = []
         for characteristic in try await service.discoverCharacteristics() {

@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// bluetoothd then serves the database to centrals and calls the exported objects' `ReadValue`,
 /// `WriteValue`, `StartNotify` and `StopNotify`; see ``PeripheralTransport`` for the contract.
-/// BlueZ does not say which central reads or subscribes: subscription events name the caller
-/// (`id:bluez:<bus name>`), and connections are not reported by this role.
+/// Centrals connecting and leaving are read from the adapter's `Device1` objects
+/// (``BlueZCentralTracker``). BlueZ does not say which central subscribes: subscription events name
+/// the caller (`id:bluez:<bus name>`, bluetoothd itself).
 public final class BlueZPeripheral: PeripheralTransport, Sendable {
     let connection: DBusConnection
     let adapterPath: String
@@ -16,6 +17,8 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     let context: BlueZPeripheralContext
     let environment: AirlinkEnvironment
     private let state = Mutex(State())
+    /// The adapter's connected devices, from BlueZ's signals.
+    let centrals: Mutex<BlueZCentralTracker>
 
     private struct State {
         var application: BlueZGATTApplication?
@@ -49,6 +52,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         adapterPath = "/org/bluez/\(adapter)"
         root = "/org/airlink/peripheral/\(adapter)"
         self.environment = environment
+        centrals = Mutex(BlueZCentralTracker(adapterPath: "/org/bluez/\(adapter)"))
         context = BlueZPeripheralContext(
             id: (try? DeviceID(opaque: "bluez:\(adapter)")) ?? "id:bluez", environment: environment)
     }
@@ -76,7 +80,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         return stream
     }
 
-    private func report(_ event: PeripheralEvent) {
+    func report(_ event: PeripheralEvent) {
         for subscriber in state.withLock({ $0.subscribers }) { subscriber.continuation.yield(event) }
     }
 
@@ -111,6 +115,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
                 throw AirlinkError(.transportUnavailable, "cannot export the GATT application: \(error)")
             }
         }
+        if needsExport { try await watchCentrals() }
         try await call(
             "org.bluez.GattManager1", "RegisterApplication",
             [.objectPath(root), .properties([])], what: "register the GATT application")

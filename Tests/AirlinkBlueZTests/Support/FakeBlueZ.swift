@@ -236,6 +236,16 @@ final class FakeBlueZ: Sendable {
         try await call("DropLink", [.string(device), .string(reason)])
     }
 
+    /// A remote central connects to the adapter; returns its device path.
+    func centralConnects(_ address: String, adapter: String = "/org/bluez/hci0") async throws -> String {
+        try await call("CentralConnects", [.string(adapter), .string(address)]).arguments().first?.string ?? ""
+    }
+
+    /// A central's link ends, with `reason` (`org.bluez.Reason.Remote` ...) first, or none.
+    func centralLeaves(_ device: String, reason: String = "") async throws {
+        try await call("CentralLeaves", [.objectPath(device), .string(reason)])
+    }
+
     func removeDevice(_ device: String, abrupt: Bool) async throws {
         try await call("RemoveDevice", [.string(device), .boolean(abrupt)])
     }

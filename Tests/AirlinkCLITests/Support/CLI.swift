@@ -46,6 +46,30 @@ struct CLI: Sendable {
 
     /// Runs `airlink` with `arguments` and waits for it.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        try start(arguments, environment: extra).wait()
+    }
+
+    /// A running `airlink`, for commands that run until interrupted.
+    struct Running: @unchecked Sendable {
+        // @unchecked: Process is used from one test at a time.
+        let process: Process
+        let out: String
+        let err: String
+
+        /// Sends SIGINT, as Ctrl-C would.
+        func interrupt() { process.interrupt() }
+
+        /// Waits for the process to end and collects what it printed.
+        func wait() throws -> Result {
+            process.waitUntilExit()
+            return Result(
+                status: process.terminationStatus, stdout: try String(contentsOfFile: out, encoding: .utf8),
+                stderr: try String(contentsOfFile: err, encoding: .utf8))
+        }
+    }
+
+    /// Starts `airlink` with `arguments` without waiting for it.
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = arguments
@@ -61,10 +85,7 @@ struct CLI: Sendable {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         try process.run()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: try String(contentsOfFile: out, encoding: .utf8),
-            stderr: try String(contentsOfFile: err, encoding: .utf8))
+        return Running(process: process, out: out, err: err)
     }
 
     /// Removes the scratch directory.

@@ -400,6 +400,30 @@ class FakeBlueZ:
             self.unexport_gatt(path)
         return True
 
+    def central_connects(self, adapter_path, address):
+        """A remote central connects to the adapter's advertisement: bluetoothd creates its Device1
+        object (InterfacesAdded) if it has none, then sets Connected."""
+        path = f"{adapter_path}/dev_{address.replace(':', '_')}"
+        if path not in mockobject.objects:
+            self.add_object(path, DEVICE, {
+                'Address': dbus.String(address), 'AddressType': dbus.String('public'),
+                'Alias': dbus.String(address.replace(':', '-')), 'Adapter': dbus.ObjectPath(adapter_path),
+                'Paired': dbus.Boolean(False), 'Bonded': dbus.Boolean(False), 'Trusted': dbus.Boolean(False),
+                'Blocked': dbus.Boolean(False), 'LegacyPairing': dbus.Boolean(False),
+                'Connected': dbus.Boolean(False), 'ServicesResolved': dbus.Boolean(False),
+                'UUIDs': dbus.Array([], signature='s')})
+        self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(True)})
+        return path
+
+    def central_leaves(self, path, reason):
+        """The central's link ends; `reason` is announced with Device1.Disconnected first ('' for none)."""
+        if not mockobject.objects[path].props[DEVICE]['Connected']:
+            return False
+        if reason:
+            self.send_signal(path, DEVICE, 'Disconnected', 'ss', reason, 'disconnected')
+        self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(False)})
+        return True
+
     def adapter_of(self, path):
         return '/'.join(path.split('/')[:4])
 

@@ -107,6 +107,16 @@ class Control(dbus.service.Object):
             raise control_error(str(error))
         return self.fake.add_device(spec, announce=spec['known'])
 
+    @dbus.service.method(INTERFACE, in_signature='ss', out_signature='o')
+    def CentralConnects(self, adapter, address):
+        """A remote central connects to the adapter (the app's advertisement); returns its device path."""
+        return self.fake.central_connects(self._path(str(adapter)), str(address))
+
+    @dbus.service.method(INTERFACE, in_signature='os', out_signature='b')
+    def CentralLeaves(self, device, reason):
+        """A central's link ends; `reason` is an org.bluez.Reason.* name, or '' for none."""
+        return self.fake.central_leaves(self._path(str(device)), str(reason))
+
     @dbus.service.method(INTERFACE, in_signature='', out_signature='')
     def ReleaseName(self):
         """bluetoothd leaves the bus: org.bluez loses its owner."""

@@ -1,0 +1,140 @@
+import AirlinkCore
+import Foundation
+import Testing
+
+@testable import AirlinkBlueZ
+
+/// `airlink inspect --transport bluez` against the fake BlueZ, with the test in bluetoothd's place:
+/// it finds the registered application, reads, writes and subscribes over the private bus, and a
+/// central connects and leaves; the command prints what happened and unregisters at SIGINT.
+@Suite(.fakeBlueZ(), .serialized) struct InspectOnBlueZTests {
+    @Test func publishedValuesAnswerBluetoothdAndTheCommandPrintsWhatCentralsDid() async throws {
+        // Given the fake BlueZ and `airlink inspect` publishing three values on it
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        let running = try cli.start([
+            "inspect", "--transport", "bluez", "--name", "Test Server", "--value", "temperature=21.5",
+            "--value", "enabled=true", "--value", "label=kitchen",
+        ])
+        let registration = try await Self.registration(fake, running)
+        let bluetoothd = try DBusConnection(bus: .address(fake.address))
+        let app = try await Self.application(bluetoothd, registration)
+
+        // When bluetoothd reads each value, a central connects, writes enabled (validly, then 0x07),
+        // subscribes to the temperature and leaves
+        let characteristic = "org.bluez.GattCharacteristic1"
+        func call(_ path: String, _ member: String, _ arguments: [DBusValue]) async throws -> DBusMessage {
+            try await bluetoothd.call(
+                destination: registration.sender, path: path, interface: characteristic, member: member,
+                arguments: arguments, timeout: .seconds(5))
+        }
+        let temperature = try #require(app["temperature"])
+        let enabled = try #require(app["enabled"])
+        let label = try #require(app["label"])
+        let read = try await call(temperature, "ReadValue", [.properties([])]).arguments().first?.bytes
+        let labelBytes = try await call(label, "ReadValue", [.properties([])]).arguments().first?.bytes
+        let central = try await fake.centralConnects("11:22:33:44:55:66")
+        _ = try await call(enabled, "WriteValue", [.bytes([0]), .properties([])])
+        let refused = await #expect(throws: DBusError.self) {
+            _ = try await call(enabled, "WriteValue", [.bytes([7]), .properties([])])
+        }
+        let enabledAfter = try await call(enabled, "ReadValue", [.properties([])]).arguments().first?.bytes
+        _ = try await call(temperature, "StartNotify", [])
+        try await fake.centralLeaves(central, reason: "org.bluez.Reason.Remote")
+        try await Task.sleep(for: .milliseconds(300))
+        running.interrupt()
+        let result = try running.wait()
+
+        // Then bluetoothd read the values' encodings and the write landed while 0x07 was refused
+        #expect(read == Array(withUnsafeBytes(of: (21.5).bitPattern.littleEndian) { Array($0) }))
+        #expect(labelBytes == Array("kitchen".utf8))
+        #expect(enabledAfter == [0])
+        #expect(refused.map { "\($0)" }?.contains("0x13") == true)
+
+        // And the command printed the values, each thing the central did in order, and stopped cleanly
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "inspector \"Test Server\" on bluez:hci0 publishes temperature = 21.5, enabled = true, label = \"kitchen\"",
+            "\(result)")
+        let expected = [
+            "central 11:22:33:44:55:66 connected", "central wrote enabled = false",
+            "central's write to enabled refused: Value Not Allowed (0x13)", "central subscribed to temperature",
+            "central 11:22:33:44:55:66 left: Remote User Terminated Connection (0x13)",
+            "inspector \"Test Server\" stopped",
+        ]
+        for line in expected { #expect(lines.contains(line), "missing \(line) in \(result)") }
+        #expect(lines.last == "inspector \"Test Server\" stopped")
+        let unregistered = try await fake.callLog().compactMap { $0["method"] as? String }
+        #expect(unregistered.contains("UnregisterApplication"))
+        #expect(unregistered.contains("UnregisterAdvertisement"))
+    }
+
+    @Test func badValuesAreRefusedBeforeAnythingIsPublished() throws {
+        // Given the fake BlueZ, When --value is malformed, duplicated, or missing
+        let fake = try #require(FakeBlueZ.current)
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        let malformed = try cli.run("inspect", "--transport", "bluez", "--value", "temperature")
+        let twice = try cli.run("inspect", "--transport", "bluez", "--value", "a=1", "--value", "a=2")
+        let none = try cli.run("inspect", "--transport", "bluez")
+
+        // Then each exits 64 with a message that says what to write
+        #expect(malformed.status == 64 && malformed.stderr.contains("IDENTIFIER=VALUE"), "\(malformed)")
+        #expect(twice.status == 64 && twice.stderr.contains("given twice"), "\(twice)")
+        #expect(none.status == 64 && none.stderr.contains("at least one --value"), "\(none)")
+    }
+
+    /// The application's registration in the fixture's call log: who registered, and where.
+    static func registration(_ fake: FakeBlueZ, _ running: CLI.Running) async throws -> (sender: String, path: String) {
+        for _ in 0..<200 {
+            let calls = try await fake.callLog()
+            let advertised = calls.contains { $0["method"] as? String == "RegisterAdvertisement" }
+            if advertised,
+                let application = calls.first(where: { $0["method"] as? String == "RegisterApplication" }),
+                let arguments = application["args"] as? [String: String], let sender = arguments["sender"],
+                let path = arguments["object"]
+            {
+                return (sender, path)
+            }
+            guard running.process.isRunning else { throw CLIFailure(description: "\(try running.wait())") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        running.interrupt()
+        throw CLIFailure(description: "airlink inspect did not register in 10 s: \(try running.wait())")
+    }
+
+    /// The application's characteristics by the identifier their User Description holds.
+    static func application(_ bluetoothd: DBusConnection, _ registration: (sender: String, path: String))
+        async throws -> [String: String]
+    {
+        let objects =
+            try await bluetoothd.call(
+                destination: registration.sender, path: registration.path,
+                interface: "org.freedesktop.DBus.ObjectManager", member: "GetManagedObjects", timeout: .seconds(5)
+            ).arguments().first?.entries ?? []
+        var identifiers: [String: String] = [:]
+        for entry in objects {
+            guard case .objectPath(let path) = entry.key,
+                let descriptor = entry.value.entries?.first(where: { $0.key == .string("org.bluez.GattDescriptor1") }),
+                descriptor.value.entries?.first(where: { $0.key == .string("UUID") })?.value.string?.lowercased()
+                    == "00002901-0000-1000-8000-00805f9b34fb",
+                let owner = descriptor.value.entries?.first(where: { $0.key == .string("Characteristic") })?.value
+                    .string
+            else { continue }
+            let value = try await bluetoothd.call(
+                destination: registration.sender, path: path, interface: "org.bluez.GattDescriptor1",
+                member: "ReadValue", arguments: [.properties([])], timeout: .seconds(5)
+            ).arguments().first?.bytes
+            identifiers[String(decoding: value ?? [], as: UTF8.self)] = owner
+        }
+        return identifiers
+    }
+}
+
+/// The command under test failed before the test could play its part.
+struct CLIFailure: Error, CustomStringConvertible {
+    var description: String
+}
