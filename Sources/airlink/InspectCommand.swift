@@ -76,7 +76,14 @@ struct InspectCommand: AsyncParsableCommand {
         )
         let log = ExchangeLog()
         demo.sim.spawn {
-            for await event in writes { log.append("\(demo.stamp) inspector: a central wrote \(event)") }
+            for await event in writes {
+                switch event {
+                case .written(let identifier, let value):
+                    log.append("\(demo.stamp) inspector: a central wrote \(identifier) = \(value)")
+                case .refused(let identifier, let error):
+                    log.append("\(demo.stamp) inspector: refused a write to \(identifier): \(error)")
+                }
+            }
         }
         let lines = try await demo.sim.run { () async throws -> [String] in
             var lines: [String] {

@@ -24,7 +24,8 @@ extension Inspector {
     /// ```
     ///
     /// The value keeps the type of `initialValue`: a central's write is decoded as that type (and
-    /// refused if it does not decode), and ``setValue(_:for:)`` accepts only that type.
+    /// refused if it does not decode), and ``setValue(_:for:)`` accepts only that type. With
+    /// `.notify`, a value a central writes is notified to the subscribed centrals.
     ///
     /// - Parameters:
     ///   - identifier: the name centrals use, unique, 1 to 512 UTF-8 bytes.

@@ -228,6 +228,8 @@ public final class Inspector: Sendable {
             .spec
         let type = entry.type
         spec.valueTypeName = type.description
+        // A kept value a central changes is notified to the other subscribers, as a property's change is.
+        spec.echoesWrites = entry.stored != nil && entry.options.contains(.notify)
         let identifier = entry.identifier
         spec.validate = { [weak self] bytes in
             do throws(ATTRefusal) {

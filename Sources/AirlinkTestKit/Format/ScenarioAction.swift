@@ -43,6 +43,10 @@ public struct ScenarioAction: Sendable, Decodable {
     public var service: ScenarioUUID?
     /// `setValue`: the value.
     public var value: ScenarioValue?
+    /// `setValue` on an inspector: the value's identifier (instead of `characteristic`).
+    public var identifier: String?
+    /// `setValue` on an inspector: the value as text of its type (checked against the world's inspector).
+    public var inspectedValue: String?
     /// `changeDatabase`: the new services.
     public var services: [ScenarioService]?
 
@@ -50,7 +54,7 @@ public struct ScenarioAction: Sendable, Decodable {
         case at
         case kind = "do"
         case device, reason, position, count, failure, operation, error, delay, characteristic
-        case service, type, value, services, times
+        case service, type, value, services, times, identifier
     }
 
     static let reasons: [(String, DisconnectionReason)] = [
@@ -127,7 +131,10 @@ public struct ScenarioAction: Sendable, Decodable {
         }
         error = try container.decodeIfPresent(ScenarioATTError.self, forKey: .error)?.error
         delay = try container.decodeIfPresent(ScenarioDuration.self, forKey: .delay)
-        if let type = try container.decodeIfPresent(ScenarioValueType.self, forKey: .type) {
+        identifier = try container.decodeIfPresent(String.self, forKey: .identifier)
+        if identifier != nil {
+            inspectedValue = try container.decodeIfPresent(String.self, forKey: .value)
+        } else if let type = try container.decodeIfPresent(ScenarioValueType.self, forKey: .type) {
             value = try ScenarioValue.decodeIfPresent(type, forKey: .value, in: container)
         }
         services = try container.decodeIfPresent([ScenarioService].self, forKey: .services)
@@ -146,8 +153,10 @@ public struct ScenarioAction: Sendable, Decodable {
         case .delayResponses: try need(.delay, delay != nil, "`delay:` (a duration)")
         case .changeDatabase: try need(.services, services != nil, "`services:` (the new services)")
         case .burstNotifications: try need(.characteristic, characteristic != nil, "`characteristic:`")
+        case .setValue where identifier != nil:
+            try need(.value, inspectedValue != nil, "`value:` (in the inspected value's type)")
         case .setValue:
-            try need(.characteristic, characteristic != nil, "`characteristic:`")
+            try need(.characteristic, characteristic != nil, "`characteristic:` (or `identifier:` on an inspector)")
             try need(.value, value != nil, "`type:` and `value:`")
         default: break
         }
@@ -174,7 +183,12 @@ public struct ScenarioAction: Sendable, Decodable {
         case .neverRespond: parts.append("\(operation) times=\(count)")
         case .delayResponses: parts.append("\(operation) by=\(delay?.description ?? "") times=\(count)")
         case .burstNotifications: parts.append("\(characteristic?.description ?? "") count=\(count)")
-        case .setValue: parts.append("\(characteristic?.description ?? "")=\(value?.description ?? "")")
+        case .setValue:
+            if let identifier {
+                parts.append("\(identifier)=\(inspectedValue ?? "")")
+            } else {
+                parts.append("\(characteristic?.description ?? "")=\(value?.description ?? "")")
+            }
         case .changeDatabase:
             parts.append("services=\((services ?? []).map(\.uuid.description).joined(separator: ","))")
         default: break

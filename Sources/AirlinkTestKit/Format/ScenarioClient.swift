@@ -30,6 +30,8 @@ public struct ScenarioClient: Sendable, Decodable {
     public var write: [ScenarioOperation]?
     /// When to disconnect, if ever.
     public var disconnectAt: ScenarioDuration?
+    /// For an inspector: what to read, write and follow by identifier, through an `Observer`.
+    public var observe: ScenarioObserve?
 }
 
 /// A characteristic in a service.

@@ -12,6 +12,8 @@ import AirlinkCore
 ///   - gaveUpAfter: 3            # gave up after exactly 3 attempts
 ///   - value: {service: ..., characteristic: ..., type: temperature, equals: 23, by: 60s}
 ///   - noNotificationLost: {service: ..., characteristic: ...}
+///   - observed: {identifier: temperature, equals: 22.5}   # the client saw an inspector's value
+///   - written: {identifier: enabled, equals: false}       # an inspector accepted a central's write
 /// ```
 public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible {
     /// What is expected.
@@ -28,6 +30,11 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         case noNotificationLost(ScenarioCharacteristicRef)
         /// At least this many notifications of a characteristic reached the app.
         case notifications(ScenarioCharacteristicRef)
+        /// The client's observer saw an inspector's value (read or notified); the text is checked
+        /// against the value's type when the run starts.
+        case observed(identifier: String, equals: String)
+        /// An inspector of the world accepted a central's write of this value.
+        case written(identifier: String, equals: String)
     }
 
     /// What.
@@ -46,22 +53,27 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
     public var atMost: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case event, gaveUpAfter, value, noNotificationLost, notifications, device, by, after, count, atLeast, atMost
+        case event, gaveUpAfter, value, noNotificationLost, notifications, observed, written
+        case device, by, after, count, atLeast, atMost
     }
     private enum ValueKeys: String, CodingKey { case service, characteristic, type, equals }
+    private enum InspectedKeys: String, CodingKey { case identifier, equals }
 
     /// Decodes an expectation: exactly one of `event`, `gaveUpAfter`, `value`, `noNotificationLost`,
-    /// `notifications`, with the qualifiers `device`, `by`, `after`, `count`, `atLeast`, `atMost`.
+    /// `notifications`, `observed`, `written`, with the qualifiers `device`, `by`, `after`, `count`,
+    /// `atLeast`, `atMost`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let kinds: [CodingKeys] = [.event, .gaveUpAfter, .value, .noNotificationLost, .notifications]
+        let kinds: [CodingKeys] = [
+            .event, .gaveUpAfter, .value, .noNotificationLost, .notifications, .observed, .written,
+        ]
         let present = kinds.filter(container.contains)
         guard present.count == 1, let key = present.first else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: container.codingPath,
                     debugDescription:
-                        "expected exactly one of event, gaveUpAfter, value, noNotificationLost, notifications"
+                        "expected exactly one of \(kinds.map(\.stringValue).joined(separator: ", "))"
                         + (present.isEmpty ? "" : "; found \(present.map(\.stringValue).joined(separator: ", "))")))
         }
         switch key {
@@ -85,6 +97,13 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         case .noNotificationLost:
             kind = .noNotificationLost(
                 try container.decode(ScenarioCharacteristicRef.self, forKey: .noNotificationLost))
+        case .observed, .written:
+            let nested = try container.nestedContainer(keyedBy: InspectedKeys.self, forKey: key)
+            let identifier = try nested.decode(String.self, forKey: .identifier)
+            let equals = try nested.decode(String.self, forKey: .equals)
+            kind =
+                key == .observed
+                ? .observed(identifier: identifier, equals: equals) : .written(identifier: identifier, equals: equals)
         default:
             kind = .notifications(try container.decode(ScenarioCharacteristicRef.self, forKey: .notifications))
         }
@@ -113,6 +132,8 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         case .noNotificationLost(let reference):
             text = "no notification of \(reference.characteristic) lost outside outages"
         case .notifications(let reference): text = "notifications of \(reference.characteristic)"
+        case .observed(let identifier, let equals): text = "observed \(identifier) = \(equals)"
+        case .written(let identifier, let equals): text = "written \(identifier) = \(equals)"
         }
         if let device { text += " on \(device)" }
         if let count { text += " count=\(count)" }

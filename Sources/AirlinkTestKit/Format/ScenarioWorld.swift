@@ -1,7 +1,10 @@
 import AirlinkCore
 
-/// The peripherals of a scenario: built-in ones by name with overrides, and custom ones described in the file.
+/// The peripherals of a scenario: built-in ones by name with overrides, custom ones described in the
+/// file, and apps publishing values with an `Inspector` (``ScenarioInspector``).
 public struct ScenarioPeripheral: Sendable, Decodable {
+    /// An app publishing values (`inspector: NAME` with `values:`), instead of a simulated peripheral.
+    public var inspector: ScenarioInspector?
     /// A built-in peripheral: `thermostat`, `battery`.
     public var builtIn: String?
     /// The name (required for a custom peripheral; a built-in keeps its own unless given).
@@ -23,12 +26,29 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     public var maximumConnections: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
+        case inspector, builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
     }
 
-    /// Decodes a peripheral; a custom one needs `name`, `id` and `services`.
+    /// Decodes a peripheral; a custom one needs `name`, `id` and `services`, an inspector its `values`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.inspector) {
+            let name = try container.decode(String.self, forKey: .inspector)
+            let others: [CodingKeys] = [
+                .builtIn, .name, .id, .position, .advertising, .parameters, .services, .maximumConnections,
+            ]
+            for key in others where container.contains(key) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription:
+                        "an inspector is an app on its own adapter, with a name and values only; drop `\(key.stringValue)`"
+                )
+            }
+            inspector = ScenarioInspector(
+                name: name, values: try container.decode([ScenarioInspectedValue].self, forKey: .values))
+            self.name = name
+            return
+        }
         builtIn = try container.decodeIfPresent(String.self, forKey: .builtIn)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         id = try container.decodeIfPresent(DeviceID.self, forKey: .id)

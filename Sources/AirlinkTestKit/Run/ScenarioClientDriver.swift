@@ -61,6 +61,7 @@ struct ScenarioClientDriver: Sendable {
                     trace.record("client", "subscribe \(reference.characteristic) failed: \(error.code)")
                 }
             }
+            if let observe = client.observe { await self.observe(observe, on: connection) }
         }
         for operation in client.read ?? [] { schedule(operation, connection: connection, write: false) }
         for operation in client.write ?? [] { schedule(operation, connection: connection, write: true) }

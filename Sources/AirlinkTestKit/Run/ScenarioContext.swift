@@ -14,6 +14,8 @@ public struct ScenarioContext: Sendable {
     /// The simulated peripherals, in the world's order.
     public let peripherals: [SimulatedPeripheral]
     let recorder: ScenarioRecorder
+    /// The inspectors of the world, in the world's order.
+    let inspectors: [ScenarioRunningInspector]
 
     /// A peripheral by its name or id.
     ///
@@ -26,6 +28,24 @@ public struct ScenarioContext: Sendable {
                     + peripherals.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))
         }
         return match
+    }
+
+    /// An inspector of the world by its name or id (to change its values from your own code).
+    ///
+    /// - Throws: ``AirlinkError/Code/deviceNotFound`` naming the inspectors there are.
+    public func inspector(_ nameOrID: String) throws(AirlinkError) -> Inspector {
+        guard let match = runningInspector(nameOrID) else {
+            let names = inspectors.map { "\($0.declaration.name) (\($0.id))" }
+            throw AirlinkError(
+                .deviceNotFound,
+                "the scenario has no inspector '\(nameOrID)'; it has "
+                    + (names.isEmpty ? "none" : names.joined(separator: ", ")))
+        }
+        return match.inspector
+    }
+
+    func runningInspector(_ nameOrID: String) -> ScenarioRunningInspector? {
+        inspectors.first { $0.declaration.name == nameOrID || $0.id.description == nameOrID }
     }
 
     /// The simulation's environment.

@@ -22,7 +22,7 @@ struct ScenarioEvaluation {
         let values = recorder.values
         return scenario.expect.enumerated().map { index, expectation in
             let device = resolved.expectationDevices[index]
-            let (held, reason) = check(expectation, device: device, events: events, values: values)
+            let (held, reason) = check(expectation, index: index, device: device, events: events, values: values)
             return ScenarioResult.Expectation(description: expectation.description, held: held, reason: reason)
         }
     }
@@ -51,7 +51,7 @@ struct ScenarioEvaluation {
     }
 
     private func check(
-        _ expectation: ScenarioExpectation, device: DeviceID?, events: [ScenarioEventRecord],
+        _ expectation: ScenarioExpectation, index: Int, device: DeviceID?, events: [ScenarioEventRecord],
         values: [ScenarioObservedValue]
     ) -> (Bool, String) {
         switch expectation.kind {
@@ -103,6 +103,21 @@ struct ScenarioEvaluation {
             return countCheck(matching.count, expectation, "notification(s)", firstTime: matching.first?.time)
         case .noNotificationLost(let reference):
             return checkNothingLost(reference, device: device, events: events, values: values)
+        case .observed(let identifier, _), .written(let identifier, _):
+            guard let value = resolved.inspectedExpectations[index] else { return (false, "no value to compare") }
+            let written = if case .written = expectation.kind { true } else { false }
+            let seen = recorder.inspected.filter {
+                $0.identifier == identifier && ($0.source == .written) == written
+                    && (device == nil || $0.device == device)
+            }
+            let matching = seen.filter { $0.value == value && inWindow($0.time, expectation) }
+            var (held, reason) = countCheck(
+                matching.count, expectation, "\(written ? "write(s)" : "observation(s)") of \(identifier) = \(value)",
+                firstTime: matching.first?.time)
+            if !held, let last = seen.last {
+                reason += "; last \(last.source.rawValue) \(last.value) at t=\(last.time.scenarioText)"
+            }
+            return (held, reason)
         }
     }
 
@@ -275,7 +290,8 @@ struct ScenarioEvaluation {
         let lines = trace.lines
         return ScenarioResult.Statistics(
             reconnectTimes: reconnectTimes, losses: losses, reconnectionAttempts: attempts,
-            notificationsReceived: recorder.values.filter(\.notified).count,
+            notificationsReceived: recorder.values.filter(\.notified).count
+                + recorder.inspected.filter { $0.source == .notified }.count,
             attPDUs: lines.filter { $0.contains(" att ") }.count, traceLines: lines.count)
     }
 }

@@ -58,11 +58,36 @@ public struct ScenarioOperationRecord: Sendable, Hashable {
     }
 }
 
+/// An inspector's value as a run saw it: read or notified to the client, or written to the inspector.
+public struct ScenarioInspectedRecord: Sendable, Hashable {
+    /// How the value was seen.
+    public enum Source: String, Sendable, Hashable {
+        /// The client read it.
+        case read
+        /// The client was notified of it.
+        case notified
+        /// The inspector accepted a central's write of it.
+        case written
+    }
+
+    /// When, from the start of the run.
+    public var time: Duration
+    /// The inspector.
+    public var device: DeviceID
+    /// The value's identifier.
+    public var identifier: String
+    /// The value.
+    public var value: InspectedValue
+    /// How it was seen.
+    public var source: Source
+}
+
 /// What the app saw during a run, recorded from the simulation's tasks.
 final class ScenarioRecorder: Sendable {
     private struct State {
         var events: [ScenarioEventRecord] = []
         var values: [ScenarioObservedValue] = []
+        var inspected: [ScenarioInspectedRecord] = []
         var operations: [ScenarioOperationRecord] = []
     }
     private let state = Mutex(State())
@@ -81,6 +106,14 @@ final class ScenarioRecorder: Sendable {
         state.withLock { $0.values.append(value) }
     }
 
+    func record(
+        _ value: InspectedValue, of identifier: String, on device: DeviceID, _ source: ScenarioInspectedRecord.Source
+    ) {
+        let record = ScenarioInspectedRecord(
+            time: now, device: device, identifier: identifier, value: value, source: source)
+        state.withLock { $0.inspected.append(record) }
+    }
+
     /// Starts an operation; returns its index for ``finish(_:_:)``.
     func start(_ name: String, timeout: Duration) -> Int {
         let time = now
@@ -97,5 +130,6 @@ final class ScenarioRecorder: Sendable {
 
     var events: [ScenarioEventRecord] { state.withLock { $0.events } }
     var values: [ScenarioObservedValue] { state.withLock { $0.values } }
+    var inspected: [ScenarioInspectedRecord] { state.withLock { $0.inspected } }
     var operations: [ScenarioOperationRecord] { state.withLock { $0.operations } }
 }

@@ -58,6 +58,8 @@ public struct ScenarioResult: Sendable {
     public var events: [ScenarioEventRecord]
     /// The values the app observed.
     public var values: [ScenarioObservedValue]
+    /// Inspectors' values the client read or was notified of, and the writes inspectors accepted.
+    public var inspected: [ScenarioInspectedRecord] = []
     /// The app's operations.
     public var operations: [ScenarioOperationRecord]
     /// The simulation's trace.

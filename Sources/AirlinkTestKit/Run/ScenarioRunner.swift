@@ -70,17 +70,30 @@ public struct ScenarioRunner: Sendable {
         let seed = seed ?? scenario.seed
         let simulation = Simulation(seed: seed, strict: true, tracing: tracing, logger: logger)
         if capturing { simulation.startCapturingPDUs() }
+        let recorder = ScenarioRecorder(environment: simulation.environment)
         var peripherals: [SimulatedPeripheral] = []
+        var inspectors: [ScenarioRunningInspector] = []
         for (index, description) in scenario.world.enumerated() {
-            peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
+            guard let declaration = description.inspector else {
+                peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
+                continue
+            }
+            // An app on its own adapter: on air from t=0, a peripheral of the world like the others.
+            let inspector = try await ScenarioRunningInspector.start(
+                declaration, index: index, in: simulation, recorder: recorder)
+            guard let peripheral = simulation.peripheral(inspector.id) else {
+                throw AirlinkError(.internalError, "world[\(index)]: the inspector is not on air after starting")
+            }
+            inspectors.append(inspector)
+            peripherals.append(peripheral)
         }
         // A registry in memory: the run checks that it agrees with the connections it made.
         let registry = DeviceRegistry(repository: InMemoryDeviceRepository())
         let manager = DeviceManager(
             transport: simulation.radio, environment: simulation.environment, registry: registry)
-        let recorder = ScenarioRecorder(environment: simulation.environment)
         let context = ScenarioContext(
-            simulation: simulation, manager: manager, peripherals: peripherals, recorder: recorder)
+            simulation: simulation, manager: manager, peripherals: peripherals, recorder: recorder,
+            inspectors: inspectors)
         let resolved = try ResolvedScenario(scenario, context: context)
 
         let events = manager.events()
@@ -120,7 +133,7 @@ public struct ScenarioRunner: Sendable {
                 try? peripherals.first { $0.id == device }?.valueHandle(
                     of: reference.characteristic.uuid, in: reference.service.uuid)
             })
-        let result = ScenarioResult(
+        var result = ScenarioResult(
             name: scenario.name ?? "scenario", seed: seed, duration: scenario.duration.duration,
             expectations: evaluation.expectations(),
             violations: evaluation.invariantViolations() + evaluation.registryViolations(records),
@@ -132,57 +145,8 @@ public struct ScenarioRunner: Sendable {
                     connectable: $0.spec.advertising?.isConnectable ?? false)
             },
             capturedPDUs: simulation.capturedPDUs)
+        result.inspected = recorder.inspected
         manager.shutdown()
         return result
-    }
-}
-
-/// A scenario with its device references resolved against the world.
-struct ResolvedScenario: Sendable {
-    struct Action: Sendable {
-        var action: ScenarioAction
-        var peripheral: SimulatedPeripheral?
-    }
-    struct Client: Sendable {
-        var client: ScenarioClient
-        var device: DeviceID
-    }
-
-    var actions: [Action] = []
-    var clients: [Client] = []
-    var expectationDevices: [DeviceID?] = []
-
-    init(_ scenario: Scenario, context: ScenarioContext) throws(AirlinkError) {
-        for (index, action) in scenario.timeline.enumerated() {
-            let peripheral = try action.device.map { name throws(AirlinkError) in
-                try Self.peripheral(name, context, "timeline[\(index)]")
-            }
-            actions.append(Action(action: action, peripheral: peripheral))
-        }
-        // Stable sort: same time, file order.
-        actions = actions.enumerated().sorted {
-            ($0.element.action.at.duration, $0.offset) < ($1.element.action.at.duration, $1.offset)
-        }
-        .map(\.element)
-        for (index, client) in scenario.client.enumerated() {
-            clients.append(
-                Client(client: client, device: try Self.peripheral(client.device, context, "client[\(index)]").id))
-        }
-        for (index, expectation) in scenario.expect.enumerated() {
-            expectationDevices.append(
-                try expectation.device.map { name throws(AirlinkError) in
-                    try Self.peripheral(name, context, "expect[\(index)]").id
-                })
-        }
-    }
-
-    private static func peripheral(_ name: String, _ context: ScenarioContext, _ location: String) throws(AirlinkError)
-        -> SimulatedPeripheral
-    {
-        do {
-            return try context.peripheral(name)
-        } catch {
-            throw AirlinkError(.invalidSpecification, "\(location).device: \(error.message)")
-        }
     }
 }

@@ -17,12 +17,12 @@ struct ScenarioTimeline: Sendable {
                 } catch {
                     return
                 }
-                Self.apply(action, context)
+                await Self.apply(action, context)
             }
         }
     }
 
-    private static func apply(_ resolved: ResolvedScenario.Action, _ context: ScenarioContext) {
+    private static func apply(_ resolved: ResolvedScenario.Action, _ context: ScenarioContext) async {
         let action = resolved.action
         context.environment.trace.record("scenario", action.summary)
         let radio = context.simulation.radio
@@ -62,7 +62,11 @@ struct ScenarioTimeline: Sendable {
         case .stopAdvertising: peripheral.stopAdvertising()
         case .startAdvertising: peripheral.startAdvertising()
         case .setValue:
-            if let characteristic = action.characteristic?.uuid, let value = action.value {
+            if let inspector = resolved.inspector, let value = resolved.inspectedValue,
+                let identifier = action.identifier
+            {
+                await inspector.setValue(value, for: identifier, trace: context.environment.trace)
+            } else if let characteristic = action.characteristic?.uuid, let value = action.value {
                 do {
                     try peripheral.setValue(value.bytes, of: characteristic, in: action.service?.uuid)
                 } catch {
