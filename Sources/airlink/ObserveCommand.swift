@@ -1,15 +1,21 @@
 import Airlink
 import AirlinkCore
 import ArgumentParser
+import Foundation
 
 /// `airlink observe NAME`: finds an inspector, lists its values and follows their changes.
 ///
-/// On the simulated world an inspector exists only with `--demo` (the demo inspector "Test Server"
-/// then runs in the same simulation); the built-in world has none.
+/// Works on any transport: on BlueZ it finds inspectors on the air; on the simulated world an
+/// inspector exists only with `--demo` (the demo inspector "Test Server" then runs in the same
+/// simulation), since the built-in world has none.
 struct ObserveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "observe",
-        abstract: "List and follow an inspector's values (on sim, with --demo for the demo inspector).")
+        abstract: "List and follow an inspector's values (on sim, with --demo for the demo inspector).",
+        discussion: """
+            airlink observe "Test Server" --demo
+            airlink observe "Test Server" --transport bluez --duration 1m
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -26,6 +32,9 @@ struct ObserveCommand: AsyncParsableCommand {
     var duration: String = "10s"
 
     func validate() throws {
+        if demo, case .bluez = try global.specifier() {
+            throw ValidationError("--demo adds an inspector to the simulated world; drop it to observe on BlueZ")
+        }
         for text in [timeout, duration] where DurationArgument(argument: text) == nil {
             throw ValidationError("\"\(text)\" is not a duration: write a number and a unit, such as 10s")
         }
@@ -34,38 +43,72 @@ struct ObserveCommand: AsyncParsableCommand {
     func run() async throws {
         let scanFor = DurationArgument(argument: timeout)!.duration
         let followFor = DurationArgument(argument: duration)!.duration
-        let demo = try InspectorDemo(seed: global.seed)
-        if self.demo { try await demo.start() }
         let name = self.name
-        let lines = try await demo.sim.run { () async throws -> [String] in
-            let found = try await demo.observer.discover(named: name, timeout: scanFor)
-            guard let first = found.first else {
-                return [
-                    "no inspector named \"\(name)\" found in \(seconds(scanFor))"
-                        + (self.demo ? "" : "; the simulated world has an inspector only with --demo")
-                ]
+        let found: Bool
+        if demo {
+            let demo = try InspectorDemo(seed: global.seed)
+            try await demo.start()
+            let environment = demo.sim.environment
+            found = try await demo.sim.run {
+                try await Self.observe(name, with: demo.observer, environment: environment, scanFor, followFor)
             }
-            var lines = ["\(demo.stamp) \(first)"]
-            let inspector = try await demo.observer.connect(to: first.id)
-            for value in inspector.values {
-                let options = [
-                    value.options.contains(.read) ? "read" : nil, value.options.contains(.write) ? "write" : nil,
-                    value.options.contains(.notify) ? "notify" : nil,
-                ].compactMap { $0 }.joined(separator: ",")
-                let current = value.options.contains(.read) ? "\(try await inspector.read(value.identifier))" : "-"
-                lines.append("  \(value.identifier)  \(value.type)  [\(options)]  \(current)")
+        } else {
+            let session = try await Session.open(global)
+            defer { session.close() }
+            let environment = session.environment
+            let observer = Observer(manager: DeviceManager(transport: session.transport, environment: environment))
+            found = try await session.run {
+                try await Self.observe(name, with: observer, environment: environment, scanFor, followFor)
             }
-            let changes = try await inspector.changes()
-            let end = demo.sim.now.advanced(by: followFor)
-            let clock = demo.sim.clock
-            demo.sim.spawn {
-                try? await clock.sleep(until: end)
-                await inspector.disconnect()
+            if !found, session.simulation != nil {
+                print("the built-in simulated world has no inspector; add the demo one with --demo")
             }
-            for await change in changes { lines.append("\(demo.stamp) \(change)") }
-            return lines
         }
-        for line in lines { print(line) }
-        if lines.count == 1, !self.demo { throw ExitCode(1) }
+        if !found { throw ExitCode(1) }
     }
+
+    /// Finds the inspector, prints its values, then its changes for `followFor`; false if not found.
+    static func observe(
+        _ name: String, with observer: Observer, environment: AirlinkEnvironment, _ scanFor: Duration,
+        _ followFor: Duration
+    ) async throws -> Bool {
+        let start = environment.clock.now
+        func stamp() -> String {
+            let elapsed = environment.clock.now.offset - start.offset
+            let milliseconds =
+                elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            let text = "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(3))s"
+            return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "]"
+        }
+        let found = try await observer.discover(named: name, timeout: scanFor)
+        guard let first = found.first else {
+            emit("no inspector named \"\(name)\" found in \(seconds(scanFor))")
+            return false
+        }
+        emit("\(stamp()) \(first)")
+        let inspector = try await observer.connect(to: first.id)
+        for value in inspector.values {
+            let options = [
+                value.options.contains(.read) ? "read" : nil, value.options.contains(.write) ? "write" : nil,
+                value.options.contains(.notify) ? "notify" : nil,
+            ].compactMap { $0 }.joined(separator: ",")
+            let current = value.options.contains(.read) ? "\(try await inspector.read(value.identifier))" : "-"
+            emit("  \(value.identifier)  \(value.type)  [\(options)]  \(current)")
+        }
+        let changes = try await inspector.changes()
+        let end = environment.clock.now.advanced(by: followFor)
+        let clock = environment.clock
+        _ = environment.spawn {
+            try? await clock.sleep(until: end)
+            await inspector.disconnect()
+        }
+        for await change in changes { emit("\(stamp()) \(change)") }
+        return true
+    }
+}
+
+/// Prints a line at once (the output is often a pipe).
+private func emit(_ line: String) {
+    print(line)
+    fflush(nil)
 }

@@ -1,4 +1,6 @@
+import Airlink
 import AirlinkCore
+import AirlinkSimulation
 import Foundation
 import Testing
 
@@ -137,4 +139,86 @@ import Testing
 /// The command under test failed before the test could play its part.
 struct CLIFailure: Error, CustomStringConvertible {
     var description: String
+}
+
+/// `airlink observe --transport bluez`: an inspector on the fake BlueZ's air, exported from a real
+/// `Inspector`'s database (so the encoding is the one inspectors publish), found, listed and followed.
+@Suite(.fakeBlueZ(), .serialized) struct ObserveOnBlueZTests {
+    @Test func observeFindsListsAndFollowsAnInspectorOnBlueZ() async throws {
+        // Given the fake BlueZ with a peripheral serving an inspector's database and advertisement
+        let fake = try await FakeBlueZ.fresh()
+        let capture = CapturingPeripheral()
+        let inspector = Inspector(name: "Test Server", transport: capture, environment: .live())
+        try inspector.inspect("temperature", initialValue: .double(21.5), options: [.read, .notify])
+        try inspector.inspect("enabled", initialValue: .bool(true), options: [.read, .write])
+        try await inspector.start()
+        let spec = try capture.spec(id: "C0:FF:EE:00:00:42")
+        let peripheral = try #require(try BlueZFixtureDescription([spec]).peripherals.first)
+        let device = try await fake.addPeripheral(
+            json: String(decoding: try JSONEncoder().encode(peripheral), as: UTF8.self))
+        let temperature = InspectorProtocol.characteristicUUID(index: 0, type: .double)
+
+        // When `airlink observe` runs on BlueZ, and the peripheral notifies a new temperature once subscribed
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        try await fake.notifyOnSubscribe(
+            Self.characteristicPath(device, peripheral, temperature),
+            Array(withUnsafeBytes(of: (22.5).bitPattern.littleEndian) { Array($0) }))
+        let result = try cli.run(
+            "observe", "Test Server", "--transport", "bluez", "--timeout", "3s", "--duration", "1s")
+
+        // Then it prints the inspector, its values with their types, options and current values, and the change
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map { String($0) }
+        #expect(lines.first?.hasSuffix("\"Test Server\" C0:FF:EE:00:00:42") == true, "\(result)")
+        #expect(lines.contains("  temperature  Double  [read,notify]  21.5"), "\(result)")
+        #expect(lines.contains("  enabled  Bool  [read,write]  true"), "\(result)")
+        #expect(lines.contains { $0.hasSuffix("temperature = 22.5") }, "\(result)")
+    }
+
+    static func hex4(_ value: Int) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    /// The object path of a characteristic of an added peripheral, as the fixture names it.
+    static func characteristicPath(
+        _ device: String, _ peripheral: BlueZFixtureDescription.Peripheral, _ uuid: BluetoothUUID
+    ) throws -> String {
+        for service in peripheral.services {
+            for characteristic in service.characteristics where characteristic.uuid == "\(uuid)" {
+                return device + "/service\(hex4(service.handle))/char\(hex4(characteristic.handle))"
+            }
+        }
+        throw CLIFailure(description: "no characteristic \(uuid)")
+    }
+}
+
+/// A peripheral role that keeps what it was asked to publish and advertise, for exporting it.
+final class CapturingPeripheral: PeripheralTransport, @unchecked Sendable {
+    // @unchecked: used from one test at a time.
+    var services: [Service] = []
+    var advertising: Advertising?
+    var name = "capture"
+    var publishedName = ""
+    var peripheralAddress: DeviceID { "C0:00:00:00:00:00" }
+    func peripheralEvents() -> AsyncStream<PeripheralEvent> { AsyncStream { $0.finish() } }
+    func publish(name: String, services: [Service]) async throws(AirlinkError) {
+        publishedName = name
+        self.services = services
+    }
+    func unpublish() async {}
+    func startAdvertising(_ advertising: Advertising) async throws(AirlinkError) { self.advertising = advertising }
+    func stopAdvertising() async {}
+    func updateValue(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID)
+        async throws(AirlinkError)
+    {}
+
+    /// A peripheral spec of what was published, at `id`.
+    func spec(id: DeviceID) throws -> PeripheralSpec {
+        var spec = PeripheralSpec(name: publishedName, id: id) {}
+        spec.services = services
+        spec.advertising = advertising
+        return spec
+    }
 }
