@@ -9,3 +9,15 @@ package enum BlueZInterface {
     package static let objectManager = "org.freedesktop.DBus.ObjectManager"
     package static let properties = "org.freedesktop.DBus.Properties"
 }
+
+extension BlueZInterface {
+    /// The match rules for following BlueZ's objects below `path`: objects added and removed,
+    /// property changes, and `Device1.Disconnected` (the reason of a link's end, BlueZ 5.82+).
+    package static func objectRules(under path: String) -> [DBusMatchRule] {
+        [
+            DBusMatchRule(sender: service, interface: objectManager),
+            DBusMatchRule(sender: service, interface: properties, member: "PropertiesChanged", pathNamespace: path),
+            DBusMatchRule(sender: service, interface: device, member: "Disconnected", pathNamespace: path),
+        ]
+    }
+}

@@ -4,15 +4,7 @@ extension BlueZPeripheral {
     /// Follows the adapter's `Device1` objects so that centrals connecting and leaving are reported:
     /// subscribes to org.bluez's signals first, then reads the objects, so that no change is missed.
     func watchCentrals() async throws(AirlinkError) {
-        let rules = [
-            DBusMatchRule(sender: BlueZInterface.service, interface: BlueZInterface.objectManager),
-            DBusMatchRule(
-                sender: BlueZInterface.service, interface: BlueZInterface.properties, member: "PropertiesChanged",
-                pathNamespace: adapterPath),
-            DBusMatchRule(
-                sender: BlueZInterface.service, interface: BlueZInterface.device, member: "Disconnected",
-                pathNamespace: adapterPath),
-        ]
+        let rules = BlueZInterface.objectRules(under: adapterPath)
         do {
             for rule in rules {
                 _ = try await connection.subscribe(rule) { [weak self] signal in self?.handleCentralSignal(signal) }

@@ -3,18 +3,12 @@ import AirlinkCore
 extension BlueZTransport {
     /// Subscribes to BlueZ's signals and to org.bluez leaving the bus; handlers run on the loop thread.
     func subscribe() async throws(AirlinkError) {
-        let rules = [
-            DBusMatchRule(sender: BlueZInterface.service, interface: BlueZInterface.objectManager),
-            DBusMatchRule(
-                sender: BlueZInterface.service, interface: BlueZInterface.properties, member: "PropertiesChanged",
-                pathNamespace: "/org/bluez"),
-            DBusMatchRule(
-                sender: BlueZInterface.service, interface: BlueZInterface.device, member: "Disconnected",
-                pathNamespace: "/org/bluez"),
-            DBusMatchRule(
-                sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                arg0: BlueZInterface.service),
-        ]
+        let rules =
+            BlueZInterface.objectRules(under: "/org/bluez") + [
+                DBusMatchRule(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    arg0: BlueZInterface.service)
+            ]
         do {
             for rule in rules {
                 _ = try await connection.subscribe(rule) { [weak self] signal in self?.handle(signal) }

@@ -75,11 +75,7 @@ public struct ScenarioOperation: Sendable, Decodable {
         service = try container.decode(ScenarioUUID.self, forKey: .service)
         characteristic = try container.decode(ScenarioUUID.self, forKey: .characteristic)
         at = try container.decodeIfPresent(ScenarioDuration.self, forKey: .at)
-        every = try container.decodeIfPresent(ScenarioDuration.self, forKey: .every)
-        if let every, every.duration <= .zero {
-            throw DecodingError.dataCorruptedError(
-                forKey: .every, in: container, debugDescription: "expected a positive period, found \(every)")
-        }
+        every = try container.decodePeriod(forKey: .every)
         count = try container.decodeIfPresent(Int.self, forKey: .count)
         type = try container.decodeIfPresent(ScenarioValueType.self, forKey: .type) ?? .bytes
         value = try ScenarioValue.decodeIfPresent(type, forKey: .value, in: container)

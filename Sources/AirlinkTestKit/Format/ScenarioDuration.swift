@@ -63,3 +63,15 @@ extension StringProtocol {
         return String(text)
     }
 }
+
+extension KeyedDecodingContainer {
+    /// Decodes an optional period, which must be positive when present.
+    func decodePeriod(forKey key: Key) throws -> ScenarioDuration? {
+        let every = try decodeIfPresent(ScenarioDuration.self, forKey: key)
+        if let every, every.duration <= .zero {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "expected a positive period, found \(every)")
+        }
+        return every
+    }
+}

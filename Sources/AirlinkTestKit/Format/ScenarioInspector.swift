@@ -136,11 +136,7 @@ public struct ScenarioObservedOperation: Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         identifier = try container.decode(String.self, forKey: .identifier)
         at = try container.decodeIfPresent(ScenarioDuration.self, forKey: .at)
-        every = try container.decodeIfPresent(ScenarioDuration.self, forKey: .every)
-        if let every, every.duration <= .zero {
-            throw DecodingError.dataCorruptedError(
-                forKey: .every, in: container, debugDescription: "expected a positive period, found \(every)")
-        }
+        every = try container.decodePeriod(forKey: .every)
         count = try container.decodeIfPresent(Int.self, forKey: .count)
         value = try container.decodeIfPresent(String.self, forKey: .value)
     }

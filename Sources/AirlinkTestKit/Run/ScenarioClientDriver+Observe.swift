@@ -58,34 +58,25 @@ extension ScenarioClientDriver {
     ) {
         let recorder = context.recorder
         let trace = context.environment.trace
-        let clock = context.environment.clock
         let device = behaviour.device
         let identifier = operation.identifier
-        context.simulation.spawn {
-            var next = operation.at?.duration ?? operation.every?.duration ?? .seconds(1)
-            var done = 0
-            while operation.count.map({ done < $0 }) ?? true {
-                do { try await clock.sleep(until: AirlinkInstant(offset: next)) } catch { return }
-                let verb = value == nil ? "read" : "write"
-                let index = recorder.start("\(verb) \(identifier)", timeout: Self.gattTimeout)
-                do throws(AirlinkError) {
-                    if let value {
-                        try await inspector.write(value, to: identifier)
-                        recorder.finish(index, "ok")
-                        trace.record("client", "write \(identifier) = \(value) ok")
-                    } else {
-                        let read = try await inspector.read(identifier)
-                        recorder.finish(index, "ok")
-                        recorder.record(read, of: identifier, on: device, .read)
-                        trace.record("client", "read \(identifier) = \(read)")
-                    }
-                } catch {
-                    recorder.finish(index, "failed: \(error.code)")
-                    trace.record("client", "\(verb) \(identifier) failed: \(error.code)")
+        repeating(at: operation.at, every: operation.every, count: operation.count) {
+            let verb = value == nil ? "read" : "write"
+            let index = recorder.start("\(verb) \(identifier)", timeout: Self.gattTimeout)
+            do throws(AirlinkError) {
+                if let value {
+                    try await inspector.write(value, to: identifier)
+                    recorder.finish(index, "ok")
+                    trace.record("client", "write \(identifier) = \(value) ok")
+                } else {
+                    let read = try await inspector.read(identifier)
+                    recorder.finish(index, "ok")
+                    recorder.record(read, of: identifier, on: device, .read)
+                    trace.record("client", "read \(identifier) = \(read)")
                 }
-                done += 1
-                guard let every = operation.every?.duration else { return }
-                next = max(next + every, clock.now.offset)
+            } catch {
+                recorder.finish(index, "failed: \(error.code)")
+                trace.record("client", "\(verb) \(identifier) failed: \(error.code)")
             }
         }
     }

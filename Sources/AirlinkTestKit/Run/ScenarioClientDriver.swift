@@ -82,37 +82,48 @@ struct ScenarioClientDriver: Sendable {
         let trace = context.environment.trace
         let clock = context.environment.clock
         let device = behaviour.device
-        context.simulation.spawn {
-            var next = operation.at?.duration ?? operation.every?.duration ?? .seconds(1)
-            var done = 0
-            while operation.count.map({ done < $0 }) ?? true {
-                do { try await clock.sleep(until: AirlinkInstant(offset: next)) } catch { return }
-                let service = connection.services.service(operation.service.uuid)
-                let characteristic = operation.characteristic.uuid
-                let verb = write ? "write" : "read"
-                let index = recorder.start("\(verb) \(characteristic)", timeout: Self.gattTimeout)
-                do throws(AirlinkError) {
-                    if write, let value = operation.value {
-                        try await service.write(
-                            value.bytes, to: characteristic,
-                            type: operation.withoutResponse ? .withoutResponse : .withResponse)
-                        recorder.finish(index, "ok")
-                        trace.record("client", "write \(characteristic) = \(value.type.text(of: value.bytes)) ok")
-                    } else {
-                        let bytes = try await service.read(characteristic)
-                        recorder.finish(index, "ok")
-                        recorder.record(
-                            ScenarioObservedValue(
-                                time: clock.now.offset, device: device, service: operation.service.uuid,
-                                characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0))
-                        trace.record("client", "read \(characteristic) = \(operation.type.text(of: bytes))")
-                    }
-                } catch {
-                    recorder.finish(index, "failed: \(error.code)")
-                    trace.record("client", "\(verb) \(characteristic) failed: \(error.code)")
+        repeating(at: operation.at, every: operation.every, count: operation.count) {
+            let service = connection.services.service(operation.service.uuid)
+            let characteristic = operation.characteristic.uuid
+            let verb = write ? "write" : "read"
+            let index = recorder.start("\(verb) \(characteristic)", timeout: Self.gattTimeout)
+            do throws(AirlinkError) {
+                if write, let value = operation.value {
+                    try await service.write(
+                        value.bytes, to: characteristic,
+                        type: operation.withoutResponse ? .withoutResponse : .withResponse)
+                    recorder.finish(index, "ok")
+                    trace.record("client", "write \(characteristic) = \(value.type.text(of: value.bytes)) ok")
+                } else {
+                    let bytes = try await service.read(characteristic)
+                    recorder.finish(index, "ok")
+                    recorder.record(
+                        ScenarioObservedValue(
+                            time: clock.now.offset, device: device, service: operation.service.uuid,
+                            characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0))
+                    trace.record("client", "read \(characteristic) = \(operation.type.text(of: bytes))")
                 }
+            } catch {
+                recorder.finish(index, "failed: \(error.code)")
+                trace.record("client", "\(verb) \(characteristic) failed: \(error.code)")
+            }
+        }
+    }
+
+    /// Runs `body` at `at` (from the start of the run), then every `every`, `count` times at most;
+    /// once when there is no period. A late run delays the next ones rather than bunching them.
+    func repeating(
+        at: ScenarioDuration?, every: ScenarioDuration?, count: Int?, _ body: @escaping @Sendable () async -> Void
+    ) {
+        let clock = context.environment.clock
+        context.simulation.spawn {
+            var next = at?.duration ?? every?.duration ?? .seconds(1)
+            var done = 0
+            while count.map({ done < $0 }) ?? true {
+                do { try await clock.sleep(until: AirlinkInstant(offset: next)) } catch { return }
+                await body()
                 done += 1
-                guard let every = operation.every?.duration else { return }
+                guard let every = every?.duration else { return }
                 next = max(next + every, clock.now.offset)
             }
         }
