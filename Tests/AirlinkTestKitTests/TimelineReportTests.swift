@@ -14,7 +14,8 @@ import Testing
 
         // Then it has no script and no external resource, six lanes per device, and the expectations
         #expect(!html.contains("<script"))
-        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2)  // the SVG namespace only
+        // http:// appears once at most: the SVG namespace
+        #expect(!html.contains("http://") || html.components(separatedBy: "http://").count == 2)
         #expect(!html.contains("https://"))
         #expect(html.components(separatedBy: "class=\"lane\"").count - 1 == 6 * result.devices.count)
         #expect(html.components(separatedBy: "class=\"rate\"").count - 1 > 10)

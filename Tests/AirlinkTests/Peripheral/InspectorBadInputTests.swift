@@ -52,12 +52,14 @@ import Testing
         let temperature = Box(21.5)
         let enabled = Box(true)
         let label = Box("kitchen")
-        try world.inspector.inspect("temperature", options: [.read, .write], get: { temperature.value }) {
-            temperature.value = $0
-        }
-        try world.inspector.inspect("enabled", options: [.read, .write], get: { enabled.value }) { enabled.value = $0 }
-        try world.inspector.inspect("label", options: [.read, .write], get: { label.value }) { label.value = $0 }
-        try world.inspector.inspect("limits", options: [.read, .write], get: { Limits(low: 1, high: 2) }) { _ in }
+        try world.inspector.inspect(
+            "temperature", options: [.read, .write], get: { temperature.value },
+            set: { temperature.value = $0 })
+        try world.inspector.inspect(
+            "enabled", options: [.read, .write], get: { enabled.value }, set: { enabled.value = $0 })
+        try world.inspector.inspect("label", options: [.read, .write], get: { label.value }, set: { label.value = $0 })
+        try world.inspector.inspect(
+            "limits", options: [.read, .write], get: { Limits(low: 1, high: 2) }, set: { _ in })
         try world.inspector.inspect("readOnly", options: [.read], get: { UInt8(5) })
         let refusals = world.inspector.events()
         let observer = world.observer()
@@ -131,7 +133,7 @@ import Testing
         // Given a writable String and an observer whose long write will never be executed
         let world = InspectorWorld()
         let label = Box("kitchen")
-        try world.inspector.inspect("label", options: [.read, .write], get: { label.value }) { label.value = $0 }
+        try world.inspector.inspect("label", options: [.read, .write], get: { label.value }, set: { label.value = $0 })
         let observer = world.observer()
         let long = String(repeating: "a", count: 400)
 
@@ -157,7 +159,7 @@ import Testing
         // Given a writable String
         let world = InspectorWorld()
         let label = Box("kitchen")
-        try world.inspector.inspect("label", options: [.read, .write], get: { label.value }) { label.value = $0 }
+        try world.inspector.inspect("label", options: [.read, .write], get: { label.value }, set: { label.value = $0 })
         let observer = world.observer()
 
         // When an observer writes 400 bytes that are not UTF-8 (a prepared write, executed at once)

@@ -11,7 +11,8 @@ import Testing
         let world = InspectorWorld()
         let enabled = Box(true)
         try world.inspector.inspect("temperature", options: [.read, .notify], get: { 21.5 })
-        try world.inspector.inspect("enabled", options: [.read, .write], get: { enabled.value }) { enabled.value = $0 }
+        try world.inspector.inspect(
+            "enabled", options: [.read, .write], get: { enabled.value }, set: { enabled.value = $0 })
         try world.inspector.inspect("count", options: [.read], get: { UInt16(513) })
         try world.inspector.inspect("limits", options: [.read], get: { Limits(low: 18, high: 24) })
         let observer = world.observer()
