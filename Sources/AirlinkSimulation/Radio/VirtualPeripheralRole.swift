@@ -52,7 +52,7 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     }
 
     /// Takes the app's peripheral off the air: its links drop (reason 0x16, local host terminated).
-    func removeModel() {
+    func removeModel(recording: Bool = true) {
         guard let model else { return }
         self.model = nil
         for link in model.links { link.drop(reason: .localHostTerminated) }
@@ -62,11 +62,13 @@ final class VirtualPeripheralRole: @unchecked Sendable {
         model.host = nil
         world.peripherals.removeAll { $0 === model }
         world.peripheralsByID[model.id] = nil
-        world.record("radio", "\(address) peripheral role off the air")
+        if recording { world.record("radio", "\(address) peripheral role off the air") }
     }
 
-    /// Puts the app's peripheral on the air with the current database and advertising.
-    func installModel() throws(AirlinkError) {
+    /// Puts the app's peripheral on the air with the current database and advertising, in place of
+    /// the one there (which has no centrals: callers check). A new database is traced (`serves`); a
+    /// new advertisement is traced by the caller (`advertises`).
+    func installModel(newDatabase: Bool) throws(AirlinkError) {
         guard let name else { return }
         let spec = spec(name: name, advertising: advertising)
         try spec.validate()
@@ -76,12 +78,12 @@ final class VirtualPeripheralRole: @unchecked Sendable {
         } catch {
             throw AirlinkError(.invalidSpecification, "peripheral \"\(name)\": \(error.message)")
         }
-        removeModel()
+        removeModel(recording: false)
         let model = try PeripheralModel(world: world, spec: spec, database: database)
         model.host = self
         world.peripherals.append(model)
         world.peripheralsByID[spec.id] = model
-        world.record("radio", "\(address) serves \"\(name)\" (\(services.count) service(s))")
+        if newDatabase { world.record("radio", "\(address) serves \"\(name)\" (\(services.count) service(s))") }
         if world.scanningCentralCount > 0 { model.addObserver() }
         self.model = model
     }

@@ -51,7 +51,7 @@ extension VirtualRadio: PeripheralTransport {
             role.name = name
             role.services = services
             do throws(AirlinkError) {
-                try role.installModel()
+                try role.installModel(newDatabase: true)
             } catch {
                 (role.name, role.services) = previous
                 throw error
@@ -92,7 +92,7 @@ extension VirtualRadio: PeripheralTransport {
             let previous = role.advertising
             role.advertising = advertising
             do throws(AirlinkError) {
-                try role.installModel()
+                try role.installModel(newDatabase: false)
             } catch {
                 role.advertising = previous
                 throw error
