@@ -36,6 +36,31 @@ import Testing
         #expect(world.inspector.value(of: "temperature") == .double(22.25))
     }
 
+    @Test func aKeptValueOneCentralWritesIsNotifiedToTheOthers() async throws {
+        // Given a kept, writable, notifying value and two observers, the second following it
+        let world = InspectorWorld()
+        try world.inspector.inspect("mode", initialValue: .unsigned(1, bits: 8), options: [.read, .write, .notify])
+        let (writer, follower) = (world.observer(), world.observer())
+
+        // When the first observer writes it
+        let change = try await world.sim.run { () async throws -> InspectedChange? in
+            try await world.inspector.start()
+            let following = try await world.connect(follower)
+            let changes = try await following.changes()
+            let writing = try await world.connect(writer)
+            try await writing.write(UInt8(3), to: "mode")
+            var iterator = changes.makeAsyncIterator()
+            let change = await iterator.next()
+            await writing.disconnect()
+            await following.disconnect()
+            return change
+        }
+
+        // Then the second observer is told, and the inspector keeps the new value
+        #expect(change == InspectedChange(identifier: "mode", value: .unsigned(3, bits: 8)))
+        #expect(world.inspector.value(of: "mode") == .unsigned(3, bits: 8))
+    }
+
     @Test func settingAStoredValueRefusesOtherTypesUnknownIdentifiersAndClosureValues() async throws {
         // Given a kept UInt8 and a value read from a closure
         let world = InspectorWorld()
