@@ -12,6 +12,10 @@ import Synchronization
 /// before its notify function is set. Everything else (subscriptions, timers, cancellation, close)
 /// is a command the caller queues before waking the loop through an eventfd. Completions, signal
 /// handlers and timers run on the loop thread, in the order the messages arrived; they must not block.
+///
+/// Dispatching only collects what arrived (``Delivery``); the completions and handlers run after the
+/// loop has let go of `dispatchLock`. A completion usually resumes a task, whose next call would
+/// otherwise find the lock still held by the loop thread and sleep on it: a second thread hop per call.
 final class DBusEventLoop: @unchecked Sendable {
     /// What callers ask of the loop thread, besides sending.
     enum Command {
@@ -34,10 +38,20 @@ final class DBusEventLoop: @unchecked Sendable {
 
     private struct Pending: @unchecked Sendable {
         var call: OpaquePointer?
-        var member: String
+        /// The call, kept to name it (``member``) only when it fails.
+        var message: DBusMessage
         var deadline: ContinuousClock.Instant?
         var timeout: Duration
         var completion: Completion
+
+        /// `org.bluez.GattCharacteristic1.ReadValue`, for errors.
+        var member: String { message.qualifiedMember }
+    }
+
+    /// A completion or signal handler due, collected while dispatching and run once the dispatch lock is free.
+    private enum Delivery {
+        case reply(Completion, Result<DBusMessage, DBusError>)
+        case signal(SignalHandler, DBusSignal)
     }
 
     private struct Calls {
@@ -73,6 +87,8 @@ final class DBusEventLoop: @unchecked Sendable {
     private var disconnectHandlers: [@Sendable (String) -> Void] = []
     private var running = true
     private var lostReason: String?
+    /// What dispatching found, in arrival order; see ``deliverCollected()``.
+    private var collected: [Delivery] = []
 
     /// Takes over an open connection and starts the loop thread.
     init(connection: OpaquePointer) throws(DBusError) {
@@ -154,18 +170,17 @@ final class DBusEventLoop: @unchecked Sendable {
     private func sendLocked(
         id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion
     ) -> Result<DBusMessage, DBusError>? {
-        let member = "\(message.interface ?? "").\(message.member ?? "")"
         if let reason = shared.withLock({ $0.closedReason }) {
-            return .failure(.disconnected("\(reason); \(member) was not sent"))
+            return .failure(.disconnected("\(reason); \(message.qualifiedMember) was not sent"))
         }
         if calls.withLock({ $0.cancelledEarly.remove(id) }) != nil { return .failure(.cancelled) }
         var call: OpaquePointer?
         let timeout = deadline.map { ContinuousClock.now.duration(to: $0) } ?? .zero
         // Airlink keeps its own deadlines; libdbus's timeouts need a main loop's timeout functions.
         guard dbus_connection_send_with_reply(connection, message.pointer, &call, Int32.max) != 0, let call else {
-            return .failure(.disconnected("the bus connection is closed; \(member) was not sent"))
+            return .failure(.disconnected("the bus connection is closed; \(message.qualifiedMember) was not sent"))
         }
-        let entry = Pending(call: call, member: member, deadline: deadline, timeout: timeout, completion: completion)
+        let entry = Pending(call: call, message: message, deadline: deadline, timeout: timeout, completion: completion)
         calls.withLock { $0.pending[id] = entry }
         let context = Unmanaged.passRetained(PendingContext(loop: self, id: id)).toOpaque()
         dbus_pending_call_set_notify(call, dbusEventLoopPendingNotify, context, dbusEventLoopReleaseContext)
@@ -209,6 +224,7 @@ final class DBusEventLoop: @unchecked Sendable {
         dispatchLock.withLock { _ in
             while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
         }
+        deliverCollected()
         fireDeadlines()
     }
 
@@ -306,23 +322,49 @@ final class DBusEventLoop: @unchecked Sendable {
         }
     }
 
+    /// Runs what dispatching collected, in order, outside the dispatch lock.
+    private func deliverCollected() {
+        guard !collected.isEmpty else { return }
+        var index = 0
+        while index < collected.count {
+            switch collected[index] {
+            case .reply(let completion, let result): completion(result)
+            case .signal(let handler, let signal): handler(signal)
+            }
+            index += 1
+        }
+        collected.removeAll(keepingCapacity: true)
+    }
+
+    /// Queues a delivery while dispatching on the loop thread; runs it at once on any other thread.
+    private func collect(_ delivery: Delivery) {
+        guard isLoopThread else {
+            switch delivery {
+            case .reply(let completion, let result): completion(result)
+            case .signal(let handler, let signal): handler(signal)
+            }
+            return
+        }
+        collected.append(delivery)
+    }
+
     fileprivate func complete(id: UInt64, call: OpaquePointer) {
         guard let entry = calls.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
         let reply = dbus_pending_call_steal_reply(call)
         dbus_pending_call_unref(call)
         guard let reply else {
-            entry.completion(.failure(.disconnected("no reply to \(entry.member)")))
+            collect(.reply(entry.completion, .failure(.disconnected("no reply to \(entry.member)"))))
             return
         }
         let message = DBusMessage(taking: reply)
         if let error = message.error {
             if case .remote(let name, let text) = error, name == "org.freedesktop.DBus.Error.NoReply" {
-                entry.completion(.failure(.disconnected("no reply to \(entry.member): \(text)")))
+                collect(.reply(entry.completion, .failure(.disconnected("no reply to \(entry.member): \(text)"))))
             } else {
-                entry.completion(.failure(error))
+                collect(.reply(entry.completion, .failure(error)))
             }
         } else {
-            entry.completion(.success(message))
+            collect(.reply(entry.completion, .success(message)))
         }
     }
 
@@ -350,7 +392,7 @@ final class DBusEventLoop: @unchecked Sendable {
                 }
                 guard firstArgument == .some(expected) else { continue }
             }
-            subscription.handler(signal)
+            collect(.signal(subscription.handler, signal))
         }
     }
 
