@@ -30,24 +30,34 @@ struct ReadThroughputBenchmark {
         var airlinkRates: [Double] = []
         var rawCPU: [Double] = []
         var airlinkCPU: [Double] = []
+        var rawSwitches: [Double] = []
+        var airlinkSwitches: [Double] = []
         for _ in 0..<Self.rounds {
             let rawStart = ContinuousClock.now
             let rawCPUStart = Self.processCPU()
+            let rawSwitchesStart = Self.contextSwitches()
             for _ in 0..<Self.reads { try raw.read() }
             rawCPU.append((Self.processCPU() - rawCPUStart) / Double(Self.reads) * 1e6)
+            rawSwitches.append((Self.contextSwitches() - rawSwitchesStart) / Double(Self.reads))
             rawRates.append(Double(Self.reads) / Self.seconds(rawStart.duration(to: .now)))
             let airlinkStart = ContinuousClock.now
             let airlinkCPUStart = Self.processCPU()
+            let airlinkSwitchesStart = Self.contextSwitches()
             for _ in 0..<Self.reads {
                 _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
             }
             airlinkCPU.append((Self.processCPU() - airlinkCPUStart) / Double(Self.reads) * 1e6)
+            airlinkSwitches.append((Self.contextSwitches() - airlinkSwitchesStart) / Double(Self.reads))
             airlinkRates.append(Double(Self.reads) / Self.seconds(airlinkStart.duration(to: .now)))
         }
         print(
             String(
                 format: "CPU time of the test process per read (best round): raw %.1f µs, BlueZTransport %.1f µs",
                 rawCPU.min() ?? 0, airlinkCPU.min() ?? 0))
+        print(
+            String(
+                format: "Context switches of the test process per read (fewest round): raw %.1f, BlueZTransport %.1f",
+                rawSwitches.min() ?? 0, airlinkSwitches.min() ?? 0))
 
         // Then Airlink's best round is within 1.5x of raw libdbus's best
         let rawBest = rawRates.max() ?? 0
@@ -68,6 +78,13 @@ struct ReadThroughputBenchmark {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// Voluntary and involuntary context switches of the whole test process.
+    static func contextSwitches() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_nvcsw + usage.ru_nivcsw)
     }
 
     static func seconds(_ duration: Duration) -> Double {

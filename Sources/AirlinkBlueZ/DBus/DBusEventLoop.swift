@@ -16,6 +16,9 @@ import Synchronization
 /// Dispatching only collects what arrived (``Delivery``); the completions and handlers run after the
 /// loop has let go of `dispatchLock`. A completion usually resumes a task, whose next call would
 /// otherwise find the lock still held by the loop thread and sleep on it: a second thread hop per call.
+/// For the same reason the loop does not touch the libdbus connection (whose lock a sender holds while
+/// it writes) between running the deliveries and sleeping in `poll`: the socket is known, senders say
+/// when output is left over (``writePending``), and the dispatch queue is empty after dispatching.
 final class DBusEventLoop: @unchecked Sendable {
     /// What callers ask of the loop thread, besides sending.
     enum Command {
@@ -73,6 +76,11 @@ final class DBusEventLoop: @unchecked Sendable {
 
     let connection: OpaquePointer
     private let wakeFD: Int32
+    /// The connection's socket.
+    private let socketFD: Int32
+    /// Set by whoever sends when libdbus could not write everything at once: the loop then polls for
+    /// `POLLOUT` and writes the rest.
+    private let writePending = Atomic<Bool>(false)
     private let shared = Mutex(Shared())
     private let calls = Mutex(Calls())
     /// Held by the loop thread while it dispatches (and while it cancels or expires calls), and by
@@ -87,6 +95,9 @@ final class DBusEventLoop: @unchecked Sendable {
     private var disconnectHandlers: [@Sendable (String) -> Void] = []
     private var running = true
     private var lostReason: String?
+    /// Whether libdbus still holds incoming messages to dispatch (after running out of memory, or
+    /// before the first dispatch).
+    private var dispatchRemaining = true
     /// What dispatching found, in arrival order; see ``deliverCollected()``.
     private var collected: [Delivery] = []
 
@@ -99,6 +110,9 @@ final class DBusEventLoop: @unchecked Sendable {
             dbus_connection_unref(connection)
             throw .connectionFailed(address: "", name: "eventfd", message: "errno \(errno)")
         }
+        var fd: Int32 = -1
+        _ = dbus_connection_get_unix_fd(connection, &fd)
+        socketFD = fd
         dbus_connection_set_exit_on_disconnect(connection, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_add_filter(connection, dbusEventLoopFilter, context, nil)
@@ -184,9 +198,15 @@ final class DBusEventLoop: @unchecked Sendable {
         calls.withLock { $0.pending[id] = entry }
         let context = Unmanaged.passRetained(PendingContext(loop: self, id: id)).toOpaque()
         dbus_pending_call_set_notify(call, dbusEventLoopPendingNotify, context, dbusEventLoopReleaseContext)
-        // What the socket did not take now, the loop writes once the socket is writable again.
-        if !isLoopThread && dbus_connection_has_messages_to_send(connection) != 0 { wake() }
+        noteSent()
         return nil
+    }
+
+    /// After a send: what the socket did not take now, the loop writes once it is writable again.
+    func noteSent() {
+        guard dbus_connection_has_messages_to_send(connection) != 0 else { return }
+        writePending.store(true, ordering: .sequentiallyConsistent)
+        if !isLoopThread { wake() }
     }
 
     // MARK: - The loop thread
@@ -197,32 +217,39 @@ final class DBusEventLoop: @unchecked Sendable {
             drainCommands()
             guard running else { break }
             pollOnce()
-            if let lostReason {
-                shutDown(lostReason)
-            } else if dbus_connection_get_is_connected(connection) == 0 {
-                shutDown("the bus closed the connection")
-            }
+            if let lostReason { shutDown(lostReason) }
         }
     }
 
+    /// Sleeps until the socket, a command or a deadline needs the loop, reads and dispatches what
+    /// arrived, then runs the deliveries, expired calls and due timers.
     private func pollOnce() {
-        var fd: Int32 = -1
-        _ = dbus_connection_get_unix_fd(connection, &fd)
-        var events = Int16(POLLIN)
-        if dbus_connection_has_messages_to_send(connection) != 0 { events |= Int16(POLLOUT) }
-        var fds = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-        let dispatchPending = dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS
-        let timeout = dispatchPending ? 0 : pollTimeout()
-        _ = poll(&fds, 2, timeout)
-        if fds[1].revents != 0 {
+        let wantWrite =
+            writePending.exchange(false, ordering: .sequentiallyConsistent)
+            && dbus_connection_has_messages_to_send(connection) != 0
+        var fds = (
+            pollfd(fd: socketFD, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        )
+        let timeout = dispatchRemaining ? 0 : pollTimeout()
+        _ = withUnsafeMutableBytes(of: &fds) { poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, timeout) }
+        if fds.1.revents != 0 {
             var counter: UInt64 = 0
             _ = read(wakeFD, &counter, 8)
         }
-        if fds[0].revents != 0 || dbus_connection_has_messages_to_send(connection) != 0 {
+        if fds.0.revents != 0 || wantWrite {
             _ = dbus_connection_read_write(connection, 0)
+            if wantWrite && dbus_connection_has_messages_to_send(connection) != 0 {
+                writePending.store(true, ordering: .sequentiallyConsistent)
+            }
         }
-        dispatchLock.withLock { _ in
-            while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        dispatchRemaining = dispatchLock.withLock { _ in
+            var status = dbus_connection_dispatch(connection)
+            while status == DBUS_DISPATCH_DATA_REMAINS { status = dbus_connection_dispatch(connection) }
+            return status != DBUS_DISPATCH_COMPLETE
+        }
+        if lostReason == nil && fds.0.revents != 0 && dbus_connection_get_is_connected(connection) == 0 {
+            lostReason = "the bus closed the connection"
         }
         deliverCollected()
         fireDeadlines()
