@@ -19,7 +19,11 @@ import Synchronization
 /// For the same reason the loop does not touch the libdbus connection (whose lock a sender holds while
 /// it writes) between running the deliveries and sleeping in `poll`: the socket is known, senders say
 /// when output is left over (``writePending``), and the dispatch queue is empty after dispatching.
-final class DBusEventLoop: @unchecked Sendable {
+///
+/// The loop is also a `TaskExecutor`: a task that prefers it runs its jobs on the loop thread, between
+/// polls, so the reply to its call resumes it there without waking another thread (see
+/// ``BlueZTransport/taskExecutor``). Such jobs must not block, as they hold up every signal and reply.
+final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     /// What callers ask of the loop thread, besides sending.
     enum Command {
         case cancel(id: UInt64)
@@ -39,7 +43,7 @@ final class DBusEventLoop: @unchecked Sendable {
         var closedReason: String?
     }
 
-    private struct Pending: @unchecked Sendable {
+    struct Pending: @unchecked Sendable {
         var call: OpaquePointer?
         /// The call, kept to name it (``member``) only when it fails.
         var message: DBusMessage
@@ -52,17 +56,17 @@ final class DBusEventLoop: @unchecked Sendable {
     }
 
     /// A completion or signal handler due, collected while dispatching and run once the dispatch lock is free.
-    private enum Delivery {
+    enum Delivery {
         case reply(Completion, Result<DBusMessage, DBusError>)
         case signal(SignalHandler, DBusSignal)
     }
 
-    private struct Calls {
+    struct Calls {
         var pending: [UInt64: Pending] = [:]
         var cancelledEarly: Set<UInt64> = []
     }
 
-    private struct Subscription {
+    struct Subscription {
         var id: UInt64
         var rule: DBusMatchRule
         var handler: SignalHandler
@@ -82,7 +86,7 @@ final class DBusEventLoop: @unchecked Sendable {
     /// `POLLOUT` and writes the rest.
     private let writePending = Atomic<Bool>(false)
     private let shared = Mutex(Shared())
-    private let calls = Mutex(Calls())
+    let calls = Mutex(Calls())
     /// Held by the loop thread while it dispatches (and while it cancels or expires calls), and by
     /// other threads from sending a call to setting its notify function.
     private let dispatchLock = Mutex(())
@@ -90,16 +94,20 @@ final class DBusEventLoop: @unchecked Sendable {
     private let nextID = Atomic<UInt64>(1)
 
     // Loop-thread state: touched only on the loop thread.
-    private var subscriptions: [Subscription] = []
+    var subscriptions: [Subscription] = []
     private var timers: [Timer] = []
     private var disconnectHandlers: [@Sendable (String) -> Void] = []
-    private var running = true
-    private var lostReason: String?
+    private(set) var running = true
+    var lostReason: String?
     /// Whether libdbus still holds incoming messages to dispatch (after running out of memory, or
     /// before the first dispatch).
     private var dispatchRemaining = true
     /// What dispatching found, in arrival order; see ``deliverCollected()``.
-    private var collected: [Delivery] = []
+    var collected: [Delivery] = []
+    /// Jobs of tasks that prefer this executor, enqueued by other threads.
+    let jobQueue = DBusJobQueue()
+    /// Jobs to run on the loop thread before it polls again (loop thread only).
+    var localJobs: [UnownedJob] = []
 
     /// Takes over an open connection and starts the loop thread.
     init(connection: OpaquePointer) throws(DBusError) {
@@ -215,6 +223,7 @@ final class DBusEventLoop: @unchecked Sendable {
         loopThread.store(UInt(pthread_self()), ordering: .relaxed)
         while running {
             drainCommands()
+            runJobs()
             guard running else { break }
             pollOnce()
             if let lostReason { shutDown(lostReason) }
@@ -231,7 +240,7 @@ final class DBusEventLoop: @unchecked Sendable {
             pollfd(fd: socketFD, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
             pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
         )
-        let timeout = dispatchRemaining ? 0 : pollTimeout()
+        let timeout = dispatchRemaining || !localJobs.isEmpty ? 0 : pollTimeout()
         _ = withUnsafeMutableBytes(of: &fds) { poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, timeout) }
         if fds.1.revents != 0 {
             var counter: UInt64 = 0
@@ -313,6 +322,7 @@ final class DBusEventLoop: @unchecked Sendable {
             state.commands.removeAll()
             return commands
         }
+        localJobs.append(contentsOf: jobQueue.take())
         for command in commands { perform(command) }
     }
 
@@ -346,80 +356,6 @@ final class DBusEventLoop: @unchecked Sendable {
             disconnectHandlers.append(handler)
         case .close:
             shutDown("the connection was closed")
-        }
-    }
-
-    /// Runs what dispatching collected, in order, outside the dispatch lock.
-    private func deliverCollected() {
-        guard !collected.isEmpty else { return }
-        var index = 0
-        while index < collected.count {
-            switch collected[index] {
-            case .reply(let completion, let result): completion(result)
-            case .signal(let handler, let signal): handler(signal)
-            }
-            index += 1
-        }
-        collected.removeAll(keepingCapacity: true)
-    }
-
-    /// Queues a delivery while dispatching on the loop thread; runs it at once on any other thread.
-    private func collect(_ delivery: Delivery) {
-        guard isLoopThread else {
-            switch delivery {
-            case .reply(let completion, let result): completion(result)
-            case .signal(let handler, let signal): handler(signal)
-            }
-            return
-        }
-        collected.append(delivery)
-    }
-
-    fileprivate func complete(id: UInt64, call: OpaquePointer) {
-        guard let entry = calls.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-        let reply = dbus_pending_call_steal_reply(call)
-        dbus_pending_call_unref(call)
-        guard let reply else {
-            collect(.reply(entry.completion, .failure(.disconnected("no reply to \(entry.member)"))))
-            return
-        }
-        let message = DBusMessage(taking: reply)
-        if let error = message.error {
-            if case .remote(let name, let text) = error, name == "org.freedesktop.DBus.Error.NoReply" {
-                collect(.reply(entry.completion, .failure(.disconnected("no reply to \(entry.member): \(text)"))))
-            } else {
-                collect(.reply(entry.completion, .failure(error)))
-            }
-        } else {
-            collect(.reply(entry.completion, .success(message)))
-        }
-    }
-
-    fileprivate func handle(message pointer: OpaquePointer) {
-        guard dbus_message_get_type(pointer) == DBusTypeCode.signalMessage else { return }
-        let message = DBusMessage(retaining: pointer)
-        guard let interface = message.interface, let member = message.member, let path = message.path else { return }
-        if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
-            // Shut down after dispatching returns: libdbus is inside dbus_connection_dispatch now.
-            lostReason = "the bus closed the connection"
-            return
-        }
-        let signal = DBusSignal(
-            path: path, interface: interface, member: member, sender: message.sender, message: message)
-        var firstArgument: String??
-        for subscription in subscriptions
-        where subscription.rule.matches(path: path, interface: interface, member: member) {
-            if let expected = subscription.rule.arg0 {
-                if firstArgument == nil {
-                    if case .string(let text)? = try? message.arguments().first {
-                        firstArgument = .some(text)
-                    } else {
-                        firstArgument = .some(nil)
-                    }
-                }
-                guard firstArgument == .some(expected) else { continue }
-            }
-            collect(.signal(subscription.handler, signal))
         }
     }
 
@@ -460,38 +396,11 @@ final class DBusEventLoop: @unchecked Sendable {
         let handlers = disconnectHandlers
         disconnectHandlers.removeAll()
         for handler in handlers { handler(reason) }
+        // Tasks that prefer this executor continue on the global one.
+        jobQueue.close(handingOn: localJobs)
+        localJobs.removeAll()
         dbus_connection_remove_filter(connection, dbusEventLoopFilter, Unmanaged.passUnretained(self).toOpaque())
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
     }
-}
-
-/// What a pending call's notify function needs: the loop and the call's identifier.
-private final class PendingContext {
-    unowned let loop: DBusEventLoop
-    let id: UInt64
-
-    init(loop: DBusEventLoop, id: UInt64) {
-        self.loop = loop
-        self.id = id
-    }
-}
-
-private func dbusEventLoopPendingNotify(_ call: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
-    guard let call, let context else { return }
-    let box = Unmanaged<PendingContext>.fromOpaque(context).takeUnretainedValue()
-    box.loop.complete(id: box.id, call: call)
-}
-
-private func dbusEventLoopReleaseContext(_ context: UnsafeMutableRawPointer?) {
-    guard let context else { return }
-    Unmanaged<PendingContext>.fromOpaque(context).release()
-}
-
-private func dbusEventLoopFilter(
-    _ connection: OpaquePointer?, _ message: OpaquePointer?, _ context: UnsafeMutableRawPointer?
-) -> DBusHandlerResult {
-    guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-    Unmanaged<DBusEventLoop>.fromOpaque(context).takeUnretainedValue().handle(message: message)
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
 }
