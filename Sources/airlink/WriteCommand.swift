@@ -20,7 +20,7 @@ struct WriteCommand: AsyncParsableCommand {
     var withoutResponse = false
 
     func validate() throws {
-        _ = try format.bytes(of: value)
+        _ = try format.argumentBytes(of: value)
     }
 
     /// What `write` reports.

@@ -63,6 +63,7 @@ extension DBusEventLoop {
     /// Sends a message that expects no reply (a method return, an error, a signal).
     func sendWithoutReply(_ message: DBusMessage) -> Bool {
         guard dbus_connection_send(connection, message.pointer, nil) != 0 else { return false }
+        noteSent()
         if !isLoopThread { wake() }
         return true
     }

@@ -77,6 +77,9 @@ package final class DBusConnection: Sendable {
         return "unix:path=/run/dbus/system_bus_socket"
     }
 
+    /// The connection's loop thread as a task executor (see ``BlueZTransport/taskExecutor``).
+    package var taskExecutor: any TaskExecutor { loop }
+
     /// Why the connection ended, or `nil` while it is open.
     package var closedReason: String? { loop.closedReason }
 

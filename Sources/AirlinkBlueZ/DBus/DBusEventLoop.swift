@@ -12,7 +12,18 @@ import Synchronization
 /// before its notify function is set. Everything else (subscriptions, timers, cancellation, close)
 /// is a command the caller queues before waking the loop through an eventfd. Completions, signal
 /// handlers and timers run on the loop thread, in the order the messages arrived; they must not block.
-final class DBusEventLoop: @unchecked Sendable {
+///
+/// Dispatching only collects what arrived (``Delivery``); the completions and handlers run after the
+/// loop has let go of `dispatchLock`. A completion usually resumes a task, whose next call would
+/// otherwise find the lock still held by the loop thread and sleep on it: a second thread hop per call.
+/// For the same reason the loop does not touch the libdbus connection (whose lock a sender holds while
+/// it writes) between running the deliveries and sleeping in `poll`: the socket is known, senders say
+/// when output is left over (``writePending``), and the dispatch queue is empty after dispatching.
+///
+/// The loop is also a `TaskExecutor`: a task that prefers it runs its jobs on the loop thread, between
+/// polls, so the reply to its call resumes it there without waking another thread (see
+/// ``BlueZTransport/taskExecutor``). Such jobs must not block, as they hold up every signal and reply.
+final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     /// What callers ask of the loop thread, besides sending.
     enum Command {
         case cancel(id: UInt64)
@@ -32,20 +43,30 @@ final class DBusEventLoop: @unchecked Sendable {
         var closedReason: String?
     }
 
-    private struct Pending: @unchecked Sendable {
+    struct Pending: @unchecked Sendable {
         var call: OpaquePointer?
-        var member: String
+        /// The call, kept to name it (``member``) only when it fails.
+        var message: DBusMessage
         var deadline: ContinuousClock.Instant?
         var timeout: Duration
         var completion: Completion
+
+        /// `org.bluez.GattCharacteristic1.ReadValue`, for errors.
+        var member: String { message.qualifiedMember }
     }
 
-    private struct Calls {
+    /// A completion or signal handler due, collected while dispatching and run once the dispatch lock is free.
+    enum Delivery {
+        case reply(Completion, Result<DBusMessage, DBusError>)
+        case signal(SignalHandler, DBusSignal)
+    }
+
+    struct Calls {
         var pending: [UInt64: Pending] = [:]
         var cancelledEarly: Set<UInt64> = []
     }
 
-    private struct Subscription {
+    struct Subscription {
         var id: UInt64
         var rule: DBusMatchRule
         var handler: SignalHandler
@@ -59,8 +80,13 @@ final class DBusEventLoop: @unchecked Sendable {
 
     let connection: OpaquePointer
     private let wakeFD: Int32
+    /// The connection's socket.
+    private let socketFD: Int32
+    /// Set by whoever sends when libdbus could not write everything at once: the loop then polls for
+    /// `POLLOUT` and writes the rest.
+    private let writePending = Atomic<Bool>(false)
     private let shared = Mutex(Shared())
-    private let calls = Mutex(Calls())
+    let calls = Mutex(Calls())
     /// Held by the loop thread while it dispatches (and while it cancels or expires calls), and by
     /// other threads from sending a call to setting its notify function.
     private let dispatchLock = Mutex(())
@@ -68,11 +94,20 @@ final class DBusEventLoop: @unchecked Sendable {
     private let nextID = Atomic<UInt64>(1)
 
     // Loop-thread state: touched only on the loop thread.
-    private var subscriptions: [Subscription] = []
+    var subscriptions: [Subscription] = []
     private var timers: [Timer] = []
     private var disconnectHandlers: [@Sendable (String) -> Void] = []
-    private var running = true
-    private var lostReason: String?
+    private(set) var running = true
+    var lostReason: String?
+    /// Whether libdbus still holds incoming messages to dispatch (after running out of memory, or
+    /// before the first dispatch).
+    private var dispatchRemaining = true
+    /// What dispatching found, in arrival order; see ``deliverCollected()``.
+    var collected: [Delivery] = []
+    /// Jobs of tasks that prefer this executor, enqueued by other threads.
+    let jobQueue = DBusJobQueue()
+    /// Jobs to run on the loop thread before it polls again (loop thread only).
+    var localJobs: [UnownedJob] = []
 
     /// Takes over an open connection and starts the loop thread.
     init(connection: OpaquePointer) throws(DBusError) {
@@ -83,6 +118,9 @@ final class DBusEventLoop: @unchecked Sendable {
             dbus_connection_unref(connection)
             throw .connectionFailed(address: "", name: "eventfd", message: "errno \(errno)")
         }
+        var fd: Int32 = -1
+        _ = dbus_connection_get_unix_fd(connection, &fd)
+        socketFD = fd
         dbus_connection_set_exit_on_disconnect(connection, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_add_filter(connection, dbusEventLoopFilter, context, nil)
@@ -154,24 +192,29 @@ final class DBusEventLoop: @unchecked Sendable {
     private func sendLocked(
         id: UInt64, message: DBusMessage, deadline: ContinuousClock.Instant?, completion: @escaping Completion
     ) -> Result<DBusMessage, DBusError>? {
-        let member = "\(message.interface ?? "").\(message.member ?? "")"
         if let reason = shared.withLock({ $0.closedReason }) {
-            return .failure(.disconnected("\(reason); \(member) was not sent"))
+            return .failure(.disconnected("\(reason); \(message.qualifiedMember) was not sent"))
         }
         if calls.withLock({ $0.cancelledEarly.remove(id) }) != nil { return .failure(.cancelled) }
         var call: OpaquePointer?
         let timeout = deadline.map { ContinuousClock.now.duration(to: $0) } ?? .zero
         // Airlink keeps its own deadlines; libdbus's timeouts need a main loop's timeout functions.
         guard dbus_connection_send_with_reply(connection, message.pointer, &call, Int32.max) != 0, let call else {
-            return .failure(.disconnected("the bus connection is closed; \(member) was not sent"))
+            return .failure(.disconnected("the bus connection is closed; \(message.qualifiedMember) was not sent"))
         }
-        let entry = Pending(call: call, member: member, deadline: deadline, timeout: timeout, completion: completion)
+        let entry = Pending(call: call, message: message, deadline: deadline, timeout: timeout, completion: completion)
         calls.withLock { $0.pending[id] = entry }
         let context = Unmanaged.passRetained(PendingContext(loop: self, id: id)).toOpaque()
         dbus_pending_call_set_notify(call, dbusEventLoopPendingNotify, context, dbusEventLoopReleaseContext)
-        // What the socket did not take now, the loop writes once the socket is writable again.
-        if !isLoopThread && dbus_connection_has_messages_to_send(connection) != 0 { wake() }
+        noteSent()
         return nil
+    }
+
+    /// After a send: what the socket did not take now, the loop writes once it is writable again.
+    func noteSent() {
+        guard dbus_connection_has_messages_to_send(connection) != 0 else { return }
+        writePending.store(true, ordering: .sequentiallyConsistent)
+        if !isLoopThread { wake() }
     }
 
     // MARK: - The loop thread
@@ -180,35 +223,44 @@ final class DBusEventLoop: @unchecked Sendable {
         loopThread.store(UInt(pthread_self()), ordering: .relaxed)
         while running {
             drainCommands()
+            runJobs()
             guard running else { break }
             pollOnce()
-            if let lostReason {
-                shutDown(lostReason)
-            } else if dbus_connection_get_is_connected(connection) == 0 {
-                shutDown("the bus closed the connection")
-            }
+            if let lostReason { shutDown(lostReason) }
         }
     }
 
+    /// Sleeps until the socket, a command or a deadline needs the loop, reads and dispatches what
+    /// arrived, then runs the deliveries, expired calls and due timers.
     private func pollOnce() {
-        var fd: Int32 = -1
-        _ = dbus_connection_get_unix_fd(connection, &fd)
-        var events = Int16(POLLIN)
-        if dbus_connection_has_messages_to_send(connection) != 0 { events |= Int16(POLLOUT) }
-        var fds = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-        let dispatchPending = dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS
-        let timeout = dispatchPending ? 0 : pollTimeout()
-        _ = poll(&fds, 2, timeout)
-        if fds[1].revents != 0 {
+        let wantWrite =
+            writePending.exchange(false, ordering: .sequentiallyConsistent)
+            && dbus_connection_has_messages_to_send(connection) != 0
+        var fds = (
+            pollfd(fd: socketFD, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+        )
+        let timeout = dispatchRemaining || !localJobs.isEmpty ? 0 : pollTimeout()
+        _ = withUnsafeMutableBytes(of: &fds) { poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, timeout) }
+        if fds.1.revents != 0 {
             var counter: UInt64 = 0
             _ = read(wakeFD, &counter, 8)
         }
-        if fds[0].revents != 0 || dbus_connection_has_messages_to_send(connection) != 0 {
+        if fds.0.revents != 0 || wantWrite {
             _ = dbus_connection_read_write(connection, 0)
+            if wantWrite && dbus_connection_has_messages_to_send(connection) != 0 {
+                writePending.store(true, ordering: .sequentiallyConsistent)
+            }
         }
-        dispatchLock.withLock { _ in
-            while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        dispatchRemaining = dispatchLock.withLock { _ in
+            var status = dbus_connection_dispatch(connection)
+            while status == DBUS_DISPATCH_DATA_REMAINS { status = dbus_connection_dispatch(connection) }
+            return status != DBUS_DISPATCH_COMPLETE
         }
+        if lostReason == nil && fds.0.revents != 0 && dbus_connection_get_is_connected(connection) == 0 {
+            lostReason = "the bus closed the connection"
+        }
+        deliverCollected()
         fireDeadlines()
     }
 
@@ -270,6 +322,7 @@ final class DBusEventLoop: @unchecked Sendable {
             state.commands.removeAll()
             return commands
         }
+        localJobs.append(contentsOf: jobQueue.take())
         for command in commands { perform(command) }
     }
 
@@ -303,54 +356,6 @@ final class DBusEventLoop: @unchecked Sendable {
             disconnectHandlers.append(handler)
         case .close:
             shutDown("the connection was closed")
-        }
-    }
-
-    fileprivate func complete(id: UInt64, call: OpaquePointer) {
-        guard let entry = calls.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-        let reply = dbus_pending_call_steal_reply(call)
-        dbus_pending_call_unref(call)
-        guard let reply else {
-            entry.completion(.failure(.disconnected("no reply to \(entry.member)")))
-            return
-        }
-        let message = DBusMessage(taking: reply)
-        if let error = message.error {
-            if case .remote(let name, let text) = error, name == "org.freedesktop.DBus.Error.NoReply" {
-                entry.completion(.failure(.disconnected("no reply to \(entry.member): \(text)")))
-            } else {
-                entry.completion(.failure(error))
-            }
-        } else {
-            entry.completion(.success(message))
-        }
-    }
-
-    fileprivate func handle(message pointer: OpaquePointer) {
-        guard dbus_message_get_type(pointer) == DBusTypeCode.signalMessage else { return }
-        let message = DBusMessage(retaining: pointer)
-        guard let interface = message.interface, let member = message.member, let path = message.path else { return }
-        if interface == "org.freedesktop.DBus.Local" && member == "Disconnected" {
-            // Shut down after dispatching returns: libdbus is inside dbus_connection_dispatch now.
-            lostReason = "the bus closed the connection"
-            return
-        }
-        let signal = DBusSignal(
-            path: path, interface: interface, member: member, sender: message.sender, message: message)
-        var firstArgument: String??
-        for subscription in subscriptions
-        where subscription.rule.matches(path: path, interface: interface, member: member) {
-            if let expected = subscription.rule.arg0 {
-                if firstArgument == nil {
-                    if case .string(let text)? = try? message.arguments().first {
-                        firstArgument = .some(text)
-                    } else {
-                        firstArgument = .some(nil)
-                    }
-                }
-                guard firstArgument == .some(expected) else { continue }
-            }
-            subscription.handler(signal)
         }
     }
 
@@ -391,38 +396,11 @@ final class DBusEventLoop: @unchecked Sendable {
         let handlers = disconnectHandlers
         disconnectHandlers.removeAll()
         for handler in handlers { handler(reason) }
+        // Tasks that prefer this executor continue on the global one.
+        jobQueue.close(handingOn: localJobs)
+        localJobs.removeAll()
         dbus_connection_remove_filter(connection, dbusEventLoopFilter, Unmanaged.passUnretained(self).toOpaque())
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
     }
-}
-
-/// What a pending call's notify function needs: the loop and the call's identifier.
-private final class PendingContext {
-    unowned let loop: DBusEventLoop
-    let id: UInt64
-
-    init(loop: DBusEventLoop, id: UInt64) {
-        self.loop = loop
-        self.id = id
-    }
-}
-
-private func dbusEventLoopPendingNotify(_ call: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
-    guard let call, let context else { return }
-    let box = Unmanaged<PendingContext>.fromOpaque(context).takeUnretainedValue()
-    box.loop.complete(id: box.id, call: call)
-}
-
-private func dbusEventLoopReleaseContext(_ context: UnsafeMutableRawPointer?) {
-    guard let context else { return }
-    Unmanaged<PendingContext>.fromOpaque(context).release()
-}
-
-private func dbusEventLoopFilter(
-    _ connection: OpaquePointer?, _ message: OpaquePointer?, _ context: UnsafeMutableRawPointer?
-) -> DBusHandlerResult {
-    guard let message, let context else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-    Unmanaged<DBusEventLoop>.fromOpaque(context).takeUnretainedValue().handle(message: message)
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
 }

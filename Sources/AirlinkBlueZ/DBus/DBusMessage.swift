@@ -66,6 +66,8 @@ package final class DBusMessage: @unchecked Sendable {
     package var errorName: String? { dbus_message_get_error_name(pointer).map { String(cString: $0) } }
     /// The body's signature (`""` for no arguments).
     package var signature: String { dbus_message_get_signature(pointer).map { String(cString: $0) } ?? "" }
+    /// `interface.member` (`org.bluez.GattCharacteristic1.ReadValue`), for messages about the call.
+    package var qualifiedMember: String { "\(interface ?? "").\(member ?? "")" }
     /// The serial of the call this message replies to.
     package var replySerial: UInt32 { dbus_message_get_reply_serial(pointer) }
 
