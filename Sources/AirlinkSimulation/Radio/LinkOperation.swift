@@ -28,11 +28,20 @@ class LinkOperation: @unchecked Sendable {
 /// A ``GATTProcedure`` run as a link operation.
 final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
     private var procedure: Procedure
-    private let completion: (Result<Procedure.Success, AirlinkError>) -> Void
+    private let completion: ((Result<Procedure.Success, AirlinkError>) -> Void)?
+    private let pending: PendingResult<Procedure.Success>?
 
     init(_ procedure: Procedure, completion: @escaping (Result<Procedure.Success, AirlinkError>) -> Void) {
         self.procedure = procedure
         self.completion = completion
+        self.pending = nil
+    }
+
+    /// An operation whose result goes to `pending` (no completion closure to allocate).
+    init(_ procedure: Procedure, delivering pending: PendingResult<Procedure.Success>) {
+        self.procedure = procedure
+        self.completion = nil
+        self.pending = pending
     }
 
     override func start() -> LinkOperationStep { translate(procedure.start()) }
@@ -56,6 +65,6 @@ final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchec
     private func finish(_ result: Result<Procedure.Success, AirlinkError>) {
         guard !isFinished else { return }
         isFinished = true
-        completion(result)
+        if let pending { pending.deliver(result) } else { completion?(result) }
     }
 }
