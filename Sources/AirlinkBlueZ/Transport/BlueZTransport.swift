@@ -97,7 +97,7 @@ public final class BlueZTransport: Transport {
     }
 
     /// A new stream of the transport's events; it ends when the transport is closed.
-    public func events() -> AsyncStream<TransportEvent> { broadcaster.subscribe() }
+    public func events() -> TransportEvents { TransportEvents(broadcaster.subscribe()) }
 
     /// Closes the D-Bus connection and ends every event stream; pending operations fail.
     public func close() {
