@@ -44,8 +44,15 @@ final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchec
         self.pending = pending
     }
 
+    // Overrides of a generic class run unspecialized (the link calls them through `LinkOperation`),
+    // looking up generic metadata at run time; reads and writes, the hot procedures, get
+    // specialized bodies that the generic entry points branch to.
+    @_specialize(exported:false,where Procedure == ReadLongValueProcedure)
+    @_specialize(exported:false,where Procedure == WriteRequestProcedure)
     override func start() -> LinkOperationStep { translate(procedure.start()) }
 
+    @_specialize(exported:false,where Procedure == ReadLongValueProcedure)
+    @_specialize(exported:false,where Procedure == WriteRequestProcedure)
     override func handle(_ response: ATTPDU) -> LinkOperationStep { translate(procedure.handle(response)) }
 
     override func fail(_ error: AirlinkError) { finish(.failure(error)) }
