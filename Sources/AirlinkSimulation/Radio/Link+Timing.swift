@@ -85,7 +85,7 @@ extension Link {
     /// Hands the PDUs of one connection event to the two ends, in the order they crossed.
     func deliver(batch: Int64) {
         guard let first = inFlight.firstIndex(where: { $0.batch == batch }) else { return }
-        if first > 0 {  // batches are delivered in the order they crossed; keep the others if not
+        if first > 0 {  // an earlier event's PDUs still wait (it ran longer than the interval)
             let deliveries = inFlight[first...].prefix { $0.batch == batch }
             inFlight.removeSubrange(first..<first + deliveries.count)
             for delivery in deliveries { deliver(delivery) }
