@@ -78,7 +78,7 @@ final class EventRouter: Sendable {
     // MARK: The loop
 
     /// Routes the transport's events until the stream ends or the task is cancelled.
-    func run(_ stream: AsyncStream<TransportEvent>) async {
+    func run(_ stream: TransportEvents) async {
         let initial = await transport.adapterState
         if adapter.recordInitial(initial) { environment.logger.debug("adapter is \(initial)") }
         var lastDevice: DeviceID?

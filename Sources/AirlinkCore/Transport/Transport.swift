@@ -39,7 +39,7 @@ public protocol Transport: AnyObject, Sendable {
     ///
     /// Each call returns an independent stream; events are delivered to subscribers in the order
     /// they subscribed. The stream ends when the transport is shut down.
-    func events() -> AsyncStream<TransportEvent>
+    func events() -> TransportEvents
 
     /// Starts scanning: advertisements arrive as ``TransportEvent/advertisement(_:_:)`` events.
     ///

@@ -86,7 +86,7 @@ public struct ATTOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
         Self.names[rawValue] != nil ? "ATT_" + shortName : "ATT " + shortName
     }
 
-    private static let names: [UInt8: String] = [
+    static let names: [UInt8: String] = [
         0x01: "ERROR_RSP", 0x02: "EXCHANGE_MTU_REQ", 0x03: "EXCHANGE_MTU_RSP", 0x04: "FIND_INFORMATION_REQ",
         0x05: "FIND_INFORMATION_RSP", 0x06: "FIND_BY_TYPE_VALUE_REQ", 0x07: "FIND_BY_TYPE_VALUE_RSP",
         0x08: "READ_BY_TYPE_REQ", 0x09: "READ_BY_TYPE_RSP", 0x0A: "READ_REQ", 0x0B: "READ_RSP",

@@ -6,7 +6,9 @@ extension ATTPDU {
     /// Entries of a response are written as given: callers keep their values one length and their
     /// types one size, as ``ATTServer`` does.
     public var encoded: [UInt8] {
-        var bytes: [UInt8] = [opcode.rawValue]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(encodedCapacity)
+        bytes.append(opcode.rawValue)
         switch self {
         case .errorResponse(let request, let handle, let error):
             bytes.append(request.rawValue)
@@ -73,6 +75,22 @@ extension ATTPDU {
             break
         }
         return bytes
+    }
+}
+
+extension ATTPDU {
+    /// Room for the encoded bytes, so that encoding allocates once: exact for the PDUs that carry a
+    /// value, the default MTU for the others (lists grow past it when they must).
+    private var encodedCapacity: Int {
+        switch self {
+        case .readResponse(let value), .readBlobResponse(let value): 1 + value.count
+        case .writeRequest(_, let value), .writeCommand(_, let value), .handleValueNotification(_, let value),
+            .handleValueIndication(_, let value):
+            3 + value.count
+        case .prepareWriteRequest(_, _, let value), .prepareWriteResponse(_, _, let value): 5 + value.count
+        case .findByTypeValueRequest(_, _, _, let value): 7 + value.count
+        default: Int(ATTServer.defaultMTU)
+        }
     }
 }
 

@@ -5,7 +5,9 @@ extension ATTServer {
     func read(_ handle: ATTHandle) -> [Action] {
         guard let attribute = database[handle] else { return errorResponse(.readRequest, handle, .invalidHandle) }
         if let error = readError(attribute) { return errorResponse(.readRequest, handle, error) }
-        return [.send(.readResponse(Array(currentValue(attribute).prefix(Int(mtu) - 1))))]
+        let value = currentValue(attribute)
+        let limit = Int(mtu) - 1
+        return [.send(.readResponse(value.count <= limit ? value : Array(value.prefix(limit))))]
     }
 
     /// ATT_READ_BLOB_REQ: up to ATT_MTU − 1 bytes from `offset` (Vol 3, Part F, 3.4.4.5–3.4.4.6).

@@ -31,7 +31,7 @@ public struct ReadLongValueProcedure: GATTProcedure {
     public mutating func handle(_ response: ATTPDU) -> GATTProcedureStep<[UInt8]> {
         switch response {
         case .readResponse(let part) where value.isEmpty, .readBlobResponse(let part):
-            value += part
+            if value.isEmpty { value = part } else { value += part }  // one part: shared, not copied
             guard part.count >= Int(mtu) - 1, value.count < Int(UInt16.max) else { return .completed(value) }
             return .send(.readBlobRequest(handle: handle, offset: UInt16(value.count)))
         case .errorResponse(.readBlobRequest, _, .attributeNotLong):

@@ -77,10 +77,9 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
 
     /// Runs `job` after `delay` of virtual time.
     func scheduleJob(_ job: UnownedJob, after delay: Duration) {
-        let slot = TimerSlot()
-        slot.wake = .job(job)
         state.withLock { state in
-            state.timers.arm(slot, deadline: clockValue.load(ordering: .relaxed) + max(delay, .zero).nanoseconds)
+            state.timers.arm(
+                Wake.job(job), deadline: clockValue.load(ordering: .relaxed) + max(delay, .zero).nanoseconds)
         }
     }
 
@@ -90,10 +89,18 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
     /// The virtual radio schedules its air and link events this way: a synchronous call per event,
     /// without a task per advertisement or packet.
     func schedule(at deadline: AirlinkInstantValue, _ action: @escaping @Sendable () -> Void) {
-        let slot = TimerSlot()
-        slot.wake = .action(action)
         state.withLock { state in
-            state.timers.arm(slot, deadline: max(deadline, clockValue.load(ordering: .relaxed)))
+            state.timers.arm(Wake.action(action), deadline: max(deadline, clockValue.load(ordering: .relaxed)))
+        }
+    }
+
+    /// Calls `target.timerFired(tag)` on the driver thread at `deadline` (or now, if it has passed),
+    /// in (deadline, arming order) with every other timer: ``schedule(at:_:)`` for hot paths, without
+    /// a closure context per timer.
+    func schedule(at deadline: AirlinkInstantValue, _ target: any TimerTarget, tag: Int64) {
+        state.withLock { state in
+            state.timers.arm(
+                Wake.target(target, tag), deadline: max(deadline, clockValue.load(ordering: .relaxed)))
         }
     }
 
@@ -211,6 +218,7 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
             case .continuation(let continuation): continuation.resume()
             case .job(let job): job.runSynchronously(on: task)
             case .action(let action): action()
+            case .target(let target, let tag): target.timerFired(tag)
             case nil: break
             }
         }

@@ -3,14 +3,23 @@ import HeapModule
 /// The simulation's pending timers, ordered by (deadline, sequence).
 ///
 /// Two timers due at the same instant fire in the order they were armed, so the order of events
-/// within one instant is fixed by the program, never by a hash or a thread. Each timer is a
-/// ``TimerSlot`` shared with the sleeper's cancellation handler, so cancelling needs no lookup.
-/// Only the kernel touches a queue, under its lock.
+/// within one instant is fixed by the program, never by a hash or a thread. A timer that can be
+/// cancelled (a sleep) is a ``TimerSlot`` shared with the sleeper's cancellation handler, so
+/// cancelling needs no lookup; one that cannot (a delayed job, a radio action) sits in the heap as
+/// it is, without an object of its own. Only the kernel touches a queue, under its lock.
 struct TimerQueue {
+    /// What an entry of the heap fires.
+    private enum Payload {
+        /// A cancellable timer: fires the slot's wake, if it is still armed.
+        case slot(TimerSlot)
+        /// A timer nobody cancels.
+        case wake(Wake)
+    }
+
     private struct Entry: Comparable {
         var deadline: AirlinkInstantValue
         var sequence: UInt64
-        var slot: TimerSlot
+        var payload: Payload
         static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
         static func < (lhs: Entry, rhs: Entry) -> Bool {
             lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.sequence < rhs.sequence
@@ -25,7 +34,14 @@ struct TimerQueue {
     mutating func arm(_ slot: TimerSlot, deadline: AirlinkInstantValue) {
         nextSequence &+= 1
         count += 1
-        heap.insert(Entry(deadline: deadline, sequence: nextSequence, slot: slot))
+        heap.insert(Entry(deadline: deadline, sequence: nextSequence, payload: .slot(slot)))
+    }
+
+    /// Arms a timer that is never cancelled to do `wake` at `deadline`.
+    mutating func arm(_ wake: Wake, deadline: AirlinkInstantValue) {
+        nextSequence &+= 1
+        count += 1
+        heap.insert(Entry(deadline: deadline, sequence: nextSequence, payload: .wake(wake)))
     }
 
     /// Takes what a cancelled slot would have done, if it is still armed; the entry is dropped lazily.
@@ -42,8 +58,11 @@ struct TimerQueue {
     /// The deadline of the earliest live timer, dropping cancelled ones from the top.
     mutating func nextDeadline() -> AirlinkInstantValue? {
         while let top = heap.min {
-            if top.slot.wake != nil { return top.deadline }
-            heap.removeMin()
+            if case .slot(let slot) = top.payload, slot.wake == nil {
+                heap.removeMin()
+                continue
+            }
+            return top.deadline
         }
         return nil
     }
@@ -52,8 +71,13 @@ struct TimerQueue {
     mutating func popDue(atOrBefore instant: AirlinkInstantValue) -> Wake? {
         while let top = heap.min, top.deadline <= instant {
             heap.removeMin()
-            if let wake = top.slot.wake {
-                top.slot.wake = nil
+            switch top.payload {
+            case .wake(let wake):
+                count -= 1
+                return wake
+            case .slot(let slot):
+                guard let wake = slot.wake else { continue }
+                slot.wake = nil
                 count -= 1
                 return wake
             }
@@ -81,6 +105,8 @@ enum Wake {
     case job(UnownedJob)
     /// Call a synchronous action on the driver thread (the virtual radio's events), without a task.
     case action(@Sendable () -> Void)
+    /// Call a target on the driver thread with a tag: an action without a closure allocated per timer.
+    case target(any TimerTarget, Int64)
 }
 
 /// Virtual time as a plain integer of nanoseconds: cheap to compare in the timer heap.

@@ -11,7 +11,7 @@ extension Link {
             world.record("att", "\(central.tracePrefix)\(peripheral.idText) < malformed: \(error.message)")
             return
         }
-        world.record("att", "\(central.tracePrefix)\(peripheral.idText) < \(pdu)")
+        world.recordPDU(central.tracePrefix, peripheral.idText, "<", pdu)
         world.capturePDU(bytes)
         switch pdu {
         case .handleValueNotification(let handle, let value):

@@ -9,7 +9,7 @@ extension Link {
             performServerActions(server.handle(bytes))
             return
         }
-        world.record("att", "\(central.tracePrefix)\(peripheral.idText) > \(pdu)")
+        world.recordPDU(central.tracePrefix, peripheral.idText, ">", pdu)
         world.capturePDU(bytes)
         peripheral.catchUpUpdates()
         if let fault = peripheral.matchFault(pdu) {

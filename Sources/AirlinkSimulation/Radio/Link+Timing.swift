@@ -36,12 +36,7 @@ extension Link {
         guard pumpAt == nil, canExchange, !(toPeripheral.isEmpty && toCentral.isEmpty) else { return }
         let start = nextEventStart(after: world.now)
         pumpAt = start
-        world.scheduleTakingLock(at: start) { [self] in
-            world.lock.withLock {
-                pumpAt = nil
-                runEvent(at: start)
-            }
-        }
+        world.kernel.schedule(at: start, self, tag: start)  // timerFired(start) runs the event
     }
 
     /// One connection event: the central and the peripheral exchange packets (each carrying up to
@@ -52,7 +47,8 @@ extension Link {
         guard canExchange else { return }
         let spacing = AirTime.interFrameSpace
         var elapsed: Int64 = 0
-        var deliveries: [(time: Int64, toCentral: Bool, bytes: [UInt8])] = []
+        var last: Int64?
+        let batch = nextBatch
         while !(toPeripheral.isEmpty && toCentral.isEmpty) {
             let fromCentral = toPeripheral.isEmpty ? 0 : min(toPeripheral[0].remaining, dataLength)
             let fromPeripheral = toCentral.isEmpty ? 0 : min(toCentral[0].remaining, dataLength)
@@ -63,35 +59,50 @@ extension Link {
             if !toPeripheral.isEmpty {
                 toPeripheral[0].remaining -= fromCentral
                 if toPeripheral[0].remaining <= 0 {
-                    deliveries.append((start + elapsed + centralAir, false, toPeripheral.removeFirst().bytes))
+                    last = start + elapsed + centralAir
+                    inFlight.append(
+                        InFlightPDU(batch: batch, toCentral: false, bytes: toPeripheral.removeFirst().bytes))
                 }
             }
             if !toCentral.isEmpty {
                 toCentral[0].remaining -= fromPeripheral
                 if toCentral[0].remaining <= 0 {
-                    deliveries.append((start + elapsed + exchange, true, toCentral.removeFirst().bytes))
+                    last = start + elapsed + exchange
+                    inFlight.append(InFlightPDU(batch: batch, toCentral: true, bytes: toCentral.removeFirst().bytes))
                 }
             }
             elapsed += exchange + spacing
         }
         // The host hears the event's PDUs when the event's last packet has arrived, in packet order:
         // one radio event per connection event, however many packets it carried.
-        if let last = deliveries.last?.time {
-            let batch = deliveries
-            world.scheduleTakingLock(at: last) { [self] in world.lock.withLock { deliver(batch) } }
+        if let last {
+            nextBatch += 1
+            world.kernel.schedule(at: last, self, tag: Self.deliveryTag(batch))  // timerFired delivers
         }
         ensurePump()
     }
 
     /// Hands the PDUs of one connection event to the two ends, in the order they crossed.
-    private func deliver(_ deliveries: [(time: Int64, toCentral: Bool, bytes: [UInt8])]) {
-        for delivery in deliveries {
-            guard !isClosed else { return }
-            if delivery.toCentral {
-                receiveAtCentral(delivery.bytes)
-            } else if peripheralAlive {
-                receiveAtPeripheral(delivery.bytes)
-            }
+    func deliver(batch: Int64) {
+        guard let first = inFlight.firstIndex(where: { $0.batch == batch }) else { return }
+        if first > 0 {  // an earlier event's PDUs still wait (it ran longer than the interval)
+            let deliveries = inFlight[first...].prefix { $0.batch == batch }
+            inFlight.removeSubrange(first..<first + deliveries.count)
+            for delivery in deliveries { deliver(delivery) }
+            return
+        }
+        while let delivery = inFlight.first, delivery.batch == batch {
+            inFlight.removeFirst()
+            deliver(delivery)
+        }
+    }
+
+    private func deliver(_ delivery: InFlightPDU) {
+        guard !isClosed else { return }
+        if delivery.toCentral {
+            receiveAtCentral(delivery.bytes)
+        } else if peripheralAlive {
+            receiveAtPeripheral(delivery.bytes)
         }
     }
 }

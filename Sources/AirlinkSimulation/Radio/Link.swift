@@ -39,6 +39,9 @@ final class Link: @unchecked Sendable {
     var toPeripheral = Deque<Outgoing>()
     var toCentral = Deque<Outgoing>()
     var pumpAt: Int64?
+    /// PDUs that crossed in a connection event, waiting for the event's delivery (Link+Timing.swift).
+    var inFlight = Deque<InFlightPDU>()
+    var nextBatch: Int64 = 0
 
     var operations = Deque<LinkOperation>()
     var awaitingResponse = false

@@ -28,15 +28,31 @@ class LinkOperation: @unchecked Sendable {
 /// A ``GATTProcedure`` run as a link operation.
 final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
     private var procedure: Procedure
-    private let completion: (Result<Procedure.Success, AirlinkError>) -> Void
+    private let completion: ((Result<Procedure.Success, AirlinkError>) -> Void)?
+    private let pending: PendingResult<Procedure.Success>?
 
     init(_ procedure: Procedure, completion: @escaping (Result<Procedure.Success, AirlinkError>) -> Void) {
         self.procedure = procedure
         self.completion = completion
+        self.pending = nil
     }
 
+    /// An operation whose result goes to `pending` (no completion closure to allocate).
+    init(_ procedure: Procedure, delivering pending: PendingResult<Procedure.Success>) {
+        self.procedure = procedure
+        self.completion = nil
+        self.pending = pending
+    }
+
+    // Overrides of a generic class run unspecialized (the link calls them through `LinkOperation`),
+    // looking up generic metadata at run time; reads and writes, the hot procedures, get
+    // specialized bodies that the generic entry points branch to.
+    @_specialize(exported:false,where Procedure == ReadLongValueProcedure)
+    @_specialize(exported:false,where Procedure == WriteRequestProcedure)
     override func start() -> LinkOperationStep { translate(procedure.start()) }
 
+    @_specialize(exported:false,where Procedure == ReadLongValueProcedure)
+    @_specialize(exported:false,where Procedure == WriteRequestProcedure)
     override func handle(_ response: ATTPDU) -> LinkOperationStep { translate(procedure.handle(response)) }
 
     override func fail(_ error: AirlinkError) { finish(.failure(error)) }
@@ -56,6 +72,6 @@ final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchec
     private func finish(_ result: Result<Procedure.Success, AirlinkError>) {
         guard !isFinished else { return }
         isFinished = true
-        completion(result)
+        if let pending { pending.deliver(result) } else { completion?(result) }
     }
 }

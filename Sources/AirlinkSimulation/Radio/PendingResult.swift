@@ -22,7 +22,7 @@ final class PendingResult<Success: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the result; `onCancel` runs (under the lock) if the calling task is cancelled.
-    func wait(lock: RadioLock, onCancel: @escaping @Sendable () -> Void) async -> Result<Success, AirlinkError> {
+    func wait(lock: RadioLock, onCancel: @Sendable () -> Void) async -> Result<Success, AirlinkError> {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Result<Success, AirlinkError>, Never>) in
                 lock.withLock {

@@ -31,15 +31,24 @@ extension PeripheralModel: PeripheralContext {
         throws(AirlinkError)
     {
         try world.lock.withLock { () throws(AirlinkError) in
-            let entry = try entry(characteristic, in: service)
-            guard entry.spec.properties.canSubscribe else {
-                throw AirlinkError(
-                    .operationNotSupported,
-                    "characteristic \(characteristic) of \"\(spec.name)\" has properties \(entry.spec.properties), "
-                        + "without notify or indicate")
-            }
-            send(bytes, for: entry.valueHandle)
+            send(bytes, for: try notifiableValueHandle(of: characteristic, in: service))
         }
+    }
+
+    /// The value handle of a characteristic that can notify or indicate.
+    ///
+    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/operationNotSupported``.
+    func notifiableValueHandle(of characteristic: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError)
+        -> ATTHandle
+    {
+        let entry = try entry(characteristic, in: service)
+        guard entry.spec.properties.canSubscribe else {
+            throw AirlinkError(
+                .operationNotSupported,
+                "characteristic \(characteristic) of \"\(spec.name)\" has properties \(entry.spec.properties), "
+                    + "without notify or indicate")
+        }
+        return entry.valueHandle
     }
 
     func log(_ text: String) {

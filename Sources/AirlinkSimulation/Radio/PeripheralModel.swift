@@ -157,10 +157,8 @@ final class PeripheralModel: @unchecked Sendable {
     func send(_ bytes: [UInt8], for handle: ATTHandle) {
         for link in links {
             let bits = link.server.clientConfiguration(forValue: handle)
-            var actions: [ATTServer.Action] = []
-            if bits & 0x0001 != 0 { actions += (try? link.server.notify(bytes, for: handle)) ?? [] }
-            if bits & 0x0002 != 0 { actions += (try? link.server.indicate(bytes, for: handle)) ?? [] }
-            link.performServerActions(actions)
+            if bits & 0x0001 != 0 { link.performServerActions((try? link.server.notify(bytes, for: handle)) ?? []) }
+            if bits & 0x0002 != 0 { link.performServerActions((try? link.server.indicate(bytes, for: handle)) ?? []) }
         }
     }
 

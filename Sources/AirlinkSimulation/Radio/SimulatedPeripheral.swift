@@ -143,9 +143,8 @@ public struct SimulatedPeripheral: Sendable {
         try world.lock.withLock { () throws(AirlinkError) in
             world.record("fault", "\(id) bursts \(count) notifications of \(characteristic)")
             let current = try model.bytes(of: characteristic, in: service)
-            for index in 0..<count {
-                try model.notify(value?(index) ?? current, of: characteristic, in: service)
-            }
+            let handle = try model.notifiableValueHandle(of: characteristic, in: service)
+            for index in 0..<count { model.send(value?(index) ?? current, for: handle) }
         }
     }
 

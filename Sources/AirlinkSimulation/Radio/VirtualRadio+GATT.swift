@@ -12,13 +12,13 @@ extension VirtualRadio {
 
     /// Queues a procedure on the link to `device` and waits for its result.
     func perform<Procedure: GATTProcedure>(
-        _ device: DeviceID, _ what: @autoclosure @escaping @Sendable () -> String,
+        _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
         _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
     ) async throws(AirlinkError) -> Procedure.Success {
         let pending = PendingResult<Procedure.Success>()
         let operation = try world.lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
             let link = try usableLink(device, what())
-            let operation = ProcedureOperation(try makeProcedure(link)) { pending.deliver($0) }
+            let operation = ProcedureOperation(try makeProcedure(link), delivering: pending)
             link.enqueue(operation)
             return operation
         }

@@ -31,8 +31,7 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     var links: [DeviceID: Link] = [:]
     var linkOrder: [Link] = []
     var attempts: [ConnectAttempt] = []
-    var subscribers: [(id: Int, continuation: AsyncStream<TransportEvent>.Continuation)] = []
-    var nextSubscriberID = 0
+    var subscribers: [TransportEventChannel] = []
     /// The peripheral role, once used (``VirtualRadio+Peripheral.swift``).
     var peripheralRole: VirtualPeripheralRole?
 
@@ -93,23 +92,17 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     // MARK: Events
 
     /// A new stream of everything this central observes.
-    public func events() -> AsyncStream<TransportEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TransportEvent.self)
-        let id = world.lock.withLock {
-            nextSubscriberID += 1
-            subscribers.append((nextSubscriberID, continuation))
-            return nextSubscriberID
-        }
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            self.world.lock.withLock { self.subscribers.removeAll { $0.id == id } }
-        }
-        return stream
+    public func events() -> TransportEvents {
+        let (events, channel) = TransportEvents.makeChannel()
+        world.lock.withLock { subscribers.append(channel) }
+        return events
     }
 
-    /// Delivers an event to every subscriber, in the order they subscribed.
+    /// Delivers an event to every subscriber, in the order they subscribed; forgets those that went.
     func emit(_ event: TransportEvent) {
-        for subscriber in subscribers { subscriber.continuation.yield(event) }
+        var gone = false
+        for subscriber in subscribers where !subscriber.yield(event) { gone = true }
+        if gone { subscribers.removeAll { $0.isTerminated } }
     }
 
     /// Ends every event stream.
@@ -118,7 +111,7 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
             defer { subscribers = [] }
             return subscribers
         }
-        for subscriber in ended { subscriber.continuation.finish() }
+        for subscriber in ended { subscriber.finish() }
     }
 
     /// Forgets links and attempts and ends the event streams (the simulation is going away).

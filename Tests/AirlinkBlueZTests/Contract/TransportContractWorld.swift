@@ -42,7 +42,7 @@ protocol TransportContractWorld: Sendable {
     ) async throws -> [GATTDescriptor]
     /// The first value `match` gives for an event of `stream`, within `timeout`, or `nil`.
     func first<Value: Sendable>(
-        _ stream: AsyncStream<TransportEvent>, within timeout: Duration,
+        _ stream: TransportEvents, within timeout: Duration,
         where match: @escaping @Sendable (TransportEvent) -> Value?
     ) async -> Value?
 }
@@ -55,7 +55,7 @@ extension TransportContractWorld {
 
     /// Waits in real time: the default for worlds on real buses.
     func first<Value: Sendable>(
-        _ stream: AsyncStream<TransportEvent>, within timeout: Duration,
+        _ stream: TransportEvents, within timeout: Duration,
         where match: @escaping @Sendable (TransportEvent) -> Value?
     ) async -> Value? {
         await withTaskGroup(of: Value?.self) { group in

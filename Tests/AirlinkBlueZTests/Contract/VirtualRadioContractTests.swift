@@ -55,7 +55,7 @@ struct VirtualRadioContractWorld: TransportContractWorld {
     }
 
     func first<Value: Sendable>(
-        _ stream: AsyncStream<TransportEvent>, within timeout: Duration,
+        _ stream: TransportEvents, within timeout: Duration,
         where match: @escaping @Sendable (TransportEvent) -> Value?
     ) async -> Value? {
         let environment = sim.environment

@@ -57,7 +57,7 @@ actor ScriptedTransport: Transport, RadioFixture {
 
     var adapterState: AdapterState { poweredOn ? .poweredOn : .poweredOff }
 
-    nonisolated func events() -> AsyncStream<TransportEvent> {
+    nonisolated func events() -> TransportEvents {
         let (stream, continuation) = AsyncStream<TransportEvent>.makeStream()
         let id = subscriberIDs.withLock { id in
             id += 1
@@ -65,7 +65,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         }
         subscribers.withLock { $0.append((id, continuation)) }
         continuation.onTermination = { [weak self] _ in self?.subscribers.withLock { $0.removeAll { $0.id == id } } }
-        return stream
+        return TransportEvents(stream)
     }
 
     func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
