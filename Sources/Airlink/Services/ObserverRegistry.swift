@@ -124,7 +124,7 @@ final class ObserverRegistry: Sendable {
                     switch weak.channel?.offer(value) ?? .finished {
                     case .enqueued: break
                     case .dropped: accepted = false
-                    case .finished: finished.append(observer.id)
+                    case .finished, .terminated: finished.append(observer.id)
                     }
                 case .lane:
                     if case .dropped = state.lane?.offer(LaneItem(observer: observer.id, value: value)) {

@@ -1,0 +1,113 @@
+import Synchronization
+
+/// A channel from producers to one consumer that hands values over in batches: the transport's
+/// event streams (``TransportEventChannel``) and the layers' notification lanes are built on it.
+///
+/// `AsyncStream` resumes a continuation for every element, a trip through the executor and through
+/// generic runtime code per value; here an offer appends to a buffer (waking the consumer only if
+/// it waits), and the consumer takes everything buffered at once and iterates a local array, so a
+/// burst of notifications costs one wake-up. Offers never wait: with a capacity, a full buffer
+/// refuses the value (``Offer/dropped``) and the producer accounts for it; without one the buffer
+/// is unbounded, as an `AsyncStream`'s default is.
+package final class BatchChannel<Element: Sendable>: Sendable {
+    /// What became of an offered value.
+    package enum Offer: Sendable, Equatable {
+        /// Buffered for the consumer.
+        case enqueued
+        /// Refused: the buffer is full.
+        case dropped
+        /// Refused: the channel was finished.
+        case finished
+        /// Refused: the consumer has gone (dropped its sequence, or its task was cancelled).
+        case terminated
+    }
+
+    private struct State {
+        var buffer: [Element] = []
+        var waiter: UnsafeContinuation<Void, Never>?
+        var finished = false
+        var terminated = false
+    }
+
+    /// The most values buffered and not yet taken; `nil` for no bound.
+    package let capacity: Int?
+    private let state = Mutex(State())
+
+    /// Creates a channel.
+    ///
+    /// - Parameter capacity: the most values buffered and not yet taken (at least 1); `nil` for no bound.
+    package init(capacity: Int? = nil) { self.capacity = capacity.map { max($0, 1) } }
+
+    deinit {
+        state.withLock { $0.waiter }?.resume()
+    }
+
+    /// Offers a value; never waits.
+    package func offer(_ element: Element) -> Offer {
+        let (offer, waiter) = state.withLock { state -> (Offer, UnsafeContinuation<Void, Never>?) in
+            if state.terminated { return (.terminated, nil) }
+            if state.finished { return (.finished, nil) }
+            if let capacity, state.buffer.count >= capacity { return (.dropped, nil) }
+            state.buffer.append(element)
+            defer { state.waiter = nil }
+            return (.enqueued, state.waiter)
+        }
+        waiter?.resume()
+        return offer
+    }
+
+    /// Ends the channel: the consumer gets what is buffered, then the end.
+    package func finish() {
+        state.withLock { state -> UnsafeContinuation<Void, Never>? in
+            state.finished = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }?.resume()
+    }
+
+    /// The consumer went away: what is buffered is dropped and every later offer is refused.
+    package func terminate() {
+        state.withLock { state -> UnsafeContinuation<Void, Never>? in
+            state.terminated = true
+            state.finished = true
+            state.buffer = []
+            defer { state.waiter = nil }
+            return state.waiter
+        }?.resume()
+    }
+
+    /// Whether the channel was finished, or its consumer went away.
+    package var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// Whether the consumer went away.
+    package var isTerminated: Bool { state.withLock { $0.terminated } }
+
+    /// Swaps everything buffered into `batch` (whose old contents are dropped, its storage reused),
+    /// waiting while nothing is buffered; leaves `batch` empty once the channel is finished and
+    /// drained. Cancelling the waiting task terminates the channel.
+    package func take(into batch: inout [Element], isolation: isolated (any Actor)? = #isolation) async {
+        batch.removeAll(keepingCapacity: true)
+        while true {
+            let done = state.withLock { state -> Bool in
+                if !state.buffer.isEmpty {
+                    swap(&state.buffer, &batch)
+                    return true
+                }
+                return state.finished
+            }
+            if done { return }
+            await withTaskCancellationHandler {
+                await withUnsafeContinuation(isolation: isolation) { (continuation: UnsafeContinuation<Void, Never>) in
+                    let ready = state.withLock { state -> Bool in
+                        if !state.buffer.isEmpty || state.finished || Task.isCancelled { return true }
+                        state.waiter = continuation
+                        return false
+                    }
+                    if ready { continuation.resume() }
+                }
+            } onCancel: {
+                terminate()
+            }
+        }
+    }
+}
