@@ -113,7 +113,7 @@ public final class BlueZTransport: Transport {
     public var taskExecutor: any TaskExecutor { connection.taskExecutor }
 
     /// A new stream of the transport's events; it ends when the transport is closed.
-    public func events() -> TransportEvents { TransportEvents(broadcaster.subscribe()) }
+    public func events() -> TransportEvents { broadcaster.subscribe() }
 
     /// Closes the D-Bus connection and ends every event stream; pending operations fail.
     public func close() {

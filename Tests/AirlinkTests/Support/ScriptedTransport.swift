@@ -32,8 +32,8 @@ actor ScriptedTransport: Transport, RadioFixture {
     nonisolated let name = "scripted"
     private let environment: AirlinkEnvironment
     private let waits: InterruptibleWaits
-    private nonisolated let subscribers = Mutex<[(id: Int, continuation: AsyncStream<TransportEvent>.Continuation)]>([])
-    private nonisolated let subscriberIDs = Mutex(0)
+    /// One channel per `events()` subscriber, as the virtual radio keeps them.
+    private nonisolated let subscribers = Mutex<[TransportEventChannel]>([])
     private var poweredOn = true
     private var scan: ScanFilter?
     private var reported: Set<DeviceID> = []
@@ -58,14 +58,9 @@ actor ScriptedTransport: Transport, RadioFixture {
     var adapterState: AdapterState { poweredOn ? .poweredOn : .poweredOff }
 
     nonisolated func events() -> TransportEvents {
-        let (stream, continuation) = AsyncStream<TransportEvent>.makeStream()
-        let id = subscriberIDs.withLock { id in
-            id += 1
-            return id
-        }
-        subscribers.withLock { $0.append((id, continuation)) }
-        continuation.onTermination = { [weak self] _ in self?.subscribers.withLock { $0.removeAll { $0.id == id } } }
-        return TransportEvents(stream)
+        let (events, channel) = TransportEvents.makeChannel()
+        subscribers.withLock { $0.append(channel) }
+        return events
     }
 
     func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
@@ -327,7 +322,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         let event = TransportEvent.notification(id, handle: handle, value: value)
         let subscribers = self.subscribers.withLock { $0 }
         for _ in 0..<count {
-            for subscriber in subscribers { subscriber.continuation.yield(event) }
+            for subscriber in subscribers { subscriber.yield(event) }
         }
         return count
     }
@@ -374,7 +369,8 @@ actor ScriptedTransport: Transport, RadioFixture {
     // MARK: Helpers
 
     private nonisolated func emit(_ event: TransportEvent) {
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.continuation.yield(event) }
+        let gone = subscribers.withLock { $0 }.reduce(false) { gone, subscriber in !subscriber.yield(event) || gone }
+        if gone { subscribers.withLock { $0.removeAll { $0.isTerminated } } }
     }
 
     private func record(_ line: @autoclosure () -> String) { if logging { log.append(line()) } }
