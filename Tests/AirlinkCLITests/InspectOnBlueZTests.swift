@@ -44,7 +44,7 @@ import Testing
         let enabledAfter = try await call(enabled, "ReadValue", [.properties([])]).arguments().first?.bytes
         _ = try await call(temperature, "StartNotify", [])
         try await fake.centralLeaves(central, reason: "org.bluez.Reason.Remote")
-        try await Task.sleep(for: .milliseconds(300))
+        try await running.waitForOutput(containing: "left: Remote User Terminated Connection")
         running.interrupt()
         let result = try running.wait()
 

@@ -59,6 +59,14 @@ struct CLI: Sendable {
         /// Sends SIGINT, as Ctrl-C would.
         func interrupt() { process.interrupt() }
 
+        /// Waits until the standard output contains `text` (10 s at most), as the process prints it.
+        func waitForOutput(containing text: String) async throws {
+            for _ in 0..<200 {
+                if (try? String(contentsOfFile: out, encoding: .utf8))?.contains(text) == true { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
         /// Waits for the process to end and collects what it printed.
         func wait() throws -> Result {
             process.waitUntilExit()
