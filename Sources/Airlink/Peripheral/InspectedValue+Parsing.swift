@@ -1,5 +1,4 @@
 import AirlinkCore
-import Foundation
 
 extension InspectedType {
     /// The types by the names people write: `bool`, `uint8`...`uint64`, `int8`...`int64`, `double`,
@@ -27,8 +26,8 @@ extension InspectedType {
 
 extension InspectedValue {
     /// A value of `type` written as text: `true`/`false` for a Bool, a decimal integer within the
-    /// type's range, a decimal number for a Double, any text for a String, hex (`0a0b` or `0x0a0b`)
-    /// for bytes, and JSON for JSON.
+    /// type's range, a decimal number for a Double, any text for a String, hex (`0a0b` or `0x0a0b`,
+    /// as ``GATTValueFormat/hex`` reads it) for bytes, and JSON for JSON.
     ///
     /// - Throws: ``AirlinkError/Code/invalidArgument`` saying what was expected and what was found.
     public init(parsing text: String, as type: InspectedType) throws(AirlinkError) {
@@ -58,24 +57,17 @@ extension InspectedValue {
         case InspectedType.string.code:
             self = .string(text)
         case InspectedType.json.code:
-            let bytes = Array(text.utf8)
-            guard (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil else {
+            do {
+                self = try InspectedValue(decoding: Array(text.utf8), as: .json)
+            } catch {
                 throw invalid("JSON")
             }
-            self = .json(bytes)
         case InspectedType.bytes.code:
-            let hex = text.hasPrefix("0x") ? Substring(text.dropFirst(2)) : Substring(text)
-            var bytes: [UInt8] = []
-            var index = hex.startIndex
-            while index < hex.endIndex {
-                let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) ?? hex.endIndex
-                guard hex.distance(from: index, to: next) == 2, let byte = UInt8(hex[index..<next], radix: 16) else {
-                    throw invalid("hex digits in pairs, such as 0a0b")
-                }
-                bytes.append(byte)
-                index = next
+            do {
+                self = .bytes(try GATTValueFormat.hex.bytes(of: text))
+            } catch {
+                throw invalid("hex digits in pairs, such as 0a0b")
             }
-            self = .bytes(bytes)
         default:
             throw AirlinkError(.invalidArgument, "cannot write a value of \(type): this version does not know it")
         }
