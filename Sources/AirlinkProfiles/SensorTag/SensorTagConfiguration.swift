@@ -69,13 +69,7 @@ public struct SensorTagConfiguration: GATTValue, RawRepresentable, Hashable, Cus
     ///
     /// - Throws: ``AirlinkError/Code/malformedData`` if there is not exactly one byte.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
-        guard gattBytes.count == 1 else {
-            throw AirlinkError(
-                .malformedData,
-                "a SensorTag configuration takes 1 byte, not \(gattBytes.count) (the fault is at offset "
-                    + "\(min(gattBytes.count, 1)))")
-        }
-        self.rawValue = gattBytes[0]
+        self.rawValue = try SensorTagByte.only(gattBytes, "a SensorTag configuration")
     }
 
     /// The one byte.

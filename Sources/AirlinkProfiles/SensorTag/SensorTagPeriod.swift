@@ -80,13 +80,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
     ///
     /// - Throws: ``AirlinkError/Code/malformedData`` if there is not exactly one byte.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
-        guard gattBytes.count == 1 else {
-            throw AirlinkError(
-                .malformedData,
-                "a SensorTag period takes 1 byte (units of 10 ms), not \(gattBytes.count) (the fault is at offset "
-                    + "\(min(gattBytes.count, 1)))")
-        }
-        self.units = gattBytes[0]
+        self.units = try SensorTagByte.only(gattBytes, "a SensorTag period (units of 10 ms)")
     }
 
     /// The one byte.

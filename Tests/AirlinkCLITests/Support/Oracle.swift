@@ -10,17 +10,8 @@ enum Oracle {
     static func read(_ device: DeviceID, _ service: BluetoothUUID, _ characteristic: BluetoothUUID) async throws
         -> [UInt8]
     {
-        let sim = Simulation(seed: 1, strict: true)
-        _ = try sim.add(SimulatedWorld.builtIn)
-        let (radio, environment) = (sim.radio, sim.environment)
-        return try await sim.run {
-            let manager = DeviceManager(transport: radio, environment: environment)
-            defer { manager.shutdown() }
-            let connection = manager.connection(to: device)
-            try await connection.connect(timeout: .seconds(5))
-            let bytes = try await connection.services.service(service).read(characteristic)
-            await connection.disconnect()
-            return bytes
+        try await connected(to: device) { connection in
+            try await connection.services.service(service).read(characteristic)
         }
     }
 
@@ -28,6 +19,23 @@ enum Oracle {
     static func notifications(
         _ device: DeviceID, _ service: BluetoothUUID, _ characteristic: BluetoothUUID, count: Int
     ) async throws -> [[UInt8]] {
+        try await connected(to: device) { connection in
+            let values = connection.services.service(service).values(of: characteristic)
+            try await connection.services.service(service).enableNotifications(for: characteristic)
+            var received: [[UInt8]] = []
+            for await value in values {
+                received.append(value.bytes)
+                if received.count == count { break }
+            }
+            return received
+        }
+    }
+
+    /// Runs `body` connected to `device` on a fresh simulation of the built-in world (seed 1, as the
+    /// CLI's default), then disconnects.
+    private static func connected<Result: Sendable>(
+        to device: DeviceID, _ body: @escaping @Sendable (ConnectionManager) async throws -> Result
+    ) async throws -> Result {
         let sim = Simulation(seed: 1, strict: true)
         _ = try sim.add(SimulatedWorld.builtIn)
         let (radio, environment) = (sim.radio, sim.environment)
@@ -36,15 +44,9 @@ enum Oracle {
             defer { manager.shutdown() }
             let connection = manager.connection(to: device)
             try await connection.connect(timeout: .seconds(5))
-            let values = connection.services.service(service).values(of: characteristic)
-            try await connection.services.service(service).enableNotifications(for: characteristic)
-            var received: [[UInt8]] = []
-            for await value in values {
-                received.append(value.bytes)
-                if received.count == count { break }
-            }
+            let result = try await body(connection)
             await connection.disconnect()
-            return received
+            return result
         }
     }
 }
