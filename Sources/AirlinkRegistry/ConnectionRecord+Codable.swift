@@ -6,15 +6,15 @@ extension ConnectionRecord: Codable {
     }
 
     /// Decodes a record: the id in its written form, UUIDs as strings, times as seconds since 1970,
-    /// the database hash as lowercase hex.
+    /// the database hash as lowercase hex. The name is sanitized (``sanitizedName(_:)``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(DeviceID.self, forKey: .id)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
+        name = try container.decodeIfPresent(String.self, forKey: .name).map(Self.sanitizedName)
         services = try container.decodeIfPresent([BluetoothUUID].self, forKey: .services) ?? []
         firstConnected = try container.decode(RecordTimestamp.self, forKey: .firstConnected)
         lastConnected = try container.decode(RecordTimestamp.self, forKey: .lastConnected)
-        connectionCount = try container.decode(Int.self, forKey: .connectionCount)
+        connectionCount = try Self.decodeCount(from: container)
         if let hex = try container.decodeIfPresent(String.self, forKey: .databaseHash) {
             guard let bytes = Hex.bytes(hex) else {
                 throw DecodingError.dataCorruptedError(
@@ -25,6 +25,18 @@ extension ConnectionRecord: Codable {
         } else {
             databaseHash = nil
         }
+    }
+
+    /// The connection count, read as a number so that `2.5` or `1e20` is reported naming the field
+    /// (JSONDecoder reports a number that does not fit an `Int` only as "not valid JSON").
+    private static func decodeCount(from container: KeyedDecodingContainer<CodingKeys>) throws -> Int {
+        let number = try container.decode(Double.self, forKey: .connectionCount)
+        guard number.rounded() == number, (1...Double(maximumConnectionCount)).contains(number) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .connectionCount, in: container,
+                debugDescription: "\(number) is not a whole number from 1 to \(maximumConnectionCount)")
+        }
+        return Int(number)
     }
 
     /// Encodes the record in the form ``init(from:)`` reads.

@@ -42,11 +42,11 @@ extension ConnectionRecord {
 
     /// The record after one more connection: the rules a registry applies.
     ///
-    /// - The count grows by one.
+    /// - The count grows by one, up to ``maximumConnectionCount``.
     /// - The first connection's time is kept; the last becomes the later of the stored one and the
     ///   new one (a late report of an earlier connection does not make the device look newer). A
     ///   time before the first becomes the first.
-    /// - A name replaces the stored one; no name keeps it.
+    /// - A name replaces the stored one (sanitized: ``sanitizedName(_:)``); no name keeps it.
     /// - A database hash that differs from the stored one means the layout changed: the new
     ///   services replace the stored ones, even if none was discovered, and the hash is stored.
     ///   Otherwise discovered services replace the stored ones and none keeps them.
@@ -55,10 +55,10 @@ extension ConnectionRecord {
     /// - Returns: the updated record.
     public func recording(_ connection: Connection) -> ConnectionRecord {
         var record = self
-        record.connectionCount = connectionCount == Int.max ? Int.max : connectionCount + 1
+        record.connectionCount = min(connectionCount, Self.maximumConnectionCount - 1) + 1
         record.firstConnected = min(firstConnected, connection.time)
         record.lastConnected = max(lastConnected, connection.time)
-        if let name = connection.name { record.name = name }
+        if let name = connection.name { record.name = Self.sanitizedName(name) }
         if let hash = connection.databaseHash, hash != databaseHash {
             record.databaseHash = hash
             record.services = connection.services

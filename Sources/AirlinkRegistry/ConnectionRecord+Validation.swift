@@ -6,37 +6,54 @@ extension ConnectionRecord {
     /// The accepted lengths of a database hash, in bytes.
     public static let databaseHashLengths = 1...64
 
+    /// The times a record may hold, in seconds since 1970: from 1970-01-01 to 9999-12-31 23:59:59
+    /// UTC. A time outside (`1e308`, a negative one) is a damaged file, not a connection.
+    public static let timestampRange: ClosedRange<Double> = 0...253_402_300_799
+    /// The largest connection count a record holds, 2^53 − 1: every JSON reader reads it exactly,
+    /// and ``recording(_:)`` stops counting there.
+    public static let maximumConnectionCount = 1 << 53 - 1
+
     /// Checks that the record can be stored and connected to again; every repository calls it
     /// before saving and after loading.
     ///
     /// - Throws: ``AirlinkError/Code/invalidDeviceID`` for an id that cannot name a device (see
-    ///   ``validate(_:)``); ``AirlinkError/Code/invalidArgument`` for a connection count below 1,
-    ///   a time that is not finite, a first connection after the last, or a database hash of a
-    ///   length outside ``databaseHashLengths``.
+    ///   ``validate(_:)``); ``AirlinkError/Code/invalidArgument``, naming the field, for a
+    ///   connection count outside 1...``maximumConnectionCount``, a time outside
+    ///   ``timestampRange`` (or not a number), a first connection after the last, a name that
+    ///   ``sanitizedName(_:)`` would change, or a database hash of a length outside
+    ///   ``databaseHashLengths``.
     public func validate() throws(AirlinkError) {
         try Self.validate(id)
         let context = "connection record of \(id)"
-        guard connectionCount >= 1 else {
+        guard (1...Self.maximumConnectionCount).contains(connectionCount) else {
             throw AirlinkError(
                 .invalidArgument,
-                "connection count \(connectionCount) is below 1; a record counts at least "
-                    + "the connection that created it", context: context)
+                "connectionCount \(connectionCount) is outside 1...\(Self.maximumConnectionCount); a record "
+                    + "counts at least the connection that created it", context: context)
         }
-        guard firstConnected.secondsSince1970.isFinite, lastConnected.secondsSince1970.isFinite else {
-            throw AirlinkError(
-                .invalidArgument,
-                "connection times must be finite numbers of seconds since 1970, not "
-                    + "\(firstConnected) and \(lastConnected)", context: context)
+        for (field, time) in [("firstConnected", firstConnected), ("lastConnected", lastConnected)] {
+            guard Self.timestampRange.contains(time.secondsSince1970) else {
+                throw AirlinkError(
+                    .invalidArgument,
+                    "\(field) \(time) is not a time between 1970 and 9999 (0 to 253402300799 seconds since 1970)",
+                    context: context)
+            }
         }
         guard firstConnected <= lastConnected else {
             throw AirlinkError(
-                .invalidArgument, "first connection \(firstConnected) is after the last \(lastConnected)",
+                .invalidArgument, "firstConnected \(firstConnected) is after lastConnected \(lastConnected)",
                 context: context)
+        }
+        if let name, name != Self.sanitizedName(name) {
+            throw AirlinkError(
+                .invalidArgument,
+                "name \(name.debugDescription) holds control characters or is longer than "
+                    + "\(Self.maximumNameLength) bytes; store ConnectionRecord.sanitizedName(name)", context: context)
         }
         if let databaseHash, !Self.databaseHashLengths.contains(databaseHash.count) {
             throw AirlinkError(
                 .invalidArgument,
-                "a database hash takes 1 to 64 bytes (the GATT Database Hash takes 16), "
+                "databaseHash takes 1 to 64 bytes (the GATT Database Hash takes 16), "
                     + "not \(databaseHash.count)", context: context)
         }
     }

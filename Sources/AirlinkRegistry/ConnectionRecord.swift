@@ -32,7 +32,7 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
     ///
     /// - Parameters:
     ///   - id: the device.
-    ///   - name: the device's name, if known.
+    ///   - name: the device's name, if known; kept as ``sanitizedName(_:)`` makes it.
     ///   - services: the services seen on the device.
     ///   - firstConnected: the first connection's time.
     ///   - lastConnected: the last connection's time; defaults to `firstConnected`.
@@ -48,7 +48,7 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
         databaseHash: [UInt8]? = nil
     ) {
         self.id = id
-        self.name = name
+        self.name = name.map(Self.sanitizedName)
         self.services = services
         self.firstConnected = firstConnected
         self.lastConnected = lastConnected ?? firstConnected

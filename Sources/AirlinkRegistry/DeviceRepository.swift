@@ -60,7 +60,7 @@ public protocol DeviceRepository: Sendable {
     /// - Returns: the stored record.
     /// - Throws: what `change` throws, what ``ConnectionRecord/validate()`` throws, or a storage error.
     func update(
-        _ id: DeviceID, _ change: @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
+        _ id: DeviceID, _ change: @escaping @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
     ) async throws(AirlinkError) -> ConnectionRecord
 }
 
@@ -80,7 +80,7 @@ extension DeviceRepository {
     /// Atomic only against callers that go through one ``DeviceRegistry`` (an actor); a store shared
     /// by several registries or processes should implement it as one transaction.
     public func update(
-        _ id: DeviceID, _ change: @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
+        _ id: DeviceID, _ change: @escaping @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
     ) async throws(AirlinkError) -> ConnectionRecord {
         let record = try change(try await record(for: id))
         try Self.checkUpdate(of: id, produced: record)

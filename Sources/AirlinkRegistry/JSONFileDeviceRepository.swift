@@ -5,9 +5,13 @@ import Foundation
 /// `~/.local/share/airlink/devices.json`): the registry's default store, readable and editable by
 /// people.
 ///
-/// - **Atomic writes.** Each change writes `devices.json.tmp`, flushes it to the disk, renames it
-///   over `devices.json` and flushes the directory: a crash at any moment leaves the old file or the
-///   new one, never a torn one.
+/// - **Atomic writes.** Each change writes a new file of a fresh name, `devices.json.tmp-XXXXXX`
+///   (created with `O_EXCL`: a symbolic link planted there is never followed), flushes it to the
+///   disk, renames it over `devices.json` and flushes the directory: a crash at any moment leaves the
+///   old file or the new one, never a torn one.
+/// - **Regular files only.** A path that is a FIFO, a device, a directory or a symbolic link to one
+///   is refused with ``AirlinkError/Code/storageFailed`` before any byte is read; nothing there is
+///   read, renamed or replaced, and opening never blocks.
 /// - **Corruption.** A file that is not a registry file of a known form (bad JSON, a missing field,
 ///   an invalid device id, a device listed twice) is moved aside to `devices.json.corrupt-N` and
 ///   reported once as ``AirlinkError/Code/corruptStore`` with both paths; the registry then starts
@@ -26,7 +30,6 @@ public actor JSONFileDeviceRepository: DeviceRepository {
     /// The registry file.
     public nonisolated let path: String
     private nonisolated let lockPath: String
-    private nonisolated let temporaryPath: String
 
     /// The decoded file, with the file kept open so that its stamp stays unique.
     private struct Snapshot {
@@ -45,7 +48,6 @@ public actor JSONFileDeviceRepository: DeviceRepository {
     public init(path: String) {
         self.path = path
         lockPath = path + ".lock"
-        temporaryPath = path + ".tmp"
     }
 
     /// Creates a repository on the default file, `devices.json` in ``RegistryLocation/dataDirectory(environment:)``.
@@ -110,7 +112,7 @@ public actor JSONFileDeviceRepository: DeviceRepository {
     ///
     /// - Throws: what `change` throws; what ``ConnectionRecord/validate()`` throws; a storage error.
     public func update(
-        _ id: DeviceID, _ change: @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
+        _ id: DeviceID, _ change: @escaping @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
     ) throws(AirlinkError) -> ConnectionRecord {
         var result: ConnectionRecord?
         try self.change { records throws(AirlinkError) in
@@ -182,7 +184,7 @@ public actor JSONFileDeviceRepository: DeviceRepository {
             var records = try current()
             try body(&records)
             let bytes = try RegistryDocument.encode(records.values)
-            let (file, stamp) = try StoreFile.replace(path, with: bytes, using: temporaryPath)
+            let (file, stamp) = try StoreFile.replace(path, with: bytes)
             snapshot = Snapshot(file: file, stamp: stamp, records: records)
         }
     }

@@ -16,6 +16,8 @@ import GRDB
 /// - **Concurrency.** A `DatabasePool`: reads run side by side with each other and with the one
 ///   writer; ``update(_:_:)`` is one `IMMEDIATE` transaction, so registries in several processes
 ///   sharing the file do not lose each other's changes (a writer waits up to 5 s for another).
+/// - **Regular files only.** A path that is a FIFO, a device, a directory or a symbolic link to one
+///   is refused with ``AirlinkError/Code/storageFailed``, untouched.
 /// - **Corruption.** A file that is not an SQLite database is moved aside to
 ///   `devices.sqlite.corrupt-N` (with its `-wal` and `-shm`) and reported as
 ///   ``AirlinkError/Code/corruptStore`` when the repository opens. A row that breaks the record's
@@ -28,6 +30,9 @@ public final class SQLiteDeviceRepository: DeviceRepository {
 
     /// The database file.
     public let path: String
+    /// The files SQLite keeps, as suffixes of ``path``: the database, its write-ahead log, its
+    /// shared-memory index and its rollback journal.
+    static let fileSuffixes = ["", "-wal", "-shm", "-journal"]
     /// The connections: one writer, several readers.
     let pool: DatabasePool
 
@@ -36,9 +41,12 @@ public final class SQLiteDeviceRepository: DeviceRepository {
     /// - Parameter path: the database file, such as `/var/lib/myapp/devices.sqlite`.
     /// - Throws: ``AirlinkError/Code/unsupportedStoreVersion`` for a database of a newer schema;
     ///   ``AirlinkError/Code/corruptStore`` for a file that is not a database (moved aside);
-    ///   ``AirlinkError/Code/storageFailed`` if the file cannot be created or opened.
+    ///   ``AirlinkError/Code/storageFailed`` if the file cannot be created or opened, or if it (or its
+    ///   `-wal`, `-shm` or `-journal`) is not a regular file: a FIFO, a device or a directory is
+    ///   refused before SQLite opens anything, and never moved aside.
     public init(path: String) throws(AirlinkError) {
         self.path = path
+        for suffix in Self.fileSuffixes { try StoreFile.requireRegularOrMissing(path + suffix) }
         try StoreFile.createDirectory(for: path)
         var configuration = Configuration()
         configuration.label = "airlink.registry"
@@ -134,7 +142,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
     ///
     /// - Throws: what `change` throws; what ``ConnectionRecord/validate()`` throws; a storage error.
     public func update(
-        _ id: DeviceID, _ change: @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
+        _ id: DeviceID, _ change: @escaping @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
     ) async throws(AirlinkError) -> ConnectionRecord {
         try await write { db in
             let record = try change(try DeviceRow.fetch(id, in: db))

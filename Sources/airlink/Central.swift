@@ -1,12 +1,14 @@
 import Airlink
 import AirlinkCore
+import AirlinkProfiles
 import AirlinkRegistry
 import Foundation
 
 /// Which device a command connects to.
 enum DeviceTarget: Sendable {
-    /// A device by id (discovered or not: connecting needs no scan).
-    case id(DeviceID)
+    /// A device as typed (discovered or not: connecting needs no scan), resolved against the
+    /// registry and the transport's devices (``DeviceQuery/resolve(among:)``).
+    case id(DeviceQuery)
     /// The device the registry connected to last.
     case last
 }
@@ -33,8 +35,11 @@ enum Central {
         // Virtual time starts at zero in each invocation and may run ahead of the wall clock (a
         // subscription of ten virtual minutes): records are stamped from the wall clock at the start,
         // never before the newest record, so that the registry orders invocations as they happened.
-        let newest = try await registry.lastConnectedDevice()?.lastConnected
-        let started = max(RecordTimestamp(Date()), newest?.advanced(by: .milliseconds(1)) ?? .epoch)
+        // A newest record more than a day ahead of the wall clock is not trusted to stamp new ones.
+        let now = RecordTimestamp(Date())
+        let newest = try await registry.lastConnectedDevice()?.lastConnected.advanced(by: .milliseconds(1))
+        let started = newest.map { $0 > now && $0 <= now.advanced(by: .seconds(86_400)) ? $0 : now } ?? now
+        let target = try await resolve(target, registry: registry, session: session)
         let outcome: Result<Success, any Error>
         do {
             outcome = .success(try await run(session, registry, location, strategy, timeout, started, target, body))
@@ -43,6 +48,17 @@ enum Central {
         }
         try await stage?.flush(into: store.repository)
         return try outcome.get()
+    }
+
+    /// The target with a typed id resolved to the device the registry, or the simulated world,
+    /// knows at that address.
+    private static func resolve(
+        _ target: DeviceTarget, registry: DeviceRegistry, session: Session
+    ) async throws(AirlinkError) -> DeviceTarget {
+        guard case .id(let query) = target else { return target }
+        let transportKnows = session.simulation == nil ? [] : SimulatedWorld.builtIn.peripherals.map(\.id)
+        let known = try await registry.knownDevices().map(\.id) + transportKnows
+        return .id(DeviceQuery(exactly: try query.resolve(among: known)))
     }
 
     private static func run<Success: Sendable>(
@@ -58,8 +74,8 @@ enum Central {
                 transport: transport, environment: environment, registry: registry, recordClock: recordClock)
             let connection: ConnectionManager
             switch target {
-            case .id(let device):
-                connection = manager.connection(to: device, reconnection: strategy)
+            case .id(let query):
+                connection = manager.connection(to: query.id, reconnection: strategy)
             case .last:
                 guard let record = try await registry.lastConnectedDevice() else {
                     manager.shutdown()

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import ArgumentParser
 
 /// `airlink connect ID` (or `--last`): connects, prints the link (MTU, services, characteristics),
@@ -48,7 +49,7 @@ struct ConnectCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let target: DeviceTarget = try id.map { .id(try Arguments.device($0)) } ?? .last
+        let target: DeviceTarget = try id.map { .id(try DeviceQuery(parsing: $0)) } ?? .last
         let report = try await Central.withConnection(central, to: target) { _, connection in
             let managers = try await connection.services.discover()
             var services: [Report.Service] = []

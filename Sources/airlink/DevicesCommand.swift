@@ -16,6 +16,8 @@ struct DevicesCommand: AsyncParsableCommand {
     /// One remembered device as printed.
     struct Row: Encodable, Sendable {
         var id: String
+        /// `public`, `random` or `opaque`: part of the device's identity (Docs/Registry.md, "Identity").
+        var addressType: String
         var name: String?
         var services: [String]
         var firstConnected: String
@@ -24,6 +26,7 @@ struct DevicesCommand: AsyncParsableCommand {
 
         init(_ record: ConnectionRecord) {
             id = record.id.description
+            addressType = record.id.addressType.map { "\($0)" } ?? "opaque"
             name = record.name
             services = record.services.map(\.description)
             firstConnected = Self.iso(record.firstConnected)
@@ -47,10 +50,10 @@ struct DevicesCommand: AsyncParsableCommand {
         } else {
             print(
                 Output.table(
-                    ["ID", "NAME", "LAST CONNECTED", "CONNECTIONS", "SERVICES"],
+                    ["ID", "TYPE", "NAME", "LAST CONNECTED", "CONNECTIONS", "SERVICES"],
                     rows.map { row in
                         [
-                            row.id, row.name ?? "-", row.lastConnected, "\(row.connections)",
+                            row.id, row.addressType, row.name ?? "-", row.lastConnected, "\(row.connections)",
                             row.services.map { (try? BluetoothUUID(parsing: $0)).map(Names.name) ?? $0 }
                                 .joined(separator: ", "),
                         ]

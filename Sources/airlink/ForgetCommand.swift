@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkRegistry
 import ArgumentParser
 
 /// `airlink forget ID`: removes a device from the registry.
@@ -8,7 +9,7 @@ struct ForgetCommand: AsyncParsableCommand {
 
     @OptionGroup var registry: RegistryOptions
 
-    @Argument(help: "The device id, as airlink devices lists it.")
+    @Argument(help: "The device id, as airlink devices lists it; the address alone will do if one device has it.")
     var id: String
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -25,8 +26,10 @@ struct ForgetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let device = try Arguments.device(id)
-        let removed = try await registry.open().forget(device)
+        let store = try registry.open()
+        let query = try DeviceQuery(parsing: id)
+        let device = try query.resolve(among: try await store.knownDevices().map(\.id))
+        let removed = try await store.forget(device)
         if json {
             print(Output.json(Report(id: device.description, removed: removed)))
         } else {

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import ArgumentParser
 
 /// `airlink read ID SERVICE CHARACTERISTIC`: reads a characteristic's value once.
@@ -16,7 +17,8 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         let (device, service, characteristic) = try target.parsed()
         let format = self.format
-        let report = try await Central.withConnection(central, to: .id(device)) { _, connection in
+        let report = try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
+            _, connection in
             let bytes = try await connection.services.service(service).read(characteristic)
             return try ValueReport(
                 device: device, service: service, characteristic: characteristic, bytes: bytes, format: format)

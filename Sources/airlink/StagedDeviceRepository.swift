@@ -1,17 +1,27 @@
 import AirlinkCore
 import AirlinkRegistry
 
-/// A registry's records held in memory while a simulation runs, written back to the real repository
-/// after it.
+/// A registry's records held in memory while a simulation runs, with the changes made to them
+/// replayed on the real repository after it.
 ///
 /// A repository that does its I/O on threads of its own (SQLite through GRDB) would resume the
 /// simulation's tasks from outside the simulation, which the kernel reports as a stall; so on `sim`
-/// the CLI loads the records before the run, lets the layers save into this stage, and flushes
-/// what changed afterwards. On BlueZ the layers use the repository directly.
+/// the CLI loads the records before the run, lets the layers change this stage, and replays the
+/// changes afterwards. An ``update(_:_:)`` is replayed as the same change on the record the
+/// repository holds then (one more connection counted on what another process stored meanwhile),
+/// never as the copy staged here: two invocations on one device count two connections. On BlueZ
+/// the layers use the repository directly.
 actor StagedDeviceRepository: DeviceRepository {
+    /// One change, in the form it is replayed.
+    private enum Change {
+        case save(ConnectionRecord)
+        case update(DeviceID, @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord)
+        case remove(DeviceID)
+        case removeAll
+    }
+
     private var records: [DeviceID: ConnectionRecord]
-    private var saved: [DeviceID] = []
-    private var removed: [DeviceID] = []
+    private var changes: [Change] = []
 
     /// Stages the records of a repository.
     init(records: [ConnectionRecord]) {
@@ -19,9 +29,9 @@ actor StagedDeviceRepository: DeviceRepository {
     }
 
     func save(_ record: ConnectionRecord) throws(AirlinkError) {
+        try record.validate()
         records[record.id] = record
-        removed.removeAll { $0 == record.id }
-        if !saved.contains(record.id) { saved.append(record.id) }
+        changes.append(.save(record))
     }
 
     func record(for id: DeviceID) throws(AirlinkError) -> ConnectionRecord? { records[id] }
@@ -35,18 +45,38 @@ actor StagedDeviceRepository: DeviceRepository {
     @discardableResult
     func remove(_ id: DeviceID) throws(AirlinkError) -> Bool {
         guard records.removeValue(forKey: id) != nil else { return false }
-        saved.removeAll { $0 == id }
-        removed.append(id)
+        changes.append(.remove(id))
         return true
     }
 
-    /// Writes what changed into `repository`, in the order it changed.
+    func removeAll() throws(AirlinkError) {
+        records.removeAll()
+        changes.append(.removeAll)
+    }
+
+    func update(
+        _ id: DeviceID, _ change: @escaping @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
+    ) throws(AirlinkError) -> ConnectionRecord {
+        let record = try change(records[id])
+        try Self.checkUpdate(of: id, produced: record)
+        try record.validate()
+        records[id] = record
+        changes.append(.update(id, change))
+        return record
+    }
+
+    /// Replays the changes on `repository`, in the order they were made, each an ``update(_:_:)``
+    /// of the repository's current record where it was one here.
     func flush(into repository: any DeviceRepository) async throws(AirlinkError) {
-        for id in removed { try await repository.remove(id) }
-        for id in saved {
-            if let record = records[id] { try await repository.save(record) }
+        let pending = changes
+        changes.removeAll()
+        for change in pending {
+            switch change {
+            case .save(let record): try await repository.save(record)
+            case .update(let id, let change): _ = try await repository.update(id, change)
+            case .remove(let id): try await repository.remove(id)
+            case .removeAll: try await repository.removeAll()
+            }
         }
-        saved.removeAll()
-        removed.removeAll()
     }
 }

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import ArgumentParser
 import Synchronization
 
@@ -45,7 +46,8 @@ struct SubscribeCommand: AsyncParsableCommand {
             limit = Self.simulatedDefault
         }
         let stop = limit
-        let received = try await Central.withConnection(central, to: .id(device)) { session, connection in
+        let received = try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
+            session, connection in
             let environment = session.environment
             let manager = connection.services.service(service)
             let values = manager.values(of: characteristic)

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import ArgumentParser
 
 /// `airlink write ID SERVICE CHARACTERISTIC VALUE`: writes a value, with or without response.
@@ -36,7 +37,7 @@ struct WriteCommand: AsyncParsableCommand {
         let (device, service, characteristic) = try target.parsed()
         let bytes = try format.bytes(of: value)
         let type: WriteType = withoutResponse ? .withoutResponse : .withResponse
-        try await Central.withConnection(central, to: .id(device)) { _, connection in
+        try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) { _, connection in
             try await connection.services.service(service).write(bytes, to: characteristic, type: type)
         }
         let report = Report(

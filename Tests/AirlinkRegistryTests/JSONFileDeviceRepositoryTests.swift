@@ -30,6 +30,42 @@ import Testing
         #expect(mode as? Int == 0o600)
     }
 
+    @Test func aWriterThatNeverReleasesTheLockMakesOthersFailNotWaitForever() async throws {
+        // Given another process holding the lock (a writer stopped mid-save); it lets go after 120 s,
+        // so that a writer that would wait forever fails this test instead of hanging it
+        let directory = TemporaryDirectory()
+        let path = directory.file("devices.json")
+        try await JSONFileDeviceRepository(path: path).save(Fixtures.record(1))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "exec 9>>\"$0\" && flock 9 && exec sleep 120", path + ".lock"]
+        try holder.run()
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        let probe = open(path + ".lock", O_RDWR)
+        defer { close(probe) }
+        let deadline = ContinuousClock.now + .seconds(60)  // a loaded machine starts processes slowly
+        while flock(probe, LOCK_EX | LOCK_NB) == 0 {
+            flock(probe, LOCK_UN)
+            try #require(ContinuousClock.now < deadline, "the holder did not take the lock")
+            try await Task.sleep(for: .milliseconds(5))
+        }
+
+        // When a repository saves
+        let started = ContinuousClock.now
+        let error = await #expect(throws: AirlinkError.self) {
+            try await JSONFileDeviceRepository(path: path).save(Fixtures.record(2))
+        }
+
+        // Then it fails with storageFailed after the lock timeout, naming the lock file; reads still work
+        #expect(error?.code == .storageFailed)
+        #expect(error?.context == path + ".lock")
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(try await JSONFileDeviceRepository(path: path).all() == [Fixtures.record(1)])
+    }
+
     @Test(arguments: CorruptFile.all)
     func corruptFileIsMovedAsideAndReportedWithItsPath(corruption: CorruptFile) async throws {
         // Given a registry file that is corrupt in some way
@@ -107,7 +143,7 @@ import Testing
         // Then it is a storage failure naming the path and the system call, and nothing is moved
         #expect(error?.code == .storageFailed)
         #expect(error?.context == path)
-        #expect(error?.cause == .posix(errno: EISDIR, call: "read"))
+        #expect(error?.cause == .posix(errno: EISDIR, call: "stat"))
         #expect(directory.entries() == ["devices.json"])
     }
 

@@ -70,6 +70,28 @@ import Testing
         #expect(error?.context == path)
     }
 
+    @Test(arguments: [
+        ("lastConnected = 1e308", "lastConnected 1e+308 is not a time between 1970 and 9999"),
+        ("firstConnected = -5", "firstConnected -5.0"),
+        ("connectionCount = 1152921504606846976", "connectionCount 1152921504606846976 is outside"),
+        ("firstConnected = lastConnected + 10", "is after lastConnected"),
+    ])
+    func rowWithADamagedFieldIsReportedNamingTheField(assignment: String, fragment: String) async throws {
+        // Given a database where another program wrote a damaged value into a row
+        let directory = TemporaryDirectory()
+        let repository = try SQLiteDeviceRepository(path: directory.file("devices.sqlite"))
+        try await repository.save(Fixtures.record(1))
+        try await repository.pool.write { db in try db.execute(sql: "UPDATE device SET \(assignment)") }
+
+        // When the registry is read
+        let error = await #expect(throws: AirlinkError.self) { try await repository.all() }
+
+        // Then the row is reported as corrupt, naming the field, and left in place
+        #expect(error?.code == .corruptStore)
+        #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
+        #expect(try await repository.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM device") } == 1)
+    }
+
     @Test func lookupsUseTheIndexes() async throws {
         // Given a registry database
         let directory = TemporaryDirectory()

@@ -42,7 +42,9 @@ enum RegistryDocument {
         do {
             header = try decoder.decode(Header.self, from: data)
         } catch {
-            throw .corrupt(bytes.isEmpty ? "the file is empty" : "it is not a JSON object (\(describe(error)))")
+            throw .corrupt(
+                bytes.isEmpty
+                    ? "the file is empty" : "it is not a JSON object (\(syntaxError(data) ?? describe(error)))")
         }
         guard header.format == format else {
             throw .corrupt("its \"format\" is \(header.format.map { "\"\($0)\"" } ?? "missing"), not \"\(format)\"")
@@ -55,7 +57,7 @@ enum RegistryDocument {
         do {
             body = try decoder.decode(Body.self, from: data)
         } catch {
-            throw .corrupt(describe(error))
+            throw .corrupt(syntaxError(data).map { "it is not valid JSON (\($0))" } ?? describe(error))
         }
         var records: [DeviceID: ConnectionRecord] = [:]
         records.reserveCapacity(body.devices.count)
@@ -82,6 +84,18 @@ enum RegistryDocument {
             return Array(try encoder.encode(body)) + [UInt8(ascii: "\n")]
         } catch {
             throw AirlinkError(.internalError, "encoding the device registry failed: \(error)")
+        }
+    }
+
+    /// What is wrong with the JSON syntax of `data` (`Number 1e400 is not representable in Swift.`,
+    /// `Invalid UTF-8 sequence …`), which JSONDecoder reports only as "not valid JSON"; `nil` if
+    /// the syntax is fine.
+    static func syntaxError(_ data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            return ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "\(error)"
         }
     }
 
