@@ -56,10 +56,11 @@ public struct DeviceQuery: Hashable, Sendable, CustomStringConvertible {
         if namesType {
             // Only two types exist: the one candidate has the other.
             let real = candidates[0]
+            let write = real.description == address.description ? "\(address)" : "\(real), or \(address) alone"
             throw AirlinkError(
                 .invalidDeviceID,
                 "\(self) names a \(id.addressType ?? .public) address, but the device at \(address) has a "
-                    + "\(real.addressType ?? .public) address (known as \(real)); write \(real), or \(address) alone")
+                    + "\(real.addressType ?? .public) address (known as \(real)); write \(write)")
         }
         guard candidates.count == 1 else {
             throw AirlinkError(
