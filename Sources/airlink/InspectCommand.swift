@@ -30,13 +30,13 @@ struct InspectCommand: AsyncParsableCommand {
     var value: [String] = []
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: "How long to run: the demo in virtual time (7s by default); on BlueZ until interrupted by default.")
     var duration: String?
 
     func validate() throws {
-        if let duration, DurationArgument(argument: duration) == nil {
-            throw ValidationError("\"\(duration)\" is not a duration: write a number and a unit, such as 10s")
+        if let duration {
+            _ = try DurationArgument.parse(duration, flag: "--duration", maximum: DurationArgument.maximum(on: global))
         }
         var identifiers: [String] = []
         for text in value {
@@ -68,7 +68,10 @@ struct InspectCommand: AsyncParsableCommand {
             return try await runOnBlueZ(adapter: adapter ?? "hci0")
         }
         let demo = try InspectorDemo(seed: global.seed, name: name)
-        let followFor = duration.flatMap { DurationArgument(argument: $0)?.duration } ?? .seconds(7)
+        let followFor =
+            try duration.map { text throws(ValidationError) in
+                try DurationArgument.parse(text, flag: "--duration")
+            } ?? .seconds(7)
         let writes = demo.inspector.events()
         try await demo.start()
         print(

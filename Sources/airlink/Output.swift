@@ -20,8 +20,10 @@ enum Output {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Rows aligned in columns, the last column left ragged.
+    /// Rows aligned in columns, the last column left ragged; control characters in the cells are
+    /// escaped (a device chooses its own name, and a name must not rewrite the terminal).
     static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map { $0.escapingControlCharacters() } }
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
@@ -34,12 +36,21 @@ enum Output {
 
 /// Parsing the positional arguments shared by the GATT commands, with messages that say what to type.
 enum Arguments {
-    /// A device id such as `C0:FF:EE:00:00:01`.
+    /// A device id such as `C0:FF:EE:00:00:01`; an opaque `id:` one may hold no space or control
+    /// character (no transport makes one, so it would only be a typing slip).
     static func device(_ text: String) throws(ValidationError) -> DeviceID {
-        do { return try DeviceID(parsing: text) } catch {
+        let example = "airlink scan lists the ids, such as C0:FF:EE:00:00:01"
+        if text.hasPrefix(DeviceID.opaquePrefix),
+            text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            })
+        {
             throw ValidationError(
-                "\"\(text)\" is not a device id: \(error.message) (airlink scan lists the ids, such as C0:FF:EE:00:00:01)"
-            )
+                "\"\(text)\" is not a device id: the identifier after id: holds a space or a control character "
+                    + "(\(example))")
+        }
+        do { return try DeviceID(parsing: text) } catch {
+            throw ValidationError("\"\(text)\" is not a device id: \(error.message) (\(example))")
         }
     }
 
@@ -49,4 +60,11 @@ enum Arguments {
             throw ValidationError("the \(what) \"\(text)\": \(error.message)")
         }
     }
+}
+
+/// Prints a line at once (standard output is a pipe or a file as often as a terminal), its control
+/// characters escaped: the line may hold a name or a value another device chose.
+func emit(_ line: String) {
+    print(line.escapingControlCharacters())
+    fflush(nil)
 }

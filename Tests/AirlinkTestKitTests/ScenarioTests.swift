@@ -83,7 +83,7 @@ import Testing
             "duration: 10s\ntimeline:\n  - at: 1s\n    do: explode\n    device: X\n", "scenario:4:9",
             "expected an action"
         ),
-        ("duration: ten\n", "scenario:1:11", "expected a duration"),
+        ("duration: ten\n", "scenario:1:11", "\"ten\" is not a duration"),
         ("duration: 5s\nclient:\n  - reconnection: none\n", "scenario:3:5", "missing `device`"),
         (
             "duration: 5s\nexpect:\n  - event: reconected\n", "scenario:3:12",
