@@ -55,4 +55,23 @@ import Testing
         #expect(try ValueFormat.int16.bytes(of: "2500") == [0xC4, 0x09])  // little-endian
         #expect(Hex.bytes("0A0B") == [0x0A, 0x0B] && Hex.bytes("0x") == [] && Hex.bytes("0xA") == nil)
     }
+
+    @Test func tablesAndValuesEscapeControlCharacters() throws {
+        // Given a device name and a text value that would retitle and clear the terminal
+        let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\nEvil"
+
+        // When they are printed as a table row and as a read value
+        let table = Output.table(["ID", "NAME"], [["C0:FF:EE:00:00:01", hostile]])
+        let value = try ValueReport(
+            device: "C0:FF:EE:00:00:01", service: .battery, characteristic: .batteryLevel,
+            bytes: Array(hostile.utf8), format: .utf8)
+
+        // Then they hold no control character and stay on their line
+        for text in [table, value.text] {
+            #expect(!text.contains("\u{1B}"))
+            #expect(text.contains("\\u{1B}]0;pwned"))
+        }
+        #expect(table.split(separator: "\n").count == 2)
+        #expect(!value.text.contains("\n"))
+    }
 }
