@@ -74,7 +74,7 @@ struct InspectCommand: AsyncParsableCommand {
             } ?? .seconds(7)
         let writes = demo.inspector.events()
         try await demo.start()
-        print(
+        emit(
             "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes \(demo.inspector.identifiers.joined(separator: ", "))"
         )
         let log = ExchangeLog()
@@ -119,7 +119,7 @@ struct InspectCommand: AsyncParsableCommand {
             await inspector.disconnect()
             return lines
         }
-        for line in lines { print(line) }
+        for line in lines { emit(line) }
         await demo.inspector.stop()
         print("inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
     }

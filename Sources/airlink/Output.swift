@@ -5,19 +5,28 @@ import Foundation
 /// Printing results: JSON for scripts (`--json`), aligned tables for people.
 enum Output {
     /// Pretty, key-sorted JSON.
-    static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func json(_ value: some Encodable) -> String { encoded(value, [.prettyPrinted]) }
 
     /// One JSON object on one line (for streams).
-    static func jsonLine(_ value: some Encodable) -> String {
+    static func jsonLine(_ value: some Encodable) -> String { encoded(value, []) }
+
+    /// Key-sorted JSON in which no character can drive a terminal: the encoder escapes C0 controls,
+    /// and DEL, the C1 controls and the bidirectional controls (which it leaves raw) are written as
+    /// `\u` escapes too (they occur only inside strings, where the escape means the same character).
+    private static func encoded(_ value: some Encodable, _ formatting: JSONEncoder.OutputFormatting) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting.union([.sortedKeys, .withoutEscapingSlashes])
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var text = ""
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            if scalar.isTerminalControl, scalar.value >= 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     /// Rows aligned in columns, the last column left ragged; control characters in the cells are

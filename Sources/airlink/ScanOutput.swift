@@ -33,15 +33,12 @@ enum ScanOutput {
             var advertisements: Int
             var services: [Service]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let values = devices.map { device in
             Device(
                 id: device.id.description, name: device.name, rssi: device.rssi, connectable: device.isConnectable,
                 advertisements: device.advertisementCount,
                 services: device.services.map { Service(uuid: $0.description, name: serviceName($0)) })
         }
-        let data = (try? encoder.encode(values)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return Output.json(values)
     }
 }

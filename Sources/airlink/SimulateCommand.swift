@@ -94,7 +94,7 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch {
             try Self.fail("\(file): \(error.message)")
         }
-        print(result.summary)
+        print(result.summary.escapingControlCharacters(keepingNewlines: true))
         var failed = !result.passed
         if let trace {
             do { try GoldenTraceFile(path: trace).write(result.trace.text) } catch { try Self.fail(error.message) }

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import Foundation
 import Testing
 
 @testable import airlink
@@ -73,5 +74,18 @@ import Testing
         }
         #expect(table.split(separator: "\n").count == 2)
         #expect(!value.text.contains("\n"))
+    }
+
+    @Test func jsonEscapesTheControlsTheEncoderLeavesRaw() throws {
+        // Given a name with a C1 CSI, DEL, a bidi override and ESC
+        let name = "a\u{9B}2Jb\u{7F}c\u{202E}d\u{1B}e"
+
+        // When it is printed as JSON
+        let json = Output.json(["name": name])
+
+        // Then no character of it can drive a terminal, and it reads back as the same name
+        #expect(!json.unicodeScalars.contains { $0.isTerminalControl && $0 != "\n" })
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+        #expect(decoded["name"] == name)
     }
 }

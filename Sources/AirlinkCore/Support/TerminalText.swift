@@ -14,7 +14,7 @@ extension StringProtocol {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.properties.generalCategory == .control || isBidirectionalControl(scalar):
+            case _ where scalar.isTerminalControl:
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -23,7 +23,11 @@ extension StringProtocol {
     }
 }
 
-/// Embeddings, overrides and isolates reorder the text that follows them on screen.
-private func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
-    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+extension Unicode.Scalar {
+    /// Whether printing the scalar can drive a terminal: a C0 or C1 control or DEL, or a
+    /// bidirectional embedding, override or isolate (which reorder the text that follows on screen).
+    public var isTerminalControl: Bool {
+        properties.generalCategory == .control || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value)
+    }
 }
