@@ -38,6 +38,12 @@ struct InspectCommand: AsyncParsableCommand {
         if let duration {
             _ = try DurationArgument.parse(duration, flag: "--duration", maximum: DurationArgument.maximum(on: global))
         }
+        let length = name.utf8.count
+        guard length > 0, length <= InspectorProtocol.maximumNameLength else {
+            throw ValidationError(
+                "--name \"\(name)\" is \(length) bytes; write 1 to \(InspectorProtocol.maximumNameLength), what fits "
+                    + "an advertisement beside the inspector marker")
+        }
         var identifiers: [String] = []
         for text in value {
             let argument = try InspectArgument(parsing: text)

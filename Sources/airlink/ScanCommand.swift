@@ -42,7 +42,7 @@ struct ScanCommand: AsyncParsableCommand {
         let devices = try await ScanRun.run(
             in: session, duration: duration, name: name, services: services.isEmpty ? nil : services
         ) { progress in
-            if duration >= .seconds(2), isatty(2) == 1 {
+            if duration >= .seconds(2), standardErrorIsTerminal {
                 writeError(
                     "scanning… \(seconds(progress.elapsed)) of \(seconds(duration)), \(progress.devices) device(s)")
             }
@@ -63,3 +63,6 @@ func writeError(_ line: String) {
     let text = line.escapingControlCharacters(keepingNewlines: true) + "\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
+
+/// Whether standard error is a terminal: progress lines are for people watching, not for logs.
+var standardErrorIsTerminal: Bool { isatty(2) == 1 }

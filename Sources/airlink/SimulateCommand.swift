@@ -86,6 +86,9 @@ struct SimulateCommand: AsyncParsableCommand {
             try await sweep(scenario, range)
             return
         }
+        if scenario.duration.duration >= .seconds(3_600), standardErrorIsTerminal {
+            writeError("running \(scenario.duration) of virtual time…")
+        }
         let result: ScenarioResult
         do {
             var runner = ScenarioRunner()

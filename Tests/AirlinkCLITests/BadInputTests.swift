@@ -135,6 +135,7 @@ extension BadInputTests {
         Case(arguments: ["scan", "--name", ".*.*.*.*X"], message: "more than 2 repetitions"),
         Case(arguments: ["scan", "--name", "("], message: "not a valid regular expression"),
         Case(arguments: ["scan", "--name", String(repeating: "a", count: 2_000)], message: "at most 1000"),
+        Case(arguments: ["inspect", "--demo", "--name", String(repeating: "x", count: 32)], message: "is 32 bytes"),
         // Control characters are echoed escaped.
         Case(arguments: ["connect", "\u{1B}]0;pwned\u{07}"], message: "\"\\u{1B}]0;pwned\\u{7}\" is not a device id"),
         Case(arguments: ["read", World.battery, "battery", "\u{1B}[2Jlevel"], message: "\\u{1B}[2Jlevel"),
