@@ -175,6 +175,18 @@ extension BadInputTests {
         """
     }
 
+    /// A scenario with a battery and a client reading its level periodically.
+    private static func batteryRead(duration: String = "10s", every: String) -> String {
+        """
+        duration: \(duration)
+        world:
+          - builtIn: battery
+        client:
+          - device: Battery
+            read: [{service: battery, characteristic: battery-level, every: \(every), type: uint8}]
+        """
+    }
+
     /// A case running `airlink simulate` on a scenario: exit code 2, the message naming the problem.
     private static func bad(_ yaml: String, _ message: String) -> Case {
         Case(arguments: ["simulate", "SCENARIO"], status: 2, message: message, scenario: yaml)
@@ -205,33 +217,9 @@ extension BadInputTests {
         bad(scenario("expect:\n  - {event: lost, atLeast: 5, atMost: 2}"), "atLeast 5 is more than atMost 2"),
         bad(scenario("expect:\n  - {event: lost, count: 1, atMost: 2}"), "count is an exact number"),
         bad(scenario("expect:\n  - {gaveUpAfter: -2}"), "0 or more"),
-        bad(
-            """
-            duration: 10s
-            world:
-              - builtIn: battery
-            client:
-              - device: Battery
-                read: [{service: battery, characteristic: battery-level, every: 1us, type: uint8}]
-            """, "a period of at least 1ms"),
-        bad(
-            """
-            duration: 24h
-            world:
-              - builtIn: battery
-            client:
-              - device: Battery
-                read: [{service: battery, characteristic: battery-level, every: 10ms, type: uint8}]
-            """, "beyond the 100000 a run allows"),
-        bad(
-            """
-            duration: 10s
-            world:
-              - builtIn: battery
-            client:
-              - device: Battery
-                read: [{service: battery, characteristic: battery-level, every: 1s, count: -4, type: uint8}]
-            """, "expected a count from 1"),
+        bad(batteryRead(every: "1us"), "a period of at least 1ms"),
+        bad(batteryRead(duration: "24h", every: "10ms"), "beyond the 100000 a run allows"),
+        bad(batteryRead(every: "1s, count: -4"), "expected a count from 1"),
         bad(
             "duration: 10s\nworld:\n" + String(repeating: "  - builtIn: battery\n", count: 1_000),
             "at most 64 peripherals"),
