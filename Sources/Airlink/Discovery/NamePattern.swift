@@ -95,9 +95,8 @@ private struct PatternScan {
                 if let group = lastGroup, group.quantified || group.alternated {
                     return "repeats a group that itself holds a "
                         + (group.quantified ? "quantifier" : "choice (|)")
-                        + ", which can take exponential time on a hostile name; write the repetition once, "
-                        + "as (ab)+ or a+ rather than (a+)+ or (a|b)* rather than (a|ab)*; a character class "
-                        + "such as [ab]* repeats a choice safely"
+                        + ", which can take exponential time on a hostile name; repeat once: a+ rather than "
+                        + "(a+)+, .* rather than (.*)*, a character class such as [ab]* rather than (a|b)*"
                 }
                 if repetitions > NamePattern.maximumRepetitions {
                     return "holds more than \(NamePattern.maximumRepetitions) repetitions (*, +, {n,}), each "

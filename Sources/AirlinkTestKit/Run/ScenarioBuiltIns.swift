@@ -150,7 +150,7 @@ enum ScenarioBuiltIns {
     static func add(_ step: Int, to bytes: [UInt8], as type: ScenarioValueType) -> [UInt8] {
         if type == .batteryLevel {
             let level = Int(bytes.first ?? 0)
-            return [UInt8(((level + step) % 101 + 101) % 101)]
+            return [UInt8(((level + step % 101) % 101 + 101) % 101)]  // `step % 101` first: no overflow
         }
         var value: UInt64 = 0
         for (index, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(index)) }
