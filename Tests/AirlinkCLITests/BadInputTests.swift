@@ -187,6 +187,19 @@ extension BadInputTests {
         """
     }
 
+    /// A scenario with an inspector and a client reading one of its values, with `read` as the read's keys.
+    private static func inspectorRead(duration: String = "10s", _ read: String) -> String {
+        """
+        duration: \(duration)
+        world:
+          - inspector: Test Server
+            values: [{identifier: temperature, type: double, value: 21.5, options: [read]}]
+        client:
+          - device: Test Server
+            observe: {read: [{identifier: temperature, \(read)}]}
+        """
+    }
+
     /// A case running `airlink simulate` on a scenario: exit code 2, the message naming the problem.
     private static func bad(_ yaml: String, _ message: String) -> Case {
         Case(arguments: ["simulate", "SCENARIO"], status: 2, message: message, scenario: yaml)
@@ -220,6 +233,8 @@ extension BadInputTests {
         bad(batteryRead(every: "1us"), "a period of at least 1ms"),
         bad(batteryRead(duration: "24h", every: "10ms"), "beyond the 100000 a run allows"),
         bad(batteryRead(every: "1s, count: -4"), "expected a count from 1"),
+        bad(inspectorRead(duration: "24h", "every: 1ms"), "beyond the 100000 a run allows"),
+        bad(inspectorRead("every: 1s, count: -1"), "expected a count from 1 to 10000"),
         bad(
             "duration: 10s\nworld:\n" + String(repeating: "  - builtIn: battery\n", count: 1_000),
             "at most 64 peripherals"),

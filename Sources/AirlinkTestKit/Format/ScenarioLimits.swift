@@ -96,6 +96,17 @@ extension Scenario {
                         [key("client"), index(position), key(name), index(operationIndex), key("every")])
                 }
             }
+            let observed = [("read", client.observe?.read ?? []), ("write", client.observe?.write ?? [])]
+            for (name, operations) in observed {
+                for (operationIndex, operation) in operations.enumerated() {
+                    try add(
+                        operation.every?.duration, count: operation.count, from: operation.at?.duration ?? .zero,
+                        [
+                            key("client"), index(position), key("observe"), key(name), index(operationIndex),
+                            key("every"),
+                        ])
+                }
+            }
         }
     }
 }
