@@ -1,4 +1,11 @@
+import AirlinkCore
 import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `airlink`: Bluetooth Low Energy from the command line, on the virtual radio or BlueZ.
 @main
@@ -21,4 +28,32 @@ struct AirlinkCommand: AsyncParsableCommand {
             ObserveCommand.self,
             SimulateCommand.self,
         ])
+
+    /// Parses and runs the command as ArgumentParser's own `main` does, but prints every error
+    /// message with its control characters escaped: messages echo what was typed (and errors may
+    /// carry a device's name), which must not reach the terminal raw.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if message.isEmpty {
+            } else if code == .success {
+                print(message.escapingControlCharacters(keepingNewlines: true))
+            } else {
+                writeError(message)
+            }
+            #if canImport(Glibc)
+                Glibc.exit(code.rawValue)
+            #else
+                Darwin.exit(code.rawValue)
+            #endif
+        }
+    }
 }

@@ -8,27 +8,26 @@ struct CentralOptions: ParsableArguments {
     @OptionGroup var registry: RegistryOptions
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "What to do when the link drops: none, linear:WAIT,ATTEMPTS[,TIMEOUT] (linear:2s,3), "
                 + "exponential:BASE,CAP,ATTEMPTS[,TIMEOUT] (exponential:1s,30s,5).", valueName: "strategy"))
     var reconnect: String = "none"
 
-    @Option(name: .customLong("connect-timeout"), help: "How long connecting may take: 500ms, 10s.")
+    @Option(
+        name: .customLong("connect-timeout"), parsing: .unconditional,
+        help: "How long connecting may take: 500ms, 10s (at most 10m on sim).")
     var connectTimeout: String = "10s"
 
     func validate() throws {
-        _ = try ReconnectArgument.parse(reconnect)
-        guard DurationArgument(argument: connectTimeout) != nil else {
-            throw ValidationError(
-                "--connect-timeout \"\(connectTimeout)\" is not a duration: write a positive number and a unit, "
-                    + "such as 500ms or 10s")
-        }
+        _ = try ReconnectArgument.parse(reconnect, maximum: DurationArgument.maximum(on: global))
+        _ = try DurationArgument.parse(
+            connectTimeout, flag: "--connect-timeout", maximum: DurationArgument.maximum(on: global))
     }
 
     /// The reconnection strategy.
     var strategy: any ReconnectionStrategy { (try? ReconnectArgument.parse(reconnect)) ?? NoReconnectionStrategy() }
 
     /// The connect timeout.
-    var timeout: Duration { DurationArgument(argument: connectTimeout)?.duration ?? .seconds(10) }
+    var timeout: Duration { (try? DurationArgument.parse(connectTimeout, flag: "")) ?? .seconds(10) }
 }

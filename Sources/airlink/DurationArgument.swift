@@ -1,43 +1,38 @@
+import AirlinkCore
 import ArgumentParser
 
-/// A duration typed on the command line: `500ms`, `5s`, `1.5s`, `2m`, or a bare number of seconds.
-struct DurationArgument: ExpressibleByArgument, CustomStringConvertible {
-    let duration: Duration
-    let text: String
+/// The duration flags (`--timeout 5s`, `--connect-timeout 500ms`, `--duration 2m`), read by
+/// ``DurationText`` with the flag's name and limit in each message.
+///
+/// The flags are declared with `parsing: .unconditional`, so that `--connect-timeout -5s` reaches
+/// this check (and is told it must be positive) instead of being taken for a flag.
+enum DurationArgument {
+    /// The longest a duration flag may be on `sim`. Virtual time passes at once, but every virtual
+    /// second costs work (the built-in world advertises and notifies), so a longer run would look like
+    /// a hang; ``DurationText/maximum`` bounds the other transports.
+    static let simulatedMaximum = Duration.seconds(600)
 
-    init?(argument: String) {
-        let trimmed = argument.trimmingCharacters(in: " ")
-        let units: [(suffix: String, nanoseconds: Double)] = [
-            ("ms", 1e6), ("s", 1e9), ("m", 60e9), ("h", 3_600e9),
-        ]
-        var number = Substring(trimmed)
-        var scale = 1e9
-        for unit in units where trimmed.hasSuffix(unit.suffix) {
-            number = trimmed.dropLast(unit.suffix.count)
-            scale = unit.nanoseconds
-            break
+    /// Parses a positive duration given to `flag`, at most `maximum`.
+    ///
+    /// - Throws: `ValidationError` naming the flag, what was wrong and what to write.
+    static func parse(_ text: String, flag: String, maximum: Duration = DurationText.maximum)
+        throws(ValidationError) -> Duration
+    {
+        let duration: Duration
+        do { duration = try DurationText.parse(text, positive: true) } catch {
+            throw ValidationError("\(flag) \(error.message)")
         }
-        guard let value = Double(number.trimmingCharacters(in: " ")), value.isFinite, value > 0 else { return nil }
-        duration = .nanoseconds(Int64(value * scale))
-        text = argument
+        guard duration <= maximum else {
+            throw ValidationError(
+                "\(flag) \"\(text)\" is longer than \(seconds(maximum)), the most it accepts on "
+                    + "--transport sim (virtual time costs work): write at most \(seconds(maximum))")
+        }
+        return duration
     }
 
-    var description: String { text }
-
-    static var defaultCompletionKind: CompletionKind { .default }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Character) -> Substring {
-        var result = self
-        while result.first == set { result = result.dropFirst() }
-        while result.last == set { result = result.dropLast() }
-        return result
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        String(Substring(self).trimmingCharacters(in: set))
+    /// The most a duration flag accepts on the transport the options choose.
+    static func maximum(on global: GlobalOptions) -> Duration {
+        if case .bluez = try? global.specifier() { return DurationText.maximum }
+        return simulatedMaximum
     }
 }

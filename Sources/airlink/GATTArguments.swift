@@ -53,9 +53,9 @@ struct ValueReport: Encodable, Sendable {
         self.time = time
     }
 
-    /// `0x5a (uint8 90)`.
+    /// `0x5a (uint8 90)`; control characters in a text value are escaped.
     var text: String {
         guard let format, let value else { return hex }
-        return "\(hex) (\(format) \(value))"
+        return "\(hex) (\(format) \(value.escapingControlCharacters()))"
     }
 }

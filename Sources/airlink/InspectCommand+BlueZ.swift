@@ -40,7 +40,7 @@ extension InspectCommand {
                     }
                 }
             }
-            let limit = duration.flatMap { DurationArgument(argument: $0)?.duration }
+            let limit = duration.flatMap { try? DurationArgument.parse($0, flag: "--duration") }
             await stop.wait(upTo: limit)
             await inspector.stop()
             emit("inspector \"\(name)\" stopped")
@@ -78,10 +78,4 @@ struct StopSignal {
         timer?.cancel()
         for source in sources { source.cancel() }
     }
-}
-
-/// Prints a line at once (standard output is a pipe or a file as often as a terminal).
-private func emit(_ line: String) {
-    print(line)
-    fflush(nil)
 }

@@ -30,13 +30,19 @@ struct InspectCommand: AsyncParsableCommand {
     var value: [String] = []
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: "How long to run: the demo in virtual time (7s by default); on BlueZ until interrupted by default.")
     var duration: String?
 
     func validate() throws {
-        if let duration, DurationArgument(argument: duration) == nil {
-            throw ValidationError("\"\(duration)\" is not a duration: write a number and a unit, such as 10s")
+        if let duration {
+            _ = try DurationArgument.parse(duration, flag: "--duration", maximum: DurationArgument.maximum(on: global))
+        }
+        let length = name.utf8.count
+        guard length > 0, length <= InspectorProtocol.maximumNameLength else {
+            throw ValidationError(
+                "--name \"\(name)\" is \(length) bytes; write 1 to \(InspectorProtocol.maximumNameLength), what fits "
+                    + "an advertisement beside the inspector marker")
         }
         var identifiers: [String] = []
         for text in value {
@@ -68,10 +74,13 @@ struct InspectCommand: AsyncParsableCommand {
             return try await runOnBlueZ(adapter: adapter ?? "hci0")
         }
         let demo = try InspectorDemo(seed: global.seed, name: name)
-        let followFor = duration.flatMap { DurationArgument(argument: $0)?.duration } ?? .seconds(7)
+        let followFor =
+            try duration.map { text throws(ValidationError) in
+                try DurationArgument.parse(text, flag: "--duration")
+            } ?? .seconds(7)
         let writes = demo.inspector.events()
         try await demo.start()
-        print(
+        emit(
             "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes \(demo.inspector.identifiers.joined(separator: ", "))"
         )
         let log = ExchangeLog()
@@ -116,7 +125,7 @@ struct InspectCommand: AsyncParsableCommand {
             await inspector.disconnect()
             return lines
         }
-        for line in lines { print(line) }
+        for line in lines { emit(line) }
         await demo.inspector.stop()
         print("inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
     }

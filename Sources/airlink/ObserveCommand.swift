@@ -25,24 +25,26 @@ struct ObserveCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Add the demo inspector \"Test Server\" to the simulated world.")
     var demo = false
 
-    @Option(name: .long, help: "How long to look for the inspector: 5s.")
+    @Option(name: .long, parsing: .unconditional, help: "How long to look for the inspector: 5s (at most 10m on sim).")
     var timeout: String = "5s"
 
-    @Option(name: .long, help: "How long to follow changes: 10s (virtual time on sim).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "How long to follow changes: 10s (virtual time on sim, at most 10m).")
     var duration: String = "10s"
 
     func validate() throws {
         if demo, case .bluez = try global.specifier() {
             throw ValidationError("--demo adds an inspector to the simulated world; drop it to observe on BlueZ")
         }
-        for text in [timeout, duration] where DurationArgument(argument: text) == nil {
-            throw ValidationError("\"\(text)\" is not a duration: write a number and a unit, such as 10s")
-        }
+        let maximum = DurationArgument.maximum(on: global)
+        _ = try DurationArgument.parse(timeout, flag: "--timeout", maximum: maximum)
+        _ = try DurationArgument.parse(duration, flag: "--duration", maximum: maximum)
     }
 
     func run() async throws {
-        let scanFor = DurationArgument(argument: timeout)!.duration
-        let followFor = DurationArgument(argument: duration)!.duration
+        let scanFor = try DurationArgument.parse(timeout, flag: "--timeout")
+        let followFor = try DurationArgument.parse(duration, flag: "--duration")
         let name = self.name
         let found: Bool
         if demo {
@@ -105,10 +107,4 @@ struct ObserveCommand: AsyncParsableCommand {
         for await change in changes { emit("\(stamp()) \(change)") }
         return true
     }
-}
-
-/// Prints a line at once (the output is often a pipe).
-private func emit(_ line: String) {
-    print(line)
-    fflush(nil)
 }

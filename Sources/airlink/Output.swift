@@ -5,23 +5,34 @@ import Foundation
 /// Printing results: JSON for scripts (`--json`), aligned tables for people.
 enum Output {
     /// Pretty, key-sorted JSON.
-    static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func json(_ value: some Encodable) -> String { encoded(value, [.prettyPrinted]) }
 
     /// One JSON object on one line (for streams).
-    static func jsonLine(_ value: some Encodable) -> String {
+    static func jsonLine(_ value: some Encodable) -> String { encoded(value, []) }
+
+    /// Key-sorted JSON in which no character can drive a terminal: the encoder escapes C0 controls,
+    /// and DEL, the C1 controls and the bidirectional controls (which it leaves raw) are written as
+    /// `\u` escapes too (they occur only inside strings, where the escape means the same character).
+    private static func encoded(_ value: some Encodable, _ formatting: JSONEncoder.OutputFormatting) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting.union([.sortedKeys, .withoutEscapingSlashes])
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var text = ""
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            if scalar.isTerminalControl, scalar.value >= 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
-    /// Rows aligned in columns, the last column left ragged.
+    /// Rows aligned in columns, the last column left ragged; control characters in the cells are
+    /// escaped (a device chooses its own name, and a name must not rewrite the terminal).
     static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map { $0.escapingControlCharacters() } }
         let widths = (0..<header.count).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
@@ -34,12 +45,21 @@ enum Output {
 
 /// Parsing the positional arguments shared by the GATT commands, with messages that say what to type.
 enum Arguments {
-    /// A device id such as `C0:FF:EE:00:00:01`.
+    /// A device id such as `C0:FF:EE:00:00:01`; an opaque `id:` one may hold no space or control
+    /// character (no transport makes one, so it would only be a typing slip).
     static func device(_ text: String) throws(ValidationError) -> DeviceID {
-        do { return try DeviceID(parsing: text) } catch {
+        let example = "airlink scan lists the ids, such as C0:FF:EE:00:00:01"
+        if text.hasPrefix(DeviceID.opaquePrefix),
+            text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            })
+        {
             throw ValidationError(
-                "\"\(text)\" is not a device id: \(error.message) (airlink scan lists the ids, such as C0:FF:EE:00:00:01)"
-            )
+                "\"\(text)\" is not a device id: the identifier after id: holds a space or a control character "
+                    + "(\(example))")
+        }
+        do { return try DeviceID(parsing: text) } catch {
+            throw ValidationError("\"\(text)\" is not a device id: \(error.message) (\(example))")
         }
     }
 
@@ -49,4 +69,11 @@ enum Arguments {
             throw ValidationError("the \(what) \"\(text)\": \(error.message)")
         }
     }
+}
+
+/// Prints a line at once (standard output is a pipe or a file as often as a terminal), its control
+/// characters escaped: the line may hold a name or a value another device chose.
+func emit(_ line: String) {
+    print(line.escapingControlCharacters())
+    fflush(nil)
 }

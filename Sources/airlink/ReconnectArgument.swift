@@ -1,10 +1,11 @@
 import Airlink
+import AirlinkCore
 import ArgumentParser
 
 /// A reconnection strategy typed on the command line: `none`, `linear:2s,3` (wait, attempts; an
 /// optional per-attempt timeout `linear:2s,3,3s`), `exponential:1s,30s,5` (base, cap, attempts;
 /// optional per-attempt timeout; full jitter drawn from the environment's seeded source).
-struct ReconnectArgument: ExpressibleByArgument, CustomStringConvertible, Sendable {
+enum ReconnectArgument {
     /// What to type, for messages.
     static let forms =
         "none, linear:WAIT,ATTEMPTS[,TIMEOUT] (linear:2s,3) or exponential:BASE,CAP,ATTEMPTS[,TIMEOUT] "
@@ -13,38 +14,31 @@ struct ReconnectArgument: ExpressibleByArgument, CustomStringConvertible, Sendab
     /// The per-attempt connect timeout when none is written.
     static let defaultAttemptTimeout = Duration.seconds(5)
 
-    let strategy: any ReconnectionStrategy
-    let text: String
-
-    init?(argument: String) {
-        guard let strategy = try? Self.parse(argument) else { return nil }
-        self.strategy = strategy
-        self.text = argument
-    }
-
-    var description: String { text }
-
-    static var defaultCompletionKind: CompletionKind { .list(["none", "linear:2s,3", "exponential:1s,30s,5"]) }
-
     /// Parses the text, throwing a message that says what to type.
-    static func parse(_ text: String) throws(ValidationError) -> any ReconnectionStrategy {
+    /// The most attempts a strategy may make: each waits and times out, so more would not end.
+    static let maximumAttempts = 1_000
+
+    /// Parses the text, each duration at most `maximum`, throwing a message that says what to type.
+    static func parse(_ text: String, maximum: Duration = DurationText.maximum) throws(ValidationError)
+        -> any ReconnectionStrategy
+    {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let kind = parts.first?.lowercased() ?? ""
         let arguments =
             parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
         func duration(_ index: Int, _ what: String) throws(ValidationError) -> Duration {
-            guard let value = DurationArgument(argument: arguments[index]) else {
-                throw ValidationError(
-                    "--reconnect \(text): \(what) \"\(arguments[index])\" is not a duration such as 500ms or 2s; "
-                        + "write \(forms)")
+            do {
+                return try DurationArgument.parse(
+                    arguments[index], flag: "--reconnect \(text): \(what)", maximum: maximum)
+            } catch {
+                throw ValidationError(error.message + "; write \(forms)")
             }
-            return value.duration
         }
         func count(_ index: Int) throws(ValidationError) -> Int {
-            guard let value = Int(arguments[index]), value > 0 else {
+            guard let value = Int(arguments[index]), value > 0, value <= maximumAttempts else {
                 throw ValidationError(
-                    "--reconnect \(text): the attempts \"\(arguments[index])\" must be a positive whole number; "
-                        + "write \(forms)")
+                    "--reconnect \(text): the attempts \"\(arguments[index])\" must be a whole number from 1 to "
+                        + "\(maximumAttempts); write \(forms)")
             }
             return value
         }

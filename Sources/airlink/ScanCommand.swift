@@ -1,3 +1,4 @@
+import Airlink
 import AirlinkCore
 import ArgumentParser
 
@@ -14,7 +15,7 @@ struct ScanCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "How long to scan: 500ms, 5s, 2m.")
+    @Option(name: .long, parsing: .unconditional, help: "How long to scan: 500ms, 5s, 2m (at most 10m on sim).")
     var timeout: String = "5s"
 
     @Option(name: .long, help: "Only devices whose name matches this regular expression.")
@@ -24,14 +25,9 @@ struct ScanCommand: AsyncParsableCommand {
     var service: [String] = []
 
     func validate() throws {
-        guard DurationArgument(argument: timeout) != nil else {
-            throw ValidationError(
-                "\"\(timeout)\" is not a duration: write a positive number and a unit, such as 500ms, 5s or 2m")
-        }
+        _ = try DurationArgument.parse(timeout, flag: "--timeout", maximum: DurationArgument.maximum(on: global))
         if let name {
-            do { _ = try Regex(name) } catch {
-                throw ValidationError("--name \"\(name)\" is not a regular expression: \(error)")
-            }
+            do { try NamePattern.check(name) } catch { throw ValidationError("--name: \(error.message)") }
         }
         for text in service {
             do { _ = try BluetoothUUID(named: text) } catch { throw ValidationError(error.message) }
@@ -39,14 +35,14 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let duration = DurationArgument(argument: timeout)!.duration
+        let duration = try DurationArgument.parse(timeout, flag: "--timeout")
         let services = try service.map { text throws(AirlinkError) in try BluetoothUUID(named: text) }
         let session = try await Session.open(global)
         defer { session.close() }
         let devices = try await ScanRun.run(
             in: session, duration: duration, name: name, services: services.isEmpty ? nil : services
         ) { progress in
-            if duration >= .seconds(2) {
+            if duration >= .seconds(2), standardErrorIsTerminal {
                 writeError(
                     "scanning… \(seconds(progress.elapsed)) of \(seconds(duration)), \(progress.devices) device(s)")
             }
@@ -61,8 +57,12 @@ func seconds(_ duration: Duration) -> String {
     return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(Double(milliseconds) / 1_000)s"
 }
 
-/// Writes a line to standard error (progress, so that standard output stays clean for scripts).
+/// Writes a line to standard error (progress, so that standard output stays clean for scripts), its
+/// control characters escaped.
 func writeError(_ line: String) {
-    let text = line + "\n"
+    let text = line.escapingControlCharacters(keepingNewlines: true) + "\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
 }
+
+/// Whether standard error is a terminal: progress lines are for people watching, not for logs.
+var standardErrorIsTerminal: Bool { isatty(2) == 1 }

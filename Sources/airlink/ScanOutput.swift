@@ -16,16 +16,7 @@ enum ScanOutput {
                 device.services.map { "\($0) (\(serviceName($0)))" }.joined(separator: ", "),
             ]
         }
-        let header = ["ID", "NAME", "RSSI", "SERVICES"]
-        let widths = (0..<header.count).map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+        return Output.table(["ID", "NAME", "RSSI", "SERVICES"], rows)
     }
 
     /// A JSON array for scripts.
@@ -42,15 +33,12 @@ enum ScanOutput {
             var advertisements: Int
             var services: [Service]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let values = devices.map { device in
             Device(
                 id: device.id.description, name: device.name, rssi: device.rssi, connectable: device.isConnectable,
                 advertisements: device.advertisementCount,
                 services: device.services.map { Service(uuid: $0.description, name: serviceName($0)) })
         }
-        let data = (try? encoder.encode(values)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return Output.json(values)
     }
 }

@@ -25,20 +25,24 @@ struct SensorTagCommand: AsyncParsableCommand {
     @Argument(help: "The SensorTag's identifier.")
     var id: String = PeripheralSpec.sensorTagID.description
 
-    @Option(name: .long, help: "How many updates to show.")
+    @Option(name: .long, parsing: .unconditional, help: "How many updates to show (at most 10000).")
     var count: Int = 5
 
-    @Option(name: .long, help: "The sensors' period: 100ms to 2550ms in steps of 10ms (the IR sensor: 300ms at least).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "The sensors' period: 100ms to 2550ms in steps of 10ms (the IR sensor: 300ms at least).")
     var period: String = "1s"
+
+    /// The most updates shown: each is a period of (virtual) time, so more would not end.
+    static let maximumCount = 10_000
 
     func validate() throws {
         _ = try DeviceSession.device(id)
-        guard count > 0 else {
-            throw ValidationError("--count \(count) is not positive: write how many updates to show, such as 5")
+        guard count > 0, count <= Self.maximumCount else {
+            throw ValidationError(
+                "--count \(count) is not from 1 to \(Self.maximumCount): write how many updates to show, such as 5")
         }
-        guard let duration = DurationArgument(argument: period)?.duration else {
-            throw ValidationError("\"\(period)\" is not a duration: write one such as 500ms or 1s")
-        }
+        let duration = try DurationArgument.parse(period, flag: "--period")
         do {
             _ = try SensorTagPeriod(duration, for: .accelerometer)
         } catch {
@@ -48,7 +52,7 @@ struct SensorTagCommand: AsyncParsableCommand {
 
     func run() async throws {
         let device = try DeviceSession.device(id)
-        let period = DurationArgument(argument: period)!.duration
+        let period = try DurationArgument.parse(period, flag: "--period")
         let (count, json) = (self.count, global.json)
         let redraw = !json && isatty(1) == 1
         try await DeviceSession.run(global, device: device) { connection, clock in

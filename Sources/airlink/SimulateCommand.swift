@@ -17,7 +17,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Argument(help: "The scenario file (YAML).")
     var file: String
 
-    @Option(name: .long, help: "Run with this seed instead of the scenario's.")
+    @Option(name: .long, parsing: .unconditional, help: "Run with this seed instead of the scenario's.")
     var seed: UInt64?
 
     @Option(name: .long, help: "Sweep seeds: 1...1000 (each its own simulation, in parallel).")
@@ -35,13 +35,21 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Rewrite the golden trace beside the scenario.")
     var record = false
 
-    @Option(name: .long, help: "Runs at once in a sweep (the number of cores by default).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Runs at once in a sweep (the number of cores by default, at most 256)."
+    )
     var jobs: Int?
 
     func validate() throws {
         if let seeds {
-            guard Self.parseSeeds(seeds) != nil else {
+            guard let range = Self.parseSeeds(seeds) else {
                 throw ValidationError("--seeds \"\(seeds)\" is not a range: write FIRST...LAST, such as 1...1000")
+            }
+            guard range.upperBound - range.lowerBound < Self.maximumSeeds else {
+                throw ValidationError(
+                    "--seeds \(seeds) sweeps more than \(Self.maximumSeeds) seeds; sweep at most that many at once, "
+                        + "such as 1...\(Self.maximumSeeds)")
             }
             if seed != nil { throw ValidationError("--seed and --seeds exclude each other: pass one") }
             if record { throw ValidationError("--record rewrites one seed's trace: drop --seeds, or pass --seed N") }
@@ -49,8 +57,15 @@ struct SimulateCommand: AsyncParsableCommand {
                 throw ValidationError("--trace and --capture write one run's files: use --seed N instead of --seeds")
             }
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, !(1...Self.maximumJobs).contains(jobs) {
+            throw ValidationError("--jobs \(jobs): write a number of runs at once from 1 to \(Self.maximumJobs)")
+        }
     }
+
+    /// The most seeds one sweep runs.
+    static let maximumSeeds: UInt64 = 100_000
+    /// The most runs at once in a sweep.
+    static let maximumJobs = 256
 
     static func parseSeeds(_ text: String) -> ClosedRange<UInt64>? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: true)
@@ -71,6 +86,9 @@ struct SimulateCommand: AsyncParsableCommand {
             try await sweep(scenario, range)
             return
         }
+        if scenario.duration.duration >= .seconds(3_600), standardErrorIsTerminal {
+            writeError("running \(scenario.duration) of virtual time…")
+        }
         let result: ScenarioResult
         do {
             var runner = ScenarioRunner()
@@ -79,7 +97,7 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch {
             try Self.fail("\(file): \(error.message)")
         }
-        print(result.summary)
+        print(result.summary.escapingControlCharacters(keepingNewlines: true))
         var failed = !result.passed
         if let trace {
             do { try GoldenTraceFile(path: trace).write(result.trace.text) } catch { try Self.fail(error.message) }
@@ -128,9 +146,9 @@ struct SimulateCommand: AsyncParsableCommand {
         (file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file) + ".trace"
     }
 
-    /// Prints the error and ends with exit code 2 (the scenario could not run).
+    /// Writes the error to standard error and ends with exit code 2 (the scenario could not run).
     static func fail(_ message: String) throws -> Never {
-        print("error: \(message)")
+        writeError("error: \(message)")
         throw ExitCode(2)
     }
 }

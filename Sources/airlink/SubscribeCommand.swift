@@ -17,11 +17,11 @@ struct SubscribeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Also print each value as: \(ValueFormat.names).")
     var format: ValueFormat?
 
-    @Option(name: .long, help: "Stop after this many values.")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many values.")
     var count: Int?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: "Stop after this long: 30s, 10m. On sim, virtual time (passing at once); sim stops after 10m without it.")
     var duration: String?
 
@@ -32,16 +32,18 @@ struct SubscribeCommand: AsyncParsableCommand {
         if let count, count <= 0 {
             throw ValidationError("--count \(count): write a positive number of values, such as --count 5")
         }
-        if let duration, DurationArgument(argument: duration) == nil {
-            throw ValidationError(
-                "--duration \"\(duration)\" is not a duration: write a positive number and a unit, such as 30s or 10m")
+        if let duration {
+            _ = try DurationArgument.parse(
+                duration, flag: "--duration", maximum: DurationArgument.maximum(on: central.global))
         }
     }
 
     func run() async throws {
         let (device, service, characteristic) = try target.parsed()
         let (format, count, json) = (self.format, self.count, central.global.json)
-        var limit = duration.flatMap { DurationArgument(argument: $0)?.duration }
+        var limit = try duration.map { text throws(ValidationError) in
+            try DurationArgument.parse(text, flag: "--duration")
+        }
         if limit == nil, case .simulation = try central.global.specifier() {
             limit = Self.simulatedDefault
         }

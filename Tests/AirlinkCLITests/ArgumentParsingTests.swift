@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import Foundation
 import Testing
 
 @testable import airlink
@@ -30,13 +31,13 @@ import Testing
 
     @Test(arguments: [
         "", "linear", "linear:2s", "linear:2s,0", "linear:2s,3,0s", "exponential:1s,30s", "none:1", "fast",
+        "linear:1e12s,3", "exponential:1s,1e12s,5", "linear:2s,9223372036854775807", "linear:-2s,3",
     ])
     func badStrategiesSayWhatToType(_ text: String) {
         // Given a string that is not a strategy
         // When it is parsed
         // Then the message names the forms to type
         #expect(throws: (any Error).self) { try ReconnectArgument.parse(text) }
-        #expect(ReconnectArgument(argument: text) == nil)
     }
 
     @Test func formatsRoundTripTheirValues() throws {
@@ -54,5 +55,37 @@ import Testing
         }
         #expect(try ValueFormat.int16.bytes(of: "2500") == [0xC4, 0x09])  // little-endian
         #expect(Hex.bytes("0A0B") == [0x0A, 0x0B] && Hex.bytes("0x") == [] && Hex.bytes("0xA") == nil)
+    }
+
+    @Test func tablesAndValuesEscapeControlCharacters() throws {
+        // Given a device name and a text value that would retitle and clear the terminal
+        let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\nEvil"
+
+        // When they are printed as a table row and as a read value
+        let table = Output.table(["ID", "NAME"], [["C0:FF:EE:00:00:01", hostile]])
+        let value = try ValueReport(
+            device: "C0:FF:EE:00:00:01", service: .battery, characteristic: .batteryLevel,
+            bytes: Array(hostile.utf8), format: .utf8)
+
+        // Then they hold no control character and stay on their line
+        for text in [table, value.text] {
+            #expect(!text.contains("\u{1B}"))
+            #expect(text.contains("\\u{1B}]0;pwned"))
+        }
+        #expect(table.split(separator: "\n").count == 2)
+        #expect(!value.text.contains("\n"))
+    }
+
+    @Test func jsonEscapesTheControlsTheEncoderLeavesRaw() throws {
+        // Given a name with a C1 CSI, DEL, a bidi override and ESC
+        let name = "a\u{9B}2Jb\u{7F}c\u{202E}d\u{1B}e"
+
+        // When it is printed as JSON
+        let json = Output.json(["name": name])
+
+        // Then no character of it can drive a terminal, and it reads back as the same name
+        #expect(!json.unicodeScalars.contains { $0.isTerminalControl && $0 != "\n" })
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+        #expect(decoded["name"] == name)
     }
 }

@@ -83,7 +83,7 @@ import Testing
             "duration: 10s\ntimeline:\n  - at: 1s\n    do: explode\n    device: X\n", "scenario:4:9",
             "expected an action"
         ),
-        ("duration: ten\n", "scenario:1:11", "expected a duration"),
+        ("duration: ten\n", "scenario:1:11", "\"ten\" is not a duration"),
         ("duration: 5s\nclient:\n  - reconnection: none\n", "scenario:3:5", "missing `device`"),
         (
             "duration: 5s\nexpect:\n  - event: reconected\n", "scenario:3:12",
@@ -93,6 +93,18 @@ import Testing
             "duration: 5s\nworld:\n  - builtIn: thermostat\nclient:\n  - device: Thermostat\n"
                 + "    reconnection: {linear: {wait: 2s, attempts: 3, timeout: 0s}}\n",
             "scenario:6:28", "timeout"
+        ),
+        // Beyond a limit: the error points at the key that crosses it.
+        ("duration: 1e300\n", "scenario:1:11", "longer than the longest duration accepted"),
+        ("duration: 10s\nexpect:\n  - {event: lost, atLeast: 5, atMost: 2}\n", "scenario:3:39", "atLeast 5"),
+        (
+            "duration: 10s\ntimeline:\n  - {at: 1s, do: failNextConnects, device: X, count: 9223372036854775807}\n",
+            "scenario:3:54", "from 1 to 10000"
+        ),
+        (
+            "duration: 24h\nworld:\n  - builtIn: battery\nclient:\n  - device: Battery\n    read:\n"
+                + "      - {service: battery, characteristic: battery-level, every: 100ms, type: uint8}\n",
+            "scenario:7:66", "beyond the 100000"
         ),
     ])
     func anErrorNamesLineColumnAndWhatWasExpected(_ yaml: String, _ location: String, _ expected: String) {
@@ -140,5 +152,35 @@ import Testing
             #expect(outcome.failures.contains { $0.seed == seed } == !single.passed)
         }
         #expect(outcome.reconnectTimes == outcome.reconnectTimes.sorted())
+    }
+}
+
+@Suite struct ScenarioArithmeticTests {
+    @Test func aHugeStepOfABatteryLevelWrapsWithoutTrapping() async throws {
+        // Given a battery level counting up by Int.max every second, checked with the same step
+        let step = Int.max
+        let yaml = """
+            duration: 5s
+            world:
+              - name: B
+                id: "C0:FF:EE:00:00:10"
+                advertising: {interval: 100ms}
+                services:
+                  - uuid: "180F"
+                    characteristics:
+                      - {uuid: "2A19", properties: [read, notify], type: battery-level, value: 50,
+                         updates: {every: 1s, add: \(step)}}
+            client:
+              - device: B
+                subscribe: [{service: "180F", characteristic: "2A19", type: battery-level}]
+            expect:
+              - noNotificationLost: {service: "180F", characteristic: "2A19", type: battery-level, step: \(step)}
+            """
+
+        // When it runs
+        let result = try await ScenarioRunner().run(try Scenario.parse(yaml))
+
+        // Then the level wraps within 0-100 (Int.max % 101 = 52 a step) and every value is as expected
+        #expect(result.passed, "\(result.summary)")
     }
 }

@@ -159,6 +159,10 @@ import Testing
         (.seconds(-3), nil, nil, "timeout"),
         (.seconds(5), "Tracker[", nil, "Tracker["),
         (.seconds(5), "(unclosed", nil, "pattern"),
+        (.seconds(5), "(a+)+$", nil, "exponential time"),
+        (.seconds(5), "((.*)*)*X", nil, "exponential time"),
+        (.seconds(5), "(Tracker|Track)+", nil, "choice (|)"),
+        (.seconds(5), "a*a*a*a*X", nil, "more than 2 repetitions"),
         (.seconds(5), nil, [], "services"),
     ])
     func badArgumentsAreTypedErrorsNamingThem(
@@ -181,6 +185,33 @@ import Testing
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains(named) == true)
         #expect(await world.radio.requests.isEmpty)
+    }
+
+    @Test func hostileNamesAreMatchedInBoundedTime() async throws {
+        // Given devices whose names are built against backtracking matchers: a run of one letter
+        // without the final one the pattern wants, escape codes, and a name longer than any
+        // advertisement carries (which never matches)
+        let hostile: [TestPeripheral] = [
+            .tracker(String(repeating: "a", count: 240) + "!", id: "C0:FF:EE:00:00:01"),
+            .tracker(String(repeating: "a", count: 247) + "X", id: "C0:FF:EE:00:00:02"),
+            .tracker("\u{1B}]0;pwned\u{07}\u{1B}[2J" + String(repeating: "a", count: 200), id: "C0:FF:EE:00:00:03"),
+            .tracker(String(repeating: "a", count: 300) + "X", id: "C0:FF:EE:00:00:04"),
+        ]
+        let world = try TestWorld.make(peripherals: hostile)
+        let manager = world.manager()
+
+        // When a discovery with the most repetitions a pattern may hold runs over them (each match
+        // costs at most the name's length squared, so the run ends in milliseconds)
+        let discovery = try await world.sim.run {
+            for peripheral in hostile {
+                world.sim.spawn { await world.radio.startAdvertising(peripheral.id, every: .milliseconds(100)) }
+            }
+            return try await manager.discover(named: "a*.*X", timeout: .seconds(1))
+        }
+        _ = try await world.sim.run { await discovery.waitUntilStopped() }
+
+        // Then only the name of at most 248 bytes ending in X matched
+        #expect(discovery.devices.map(\.id) == ["C0:FF:EE:00:00:02"])
     }
 
     @Test func theAdapterPoweringOffStopsDiscoveriesAndRefusesNewOnes() async throws {

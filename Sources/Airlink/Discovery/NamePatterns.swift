@@ -15,8 +15,12 @@ final class CompiledPattern: @unchecked Sendable {
         self.regex = regex
     }
 
-    /// Whether the whole of `name` matches.
-    func matches(_ name: String) -> Bool { (try? regex.wholeMatch(in: name)) != nil }
+    /// Whether the whole of `name` matches; a name longer than ``NamePattern/maximumNameLength``
+    /// bytes never does (no advertisement carries one, so it is not worth the matching time).
+    func matches(_ name: String) -> Bool {
+        guard name.utf8.count <= NamePattern.maximumNameLength else { return false }
+        return (try? regex.wholeMatch(in: name)) != nil
+    }
 }
 
 /// Compiles discovery name patterns once per pattern.
@@ -31,19 +35,12 @@ final class NamePatterns: Sendable {
 
     /// The compiled `pattern`, or `nil` for no pattern.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the pattern when it does not parse.
+    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the pattern when it does not parse or
+    ///   could take unbounded time (``NamePattern`` says which patterns are refused).
     func compile(_ pattern: String?) throws(AirlinkError) -> CompiledPattern? {
         guard let pattern else { return nil }
         if let cached = cache.withLock({ $0[pattern] }) { return cached }
-        let compiled: CompiledPattern
-        do {
-            compiled = CompiledPattern(source: pattern, regex: try Regex(pattern))
-        } catch {
-            throw AirlinkError(
-                .invalidArgument,
-                "the name pattern \"\(pattern)\" is not a valid regular expression (\(error)); escape special "
-                    + "characters with a backslash, or pass nil to accept every name")
-        }
+        let compiled = CompiledPattern(source: pattern, regex: try NamePattern.compile(pattern))
         cache.withLock { cache in
             if cache.count >= Self.limit { cache.removeAll() }
             cache[pattern] = compiled

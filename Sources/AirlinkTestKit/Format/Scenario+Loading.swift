@@ -3,24 +3,67 @@ import Foundation
 import Yams
 
 extension Scenario {
+    /// The largest scenario file read, in bytes (1 MiB): scenarios are written by hand.
+    public static let maximumFileSize = 1 << 20
+
     /// Loads a scenario file.
     ///
     /// - Parameter path: the YAML file.
     /// - Throws: ``AirlinkError/Code/invalidSpecification`` with `path:line:column`, what was expected
-    ///   and the offending line; ``AirlinkError/Code/invalidArgument`` when the file cannot be read.
+    ///   and the offending line (also for text that is not UTF-8); ``AirlinkError/Code/invalidArgument``
+    ///   when there is no file at the path, it is a directory, cannot be read or is too large.
     public static func load(path: String) throws(AirlinkError) -> Scenario {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw AirlinkError(.invalidArgument, "cannot read the scenario \(path): \(error); check the path")
-        }
-        var scenario = try parse(text, source: path)
+        var scenario = try parse(try text(at: path), source: path)
         if scenario.name == nil {
             scenario.name = String(path.split(separator: "/").last ?? Substring(path)).replacingOccurrences(
                 of: ".yaml", with: "")
         }
         return scenario
+    }
+
+    /// The file's text, with a message for each way it cannot be had.
+    private static func text(at path: String) throws(AirlinkError) -> String {
+        let shown = path.escapingControlCharacters()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AirlinkError(
+                .invalidArgument, "no scenario file at \(shown): check the path (the examples are Simulations/*.yaml)")
+        }
+        guard !isDirectory.boolValue else {
+            throw AirlinkError(
+                .invalidArgument, "\(shown) is a directory: give a scenario file, such as \(shown)/x.yaml")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw AirlinkError(.invalidArgument, "cannot read the scenario \(shown): check its permissions")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: maximumFileSize + 1) ?? Data() } catch {
+            throw AirlinkError(.invalidArgument, "cannot read the scenario \(shown): \(error.localizedDescription)")
+        }
+        guard data.count <= maximumFileSize else {
+            throw AirlinkError(
+                .invalidArgument, "the scenario \(shown) is larger than \(maximumFileSize) bytes, the most read")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let (line, column) = invalidUTF8Location(Array(data))
+            throw AirlinkError(
+                .invalidSpecification,
+                "\(shown):\(line):\(column): not UTF-8 text; save the scenario as UTF-8")
+        }
+        return text
+    }
+
+    /// The line and column (both from 1, the column in bytes) of the first byte that is not UTF-8.
+    private static func invalidUTF8Location(_ bytes: [UInt8]) -> (Int, Int) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var low = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { low += scalar.count }
+        let prefix = bytes[..<low]
+        let line = prefix.filter { $0 == 0x0A }.count + 1
+        let column = low - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return (line, column)
     }
 
     /// Parses a scenario from YAML text.

@@ -33,9 +33,27 @@ public struct Scenario: Sendable, Decodable {
         description = try container.decodeIfPresent(String.self, forKey: .description)
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
         duration = try container.decode(ScenarioDuration.self, forKey: .duration)
+        guard duration.duration <= ScenarioLimits.maximumDuration else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .duration, in: container,
+                debugDescription: "a run lasts at most \(ScenarioLimits.maximumDuration.scenarioText) (24h) of "
+                    + "virtual time, found \(duration); split a longer story into several scenarios")
+        }
         world = try container.decodeIfPresent([ScenarioPeripheral].self, forKey: .world) ?? []
         timeline = try container.decodeIfPresent([ScenarioAction].self, forKey: .timeline) ?? []
         client = try container.decodeIfPresent([ScenarioClient].self, forKey: .client) ?? []
         expect = try container.decodeIfPresent([ScenarioExpectation].self, forKey: .expect) ?? []
+        let sizes: [(CodingKeys, Int, Int, String)] = [
+            (.world, world.count, ScenarioLimits.maximumPeripherals, "peripherals"),
+            (.timeline, timeline.count, ScenarioLimits.maximumEntries, "actions"),
+            (.client, client.count, ScenarioLimits.maximumEntries, "clients"),
+            (.expect, expect.count, ScenarioLimits.maximumEntries, "expectations"),
+        ]
+        for (key, count, maximum, what) in sizes where count > maximum {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "a scenario holds at most \(maximum) \(what), found \(count)")
+        }
+        try checkOccurrences(container.codingPath)
     }
 }

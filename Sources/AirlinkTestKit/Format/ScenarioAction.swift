@@ -102,9 +102,10 @@ public struct ScenarioAction: Sendable, Decodable {
             reason = .remoteUserTerminated
         }
         position = try container.decodeIfPresent(ScenarioPosition.self, forKey: .position)
+        let counts = 1...ScenarioLimits.maximumCount
         count =
-            try container.decodeIfPresent(Int.self, forKey: .count)
-            ?? container.decodeIfPresent(Int.self, forKey: .times) ?? 1
+            try container.decodeCount(.count, in: counts, "a count")
+            ?? container.decodeCount(.times, in: counts, "a number of times") ?? 1
         if let text = try container.decodeIfPresent(String.self, forKey: .failure) {
             guard let failure = Self.failures.first(where: { $0.0 == text.kebabCased })?.1 else {
                 throw DecodingError.dataCorruptedError(

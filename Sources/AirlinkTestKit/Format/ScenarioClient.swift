@@ -76,7 +76,7 @@ public struct ScenarioOperation: Sendable, Decodable {
         characteristic = try container.decode(ScenarioUUID.self, forKey: .characteristic)
         at = try container.decodeIfPresent(ScenarioDuration.self, forKey: .at)
         every = try container.decodePeriod(forKey: .every)
-        count = try container.decodeIfPresent(Int.self, forKey: .count)
+        count = try container.decodeCount(.count, in: 1...ScenarioLimits.maximumCount, "a count")
         type = try container.decodeIfPresent(ScenarioValueType.self, forKey: .type) ?? .bytes
         value = try ScenarioValue.decodeIfPresent(type, forKey: .value, in: container)
         withoutResponse = try container.decodeIfPresent(Bool.self, forKey: .withoutResponse) ?? false
@@ -125,21 +125,31 @@ public struct ScenarioReconnection: Sendable, Decodable, CustomStringConvertible
         func optionalDuration(_ key: ParameterKeys) throws -> Duration? {
             try parameters!.decodeIfPresent(ScenarioDuration.self, forKey: key)?.duration
         }
+        let attemptRange = 0...ScenarioLimits.maximumAttempts
         switch key {
         case .none:
             strategy = NoReconnectionStrategy()
             description = "none"
         case .linear:
             let wait = try duration(.wait)
-            let attempts = try parameters!.decode(Int.self, forKey: .attempts)
+            guard let attempts = try parameters!.decodeCount(.attempts, in: attemptRange, "a number of attempts") else {
+                throw DecodingError.keyNotFound(
+                    ParameterKeys.attempts,
+                    .init(codingPath: parameters!.codingPath, debugDescription: "`linear` needs `attempts:`"))
+            }
             let timeout = try duration(.timeout)
             strategy = LinearReconnectionStrategy(wait: wait, attempts: attempts, timeout: timeout)
             description = "linear wait=\(wait.scenarioText) attempts=\(attempts) timeout=\(timeout.scenarioText)"
         case .exponential:
             let initial = try duration(.initialDelay)
             let multiplier = try parameters!.decodeIfPresent(Double.self, forKey: .multiplier) ?? 2
+            guard (1...100).contains(multiplier) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .multiplier, in: parameters!,
+                    debugDescription: "expected a multiplier from 1 to 100, found \(multiplier)")
+            }
             let maximum = try duration(.maximumDelay)
-            let attempts = try parameters!.decodeIfPresent(Int.self, forKey: .attempts)
+            let attempts = try parameters!.decodeCount(.attempts, in: attemptRange, "a number of attempts")
             let timeout = try duration(.timeout)
             let jitterText = try parameters!.decodeIfPresent(String.self, forKey: .jitter) ?? "full"
             let jitter: ExponentialBackoffReconnectionStrategy.Jitter
@@ -160,7 +170,7 @@ public struct ScenarioReconnection: Sendable, Decodable, CustomStringConvertible
                 + "maximumDelay=\(maximum.scenarioText) attempts=\(attempts.map(String.init) ?? "unlimited") "
                 + "timeout=\(timeout.scenarioText) jitter=\(jitterText)"
         case .whenAdvertising:
-            let attempts = try parameters!.decodeIfPresent(Int.self, forKey: .attempts)
+            let attempts = try parameters!.decodeCount(.attempts, in: attemptRange, "a number of attempts")
             let timeout = try duration(.timeout)
             let window = try optionalDuration(.window)
             strategy = AdvertisementReconnectionStrategy(attempts: attempts, timeout: timeout, window: window)

@@ -8,33 +8,22 @@ public struct ScenarioDuration: Sendable, Hashable, Decodable, CustomStringConve
     /// Wraps a duration.
     public init(_ duration: Duration) { self.duration = duration }
 
-    /// Decodes `250ms`, `2s`, `1.5s`, `3m`, `500us` or a number of seconds.
+    /// Decodes `250ms`, `2s`, `1.5s`, `3m`, `500us` or a number of seconds, as ``DurationText`` reads them.
     ///
-    /// - Throws: `DecodingError.dataCorrupted` saying which forms are accepted.
+    /// - Throws: `DecodingError.dataCorrupted` saying which forms are accepted, or that the value is
+    ///   negative or longer than ``DurationText/maximum``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let duration = Self.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "expected a duration such as 250ms, 2s, 1.5s, 3m or 500us, found '\(text)'")
+        do {
+            duration = try DurationText.parse(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
         }
-        self.duration = duration
     }
 
-    /// Parses the text forms; `nil` if the text is not one.
-    public static func parse(_ text: String) -> Duration? {
-        let trimmed = text.trimmingWhitespace
-        let units: [(String, Double)] = [
-            ("ms", 1e-3), ("us", 1e-6), ("µs", 1e-6), ("min", 60), ("s", 1), ("m", 60), ("h", 3600),
-        ]
-        for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
-            guard let number = Double(trimmed.dropLast(suffix.count)), number >= 0, number.isFinite else { return nil }
-            return .nanoseconds(Int64((number * scale * 1e9).rounded()))
-        }
-        guard let seconds = Double(trimmed), seconds >= 0, seconds.isFinite else { return nil }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
-    }
+    /// Parses the text forms; `nil` if the text is not one (``DurationText/parse(_:positive:)`` says why).
+    public static func parse(_ text: String) -> Duration? { try? DurationText.parse(text) }
 
     /// `2s`, `250ms`, `1.5s`.
     public var description: String { duration.scenarioText }
@@ -65,12 +54,14 @@ extension StringProtocol {
 }
 
 extension KeyedDecodingContainer {
-    /// Decodes an optional period, which must be positive when present.
+    /// Decodes an optional period, which must be at least ``ScenarioLimits/minimumPeriod`` when present.
     func decodePeriod(forKey key: Key) throws -> ScenarioDuration? {
         let every = try decodeIfPresent(ScenarioDuration.self, forKey: key)
-        if let every, every.duration <= .zero {
+        if let every, every.duration < ScenarioLimits.minimumPeriod {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "expected a positive period, found \(every)")
+                forKey: key, in: self,
+                debugDescription: "expected a period of at least \(ScenarioLimits.minimumPeriod.scenarioText), found "
+                    + "\(every)")
         }
         return every
     }

@@ -86,7 +86,13 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
             }
             kind = .event(name)
         case .gaveUpAfter:
-            kind = .gaveUpAfter(try container.decode(Int.self, forKey: .gaveUpAfter))
+            let attempts = try container.decode(Int.self, forKey: .gaveUpAfter)
+            guard attempts >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .gaveUpAfter, in: container,
+                    debugDescription: "expected a number of attempts of 0 or more, found \(attempts)")
+            }
+            kind = .gaveUpAfter(attempts)
         case .value:
             let nested = try container.nestedContainer(keyedBy: ValueKeys.self, forKey: .value)
             let type = try nested.decode(ScenarioValueType.self, forKey: .type)
@@ -110,9 +116,19 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         device = try container.decodeIfPresent(String.self, forKey: .device)
         by = try container.decodeIfPresent(ScenarioDuration.self, forKey: .by)
         after = try container.decodeIfPresent(ScenarioDuration.self, forKey: .after)
-        count = try container.decodeIfPresent(Int.self, forKey: .count)
-        atLeast = try container.decodeIfPresent(Int.self, forKey: .atLeast)
-        atMost = try container.decodeIfPresent(Int.self, forKey: .atMost)
+        count = try container.decodeCount(.count, in: 0...Int.max, "a count")
+        atLeast = try container.decodeCount(.atLeast, in: 0...Int.max, "a count")
+        atMost = try container.decodeCount(.atMost, in: 0...Int.max, "a count")
+        if let atLeast, let atMost, atLeast > atMost {
+            throw DecodingError.dataCorruptedError(
+                forKey: .atMost, in: container,
+                debugDescription: "atLeast \(atLeast) is more than atMost \(atMost): no count can satisfy both")
+        }
+        if count != nil, atLeast != nil || atMost != nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: container,
+                debugDescription: "count is an exact number; drop it, or drop atLeast and atMost")
+        }
     }
 
     /// The event names an expectation may use.

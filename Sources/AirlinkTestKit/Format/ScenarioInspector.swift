@@ -137,7 +137,7 @@ public struct ScenarioObservedOperation: Sendable, Decodable {
         identifier = try container.decode(String.self, forKey: .identifier)
         at = try container.decodeIfPresent(ScenarioDuration.self, forKey: .at)
         every = try container.decodePeriod(forKey: .every)
-        count = try container.decodeIfPresent(Int.self, forKey: .count)
+        count = try container.decodeCount(.count, in: 1...ScenarioLimits.maximumCount, "a count")
         value = try container.decodeIfPresent(String.self, forKey: .value)
     }
 }

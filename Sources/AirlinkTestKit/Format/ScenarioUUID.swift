@@ -57,20 +57,32 @@ public struct ScenarioPosition: Sendable, Hashable, Decodable {
     ///
     /// - Throws: `DecodingError` saying which forms are accepted.
     public init(from decoder: any Decoder) throws {
+        let limit = ScenarioLimits.maximumDistance
         if let container = try? decoder.container(keyedBy: CodingKeys.self) {
-            position = Position(
-                x: try container.decode(Double.self, forKey: .x),
-                y: try container.decodeIfPresent(Double.self, forKey: .y) ?? 0,
-                z: try container.decodeIfPresent(Double.self, forKey: .z) ?? 0)
+            func coordinate(_ key: CodingKeys) throws -> Double? {
+                guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+                guard value.magnitude <= limit else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container,
+                        debugDescription: "expected metres from -\(Int(limit)) to \(Int(limit)), found \(value)")
+                }
+                return value
+            }
+            guard let x = try coordinate(.x) else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.x, .init(codingPath: container.codingPath, debugDescription: "a position needs `x:`"))
+            }
+            position = Position(x: x, y: try coordinate(.y) ?? 0, z: try coordinate(.z) ?? 0)
             return
         }
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self).trimmingWhitespace
         let number = text.hasSuffix("m") ? String(text.dropLast()) : text
-        guard let metres = Double(number), metres >= 0 else {
+        guard let metres = Double(number), metres >= 0, metres <= limit else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "expected a distance in metres (2, 2.5m) or {x: 1, y: 2}, found '\(text)'")
+                debugDescription: "expected a distance in metres from 0 to \(Int(limit)) (2, 2.5m) or {x: 1, y: 2}, "
+                    + "found '\(text)'")
         }
         position = .metres(metres)
     }

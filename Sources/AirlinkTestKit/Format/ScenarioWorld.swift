@@ -57,7 +57,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
         parameters = try container.decodeIfPresent([String: String].self, forKey: .parameters)
         values = try container.decodeIfPresent([ScenarioValueOverride].self, forKey: .values)
         services = try container.decodeIfPresent([ScenarioService].self, forKey: .services)
-        maximumConnections = try container.decodeIfPresent(Int.self, forKey: .maximumConnections)
+        maximumConnections = try container.decodeCount(.maximumConnections, in: 1...64, "a number of centrals")
         if let builtIn {
             guard ScenarioBuiltIns.names.contains(builtIn) else {
                 throw DecodingError.dataCorruptedError(
@@ -86,7 +86,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
 
 /// How a custom peripheral advertises, or a built-in's advertising interval.
 public struct ScenarioAdvertising: Sendable, Decodable {
-    /// The advertising interval (100 ms by default).
+    /// The advertising interval (100 ms by default), within ``ScenarioLimits/advertisingIntervals``.
     public var interval: ScenarioDuration?
     /// The advertised local name (the peripheral's name by default).
     public var localName: String?
@@ -94,6 +94,22 @@ public struct ScenarioAdvertising: Sendable, Decodable {
     public var services: [ScenarioUUID]?
     /// Whether centrals may connect (true by default).
     public var connectable: Bool?
+
+    private enum CodingKeys: String, CodingKey { case interval, localName, services, connectable }
+
+    /// Decodes the advertising, checking the interval against the specification's range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        interval = try container.decodeIfPresent(ScenarioDuration.self, forKey: .interval)
+        if let interval, !ScenarioLimits.advertisingIntervals.contains(interval.duration) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .interval, in: container,
+                debugDescription: "expected an advertising interval from 20ms to 10.24s, found \(interval)")
+        }
+        localName = try container.decodeIfPresent(String.self, forKey: .localName)
+        services = try container.decodeIfPresent([ScenarioUUID].self, forKey: .services)
+        connectable = try container.decodeIfPresent(Bool.self, forKey: .connectable)
+    }
 }
 
 /// An initial value that replaces a peripheral's.
@@ -198,6 +214,20 @@ public struct ScenarioUpdate: Sendable, Decodable {
     public var add: Int?
     /// Values taken in turn, written in the characteristic's type.
     public var cycle: [String]?
+
+    private enum CodingKeys: String, CodingKey { case every, add, cycle }
+
+    /// Decodes an update; `every` is at least ``ScenarioLimits/minimumPeriod``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let every = try container.decodePeriod(forKey: .every) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.every, .init(codingPath: container.codingPath, debugDescription: "an update needs `every:`"))
+        }
+        self.every = every
+        add = try container.decodeIfPresent(Int.self, forKey: .add)
+        cycle = try container.decodeIfPresent([String].self, forKey: .cycle)
+    }
 }
 
 /// An ATT error as a scenario writes it: `write-not-permitted`, `writeNotPermitted` or `0x03`.

@@ -29,11 +29,13 @@ enum ScenarioBuiltIns {
     private static func builtInSpec(_ name: String, parameters: [String: String], index: Int) throws(AirlinkError)
         -> PeripheralSpec
     {
-        func number(_ key: String) throws(AirlinkError) -> Double? {
+        func number(_ key: String, in range: ClosedRange<Double>) throws(AirlinkError) -> Double? {
             guard let text = parameters[key] else { return nil }
-            guard let value = Double(text) else {
+            guard let value = Double(text), range.contains(value) else {
                 throw AirlinkError(
-                    .invalidSpecification, "world[\(index)].parameters.\(key): expected a number, found '\(text)'")
+                    .invalidSpecification,
+                    "world[\(index)].parameters.\(key): expected a number from \(range.lowerBound.formatted) to "
+                        + "\(range.upperBound.formatted), found '\(text)'")
             }
             return value
         }
@@ -43,22 +45,24 @@ enum ScenarioBuiltIns {
         case "thermostat":
             known = ["temperature", "setPoint", "battery", "rate"]
             spec = .thermostat(
-                temperature: try number("temperature") ?? 21, setPoint: try number("setPoint"),
-                battery: UInt8(clamping: Int(try number("battery") ?? 90)), rate: try number("rate") ?? 0.1)
+                temperature: try number("temperature", in: -100...200) ?? 21,
+                setPoint: try number("setPoint", in: -100...200),
+                battery: UInt8(try number("battery", in: 0...100) ?? 90), rate: try number("rate", in: 0...100) ?? 0.1)
         case "sensortag":
             known = ["seed"]
-            spec = .sensorTag(physics: SensorTagPhysics(seed: UInt64(try number("seed") ?? 2541)))
+            spec = .sensorTag(
+                physics: SensorTagPhysics(seed: UInt64(try number("seed", in: 0...Double(1 << 53)) ?? 2541)))
         default:
             known = ["level", "drainEvery"]
             let drain = try parameters["drainEvery"].map { text throws(AirlinkError) -> Duration in
-                guard let duration = ScenarioDuration.parse(text) else {
+                guard let duration = ScenarioDuration.parse(text), duration >= ScenarioLimits.minimumPeriod else {
                     throw AirlinkError(
                         .invalidSpecification,
-                        "world[\(index)].parameters.drainEvery: expected a duration, found '\(text)'")
+                        "world[\(index)].parameters.drainEvery: expected a period of at least 1ms, found '\(text)'")
                 }
                 return duration
             }
-            spec = .battery(level: UInt8(clamping: Int(try number("level") ?? 87)), drainEvery: drain ?? .seconds(60))
+            spec = .battery(level: UInt8(try number("level", in: 0...100) ?? 87), drainEvery: drain ?? .seconds(60))
         }
         if let unknown = parameters.keys.sorted().first(where: { !known.contains($0) }) {
             throw AirlinkError(
@@ -146,7 +150,7 @@ enum ScenarioBuiltIns {
     static func add(_ step: Int, to bytes: [UInt8], as type: ScenarioValueType) -> [UInt8] {
         if type == .batteryLevel {
             let level = Int(bytes.first ?? 0)
-            return [UInt8(((level + step) % 101 + 101) % 101)]
+            return [UInt8(((level + step % 101) % 101 + 101) % 101)]  // `step % 101` first: no overflow
         }
         var value: UInt64 = 0
         for (index, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(index)) }
@@ -171,4 +175,9 @@ enum ScenarioBuiltIns {
             "world[\(index)].values: \(spec.name) has no characteristic \(override.characteristic); its services are "
                 + spec.services.map(\.uuid.description).joined(separator: ", "))
     }
+}
+
+extension Double {
+    /// `100` for whole numbers, `0.5` otherwise.
+    fileprivate var formatted: String { rounded() == self ? String(Int64(self)) : String(self) }
 }

@@ -9,11 +9,20 @@ struct CLI: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether it ended by a signal (a trap, an abort) rather than by exiting.
+        var signalled = false
+        /// Whether it was still running at the deadline of ``Running/wait(upTo:)`` and was ended then.
+        var timedOut = false
+        /// How long it ran, on the wall clock (a measurement, never a condition waited for).
+        var elapsed: Duration = .zero
 
         /// The standard output parsed as JSON.
         func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
 
-        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+        var description: String {
+            let ending = timedOut ? "timed out" : signalled ? "signal \(status)" : "exit \(status)"
+            return "\(ending) after \(elapsed)\nstdout:\n\(stdout)\nstderr:\n\(stderr)"
+        }
     }
 
     /// A scratch directory (the data directory, registries), removed by ``cleanUp()``.
@@ -55,6 +64,8 @@ struct CLI: Sendable {
         let process: Process
         let out: String
         let err: String
+        let exited: DispatchSemaphore
+        let started: ContinuousClock.Instant
 
         /// Sends SIGINT, as Ctrl-C would.
         func interrupt() { process.interrupt() }
@@ -70,9 +81,27 @@ struct CLI: Sendable {
         /// Waits for the process to end and collects what it printed.
         func wait() throws -> Result {
             process.waitUntilExit()
-            return Result(
+            return try result(timedOut: false)
+        }
+
+        /// Waits for the process to end, at most `deadline`; ends it (SIGKILL) if it is still running then.
+        func wait(upTo deadline: Duration) throws -> Result {
+            let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) * 1e-18
+            if exited.wait(timeout: .now() + seconds) == .success {
+                process.waitUntilExit()
+                return try result(timedOut: false)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return try result(timedOut: true)
+        }
+
+        private func result(timedOut: Bool) throws -> Result {
+            Result(
                 status: process.terminationStatus, stdout: try String(contentsOfFile: out, encoding: .utf8),
-                stderr: try String(contentsOfFile: err, encoding: .utf8))
+                stderr: try String(contentsOfFile: err, encoding: .utf8),
+                signalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut,
+                elapsed: started.duration(to: .now))
         }
     }
 
@@ -92,8 +121,11 @@ struct CLI: Sendable {
         FileManager.default.createFile(atPath: err, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let started = ContinuousClock.now
         try process.run()
-        return Running(process: process, out: out, err: err)
+        return Running(process: process, out: out, err: err, exited: exited, started: started)
     }
 
     /// Removes the scratch directory.
