@@ -199,9 +199,11 @@ final class DeviceLink: Sendable {
         route.registry.deliver(value, characteristic: route.characteristic)
     }
 
-    /// Ends every observer's stream (the device manager shuts down).
+    /// Ends every observer's stream (the device manager shuts down), in the order the streams were
+    /// opened across all services, so the order the app sees them end is the same in every run.
     func finish() {
         let registries = state.withLock { Array($0.registries.values) }
-        for registry in registries { registry.finish() }
+        let streams = registries.flatMap { $0.close() }.sorted { $0.id < $1.id }
+        for stream in streams { stream.channel?.finish() }
     }
 }
