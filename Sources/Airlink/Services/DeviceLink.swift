@@ -132,7 +132,9 @@ final class DeviceLink: Sendable {
     /// The operation's deadline, ``operationTimeout``, runs from this call: an operation that must
     /// wait for its turn behind others fails with ``AirlinkError/Code/timeout`` when the deadline
     /// passes, whether it is still waiting or under way (then it is cancelled). One that gets its
-    /// turn at once is bounded by the transport, which counts the same 30 s from the same moment.
+    /// turn at once runs without a timer of its own (the common path stays free of tasks): each of
+    /// its transport calls is bounded by 30 s from that call, so one that must first discover on a
+    /// cold cache may take longer in all.
     ///
     /// - Parameters:
     ///   - operation: what is done, for messages and context: `read 2A19 in 180F`.
