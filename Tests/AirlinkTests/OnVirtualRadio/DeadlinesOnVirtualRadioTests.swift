@@ -53,6 +53,43 @@ import Testing
         #expect(issued.duration(to: ended) == .seconds(30))
     }
 
+    @Test func aWriteThatExpiresWhileWaitingItsTurnIsNeverSent() async throws {
+        // Given a connected thermostat, caches cold, that answers the next service discovery request
+        // (Find By Type Value) and the next temperature read 20 s late each
+        let (sim, manager, thermostat) = try Self.world()
+        let connection = manager.connection(to: Self.thermostat)
+        let service = connection.services.service(.thermostatTemperatureService)
+        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
+        thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(20))
+        let unit: UInt8 = try thermostat.value(of: .thermostatUnit)
+
+        // When the app reads the temperature (discovering first, about 40 s), and 1 ms later writes
+        // the unit, which waits its turn behind the read
+        let (issued, ended, code) = try await sim.run {
+            let read = sim.spawn { _ = try? await service.read(.thermostatTemperature) }
+            try await sim.clock.sleep(for: .milliseconds(1))
+            let issued = sim.clock.now
+            var code: AirlinkError.Code?
+            do throws(AirlinkError) {
+                try await service.write([unit ^ 1], to: .thermostatUnit)
+            } catch {
+                code = error.code
+            }
+            let ended = sim.clock.now
+            await read.value
+            return (issued, ended, code)
+        }
+        try await sim.run(for: .seconds(5))
+
+        // Then the write failed with timeout 30 s after it was issued, still waiting, and was never
+        // sent once the read was done
+        #expect(code == .timeout)
+        #expect(issued.duration(to: ended) == .seconds(30))
+        #expect(try thermostat.value(of: .thermostatUnit) == unit)
+        #expect(sim.trace.lines.filter { $0.contains("ATT_WRITE_REQ") }.count == 1)  // the link setup's own
+    }
+
     @Test func anAdapterBlipDuringTheBackOffDoesNotShortenIt() async throws {
         // Given a connected thermostat with a linear 2 s wait
         let (sim, manager, thermostat) = try Self.world()
