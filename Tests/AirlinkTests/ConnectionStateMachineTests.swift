@@ -196,6 +196,90 @@ import Testing
         #expect(harness.eventNames == ["connected", "lost", "willReconnect(2)"])
     }
 
+    @Test func anAdapterBlipDuringTheWaitDoesNotShortenIt() {
+        // Given a machine whose link is lost at 5 s, with a linear 2 s wait
+        var harness = MachineHarness(strategy: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)))
+        harness.connectNow()
+        harness.advance(by: .seconds(5))
+        harness.send(.linkDown(.supervisionTimeout))
+
+        // When the adapter goes off at 5.5 s and on at 6 s
+        harness.advance(by: .milliseconds(500))
+        harness.send(.adapterChanged(poweredOn: false))
+        harness.advance(by: .milliseconds(500))
+        let powerOn = harness.send(.adapterChanged(poweredOn: true))
+
+        // Then nothing starts at power-on; the attempt starts at 7 s, when the wait ends
+        #expect(!powerOn.contains { if case .startAttempt = $0 { true } else { false } })
+        #expect(harness.machine.state == .reconnecting(attempt: 1, remainingAttempts: 3, phase: .waiting))
+        #expect(harness.advance(by: .milliseconds(999)).isEmpty)
+        harness.advance(by: .milliseconds(1))
+        #expect(harness.attemptTimes == [.zero, .seconds(7)])
+    }
+
+    @Test func aLinkLostToAPowerOffWaitsTheStrategysDelayAfterPowerOn() {
+        // Given a connected machine with exponential back-off of 4 s (no jitter)
+        var harness = MachineHarness(
+            strategy: .exponential(
+                initialDelay: .seconds(4), maximumDelay: .seconds(60), attempts: 3, timeout: .seconds(1),
+                jitter: .none))
+        harness.connectNow()
+        harness.advance(by: .seconds(5))
+
+        // When the adapter goes off at 5 s (losing the link) and on again at 6 s
+        harness.send(.adapterChanged(poweredOn: false))
+        harness.advance(by: .seconds(1))
+        harness.send(.adapterChanged(poweredOn: true))
+        harness.advance(by: .seconds(10))
+
+        // Then the first attempt starts 4 s after the loss, at 9 s, not at power-on
+        #expect(harness.attemptTimes.prefix(2) == [.zero, .seconds(9)])
+    }
+
+    @Test func aBlipNeitherUsesUpNorRestoresAttemptsAndKeepsTheBackOffGrowing() {
+        // Given exponential back-off of 1 s, 2 s, 4 s (no jitter), 3 attempts of 1 s each, a device
+        // that never answers, and a link lost at 0
+        var harness = MachineHarness(
+            strategy: .exponential(
+                initialDelay: .seconds(1), maximumDelay: .seconds(60), attempts: 3, timeout: .seconds(1),
+                jitter: .none))
+        harness.connectNow()
+        harness.send(.linkDown(.supervisionTimeout))
+
+        // When the adapter blips during the second wait (attempt 1 ran 1–2 s; the wait is 2–4 s)
+        harness.advance(by: .milliseconds(2500))
+        harness.send(.adapterChanged(poweredOn: false))
+        harness.advance(by: .milliseconds(100))
+        harness.send(.adapterChanged(poweredOn: true))
+        harness.advance(by: .seconds(30))
+
+        // Then the attempts come at 1 s, 4 s and 9 s, as without the blip, and the strategy gives up
+        // after its three
+        #expect(harness.attemptTimes == [.zero, .seconds(1), .seconds(4), .seconds(9)])
+        #expect(
+            harness.eventNames == [
+                "connected", "lost", "willReconnect(3)", "willReconnect(2)", "willReconnect(1)", "gaveUp",
+            ])
+    }
+
+    @Test func disconnectingWhileTheAdapterIsOffCancelsTheRunningWait() {
+        // Given a machine whose back-off wait runs while the adapter is off
+        var harness = MachineHarness(strategy: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)))
+        harness.connectNow()
+        harness.send(.linkDown(.supervisionTimeout))
+        harness.send(.adapterChanged(poweredOn: false))
+
+        // When the app disconnects, the adapter comes on, and time passes
+        harness.send(.disconnectRequested)
+        harness.send(.adapterChanged(poweredOn: true))
+        harness.advance(by: .seconds(10))
+
+        // Then no timer is left and no attempt was made
+        #expect(!harness.hasArmedTimer)
+        #expect(harness.attemptTimes == [.zero])
+        #expect(harness.machine.state == .disconnected)
+    }
+
     @Test func cancellingTheAppsConnectCancelsTheAttempt() {
         // Given an attempt under way
         var harness = MachineHarness(strategy: .none)

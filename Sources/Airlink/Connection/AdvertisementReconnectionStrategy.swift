@@ -4,7 +4,9 @@ import AirlinkCore
 /// transport, and connects as soon as an advertisement arrives.
 ///
 /// Suits devices that go out of range for long spells: no attempt is wasted while the device is
-/// away. A wait that passes ``window`` without an advertisement counts as a failed attempt.
+/// away. A wait that passes ``window`` without an advertisement counts as a failed attempt. An
+/// adapter power-off stops the scan; at power-on a fresh window starts, and the interrupted wait is
+/// not counted.
 public struct AdvertisementReconnectionStrategy: ReconnectionStrategy, Hashable {
     /// The most attempts after a loss (`nil`: no limit).
     public var attempts: Int?

@@ -83,6 +83,7 @@ extension ConnectionStateMachine {
         case backingOff(TimerID, ReconnectionAttempt)
         case awaitingAdvertisement(TimerID?, ReconnectionAttempt)
         case reconnecting(AttemptID, ReconnectionAttempt)
-        case awaitingAdapter(ReconnectionAttempt)
+        /// The adapter is off; `wait` is the strategy's delay still running, if any.
+        case awaitingAdapter(ReconnectionAttempt, wait: TimerID?)
     }
 }

@@ -15,7 +15,12 @@ import AirlinkCore
 ///   seen, so a late event of a previous link is not taken for a loss of the new one.
 /// - Every pending `connect` and `disconnect` finishes exactly once; a late answer to an abandoned
 ///   attempt is ignored (and its link closed if nobody wants it).
-/// - While the adapter is off, reconnection pauses, and resumes when it is powered on.
+/// - While the adapter is off, reconnection pauses, and resumes when it is powered on. The power-off
+///   neither stops nor restarts the strategy's wait: the attempt starts at the later of power-on and
+///   the time the strategy planned, so a blip never shortens a back-off (a loss at 5 s with a 2 s wait
+///   and the adapter off from 5.5 s to 6 s still attempts at 7 s). A blip neither counts as an
+///   attempt nor resets the count: an attempt the power-off cut short is made again, not counted.
+///   An advertisement window starts afresh at power-on (the device could not be heard meanwhile).
 public struct ConnectionStateMachine: Sendable {
     /// The device, for messages.
     public let device: DeviceID
@@ -57,7 +62,7 @@ public struct ConnectionStateMachine: Sendable {
         case .backingOff(_, let next): reconnecting(next, .waiting)
         case .awaitingAdvertisement(_, let next): reconnecting(next, .waitingForAdvertisement)
         case .reconnecting(_, let next): reconnecting(next, .connecting)
-        case .awaitingAdapter(let next): reconnecting(next, .waitingForAdapter)
+        case .awaitingAdapter(let next, _): reconnecting(next, .waitingForAdapter)
         }
     }
 
@@ -129,9 +134,9 @@ public struct ConnectionStateMachine: Sendable {
         case .reconnecting(let id, _):
             stopReconnecting()
             return [.cancelAttempt(id)] + ending
-        case .awaitingAdapter:
+        case .awaitingAdapter(_, let wait):
             stopReconnecting()
-            return ending
+            return (wait.map { [.cancelTimer($0)] } ?? []) + ending
         }
     }
 
@@ -167,7 +172,7 @@ public struct ConnectionStateMachine: Sendable {
             return [.emit(.failedToConnect(error)), .completeConnect(.failure(error))]
         case .reconnecting(id, let next):
             if error.code == .adapterPoweredOff || !adapterPoweredOn {
-                phase = .awaitingAdapter(next)  // not the device's fault: try again once powered on
+                phase = .awaitingAdapter(next, wait: nil)  // not the device's fault: try again once powered on
                 return []
             }
             return attemptCounted(failure: error, delay: next.delay)
@@ -200,15 +205,18 @@ public struct ConnectionStateMachine: Sendable {
         let was = adapterPoweredOn
         adapterPoweredOn = poweredOn
         switch (was, poweredOn, phase) {
-        case (false, true, .awaitingAdapter(let next)):
-            return schedule(next, resuming: true)
+        case (false, true, .awaitingAdapter(let next, .some(let wait))):
+            phase = .backingOff(wait, next)  // the strategy's wait goes on; it ends when it was to end
+            return []
+        case (false, true, .awaitingAdapter(let next, nil)):
+            return resume(next)
         case (true, false, .connected):
             return loss(.localHostTerminated)  // the transport's own `.disconnected` was not seen
         case (true, false, .backingOff(let timer, let next)):
-            phase = .awaitingAdapter(next)
-            return [.cancelTimer(timer)]
+            phase = .awaitingAdapter(next, wait: timer)  // the timer keeps running: a blip must not shorten it
+            return []
         case (true, false, .awaitingAdvertisement(let timer, let next)):
-            phase = .awaitingAdapter(next)
+            phase = .awaitingAdapter(next, wait: nil)
             return [.stopWatchingAdvertisements] + (timer.map { [.cancelTimer($0)] } ?? [])
         default:
             return []
@@ -223,6 +231,9 @@ public struct ConnectionStateMachine: Sendable {
             let attempt = newAttempt()
             phase = .reconnecting(attempt, next)
             return [.startAttempt(attempt, timeout: next.connectTimeout)]
+        case .awaitingAdapter(let next, id):
+            phase = .awaitingAdapter(next, wait: nil)  // the wait is over; the attempt waits for power-on
+            return []
         case .awaitingAdvertisement(id, let next):
             let window = if case .advertisement(let within?) = next.trigger { within.text } else { "its window" }
             let error = AirlinkError(.timeout, "\(device) did not advertise within \(window), so no attempt was made")
@@ -279,25 +290,34 @@ public struct ConnectionStateMachine: Sendable {
         attemptNumber += 1
         let announce = Action.emit(
             .willReconnect(attempt: attemptNumber, remainingAttempts: next.remainingAttempts, trigger: next.trigger))
-        return [announce] + schedule(next, resuming: false)
+        return [announce] + schedule(next)
     }
 
-    /// Starts waiting for `next`'s trigger; on resumption after a power cycle, attempts at once.
-    private mutating func schedule(_ next: ReconnectionAttempt, resuming: Bool) -> [Action] {
+    /// Starts waiting for `next`'s trigger. A delay runs even while the adapter is off, so that
+    /// power-on cannot shorten it.
+    private mutating func schedule(_ next: ReconnectionAttempt) -> [Action] {
+        switch next.trigger {
+        case .after(let delay):
+            let timer = newTimer()
+            phase = adapterPoweredOn ? .backingOff(timer, next) : .awaitingAdapter(next, wait: timer)
+            return [.startTimer(timer, after: delay)]
+        case .advertisement:
+            return resume(next)
+        }
+    }
+
+    /// Goes on with `next` once its wait is over and the adapter is on: attempts at once after a
+    /// delay, or watches for an advertisement (a fresh window).
+    private mutating func resume(_ next: ReconnectionAttempt) -> [Action] {
         guard adapterPoweredOn else {
-            phase = .awaitingAdapter(next)
+            phase = .awaitingAdapter(next, wait: nil)
             return []
         }
         switch next.trigger {
-        case .after(let delay):
-            if resuming {
-                let attempt = newAttempt()
-                phase = .reconnecting(attempt, next)
-                return [.startAttempt(attempt, timeout: next.connectTimeout)]
-            }
-            let timer = newTimer()
-            phase = .backingOff(timer, next)
-            return [.startTimer(timer, after: delay)]
+        case .after:
+            let attempt = newAttempt()
+            phase = .reconnecting(attempt, next)
+            return [.startAttempt(attempt, timeout: next.connectTimeout)]
         case .advertisement(let within):
             let timer = within.map { _ in newTimer() }
             phase = .awaitingAdvertisement(timer, next)

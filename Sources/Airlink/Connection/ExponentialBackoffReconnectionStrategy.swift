@@ -8,7 +8,9 @@ import AirlinkCore
 /// - ``Jitter/full``: a uniform draw in `0 ... min(maximumDelay, initialDelay × multiplierⁿ)`;
 /// - ``Jitter/decorrelated``: a uniform draw in `initialDelay ... 3 × the previous wait`, capped.
 ///
-/// In a `Simulation` the random source is seeded, so a seed reproduces every wait.
+/// In a `Simulation` the random source is seeded, so a seed reproduces every wait. An adapter that
+/// goes off and on during a wait neither shortens nor restarts it, nor moves `n`: power blips do not
+/// bring every device's attempts back into step (see ``ReconnectionStrategy`` for the rule).
 public struct ExponentialBackoffReconnectionStrategy: ReconnectionStrategy, Hashable {
     /// How waits are randomised.
     public enum Jitter: Sendable, Hashable {

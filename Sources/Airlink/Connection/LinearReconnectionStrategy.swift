@@ -5,7 +5,9 @@ import AirlinkCore
 ///
 /// `.linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3))`: 2 s after the loss the first
 /// attempt starts and may take 3 s; if it fails, 2 s later the second; after the third failure,
-/// the strategy gives up.
+/// the strategy gives up. An adapter off and on during a wait does not shorten it: with the link
+/// lost at 5 s and the adapter off from 5.5 s to 6 s, the first attempt still starts at 7 s (see
+/// ``ReconnectionStrategy`` for the rule).
 public struct LinearReconnectionStrategy: ReconnectionStrategy, Hashable {
     /// The wait before each attempt.
     public var wait: Duration

@@ -1,7 +1,7 @@
 import AirlinkCore
 
 /// Never reconnects: a lost link is reported at once (``ConnectionEvent/lost(_:)``) and the
-/// connection manager goes back to disconnected.
+/// connection manager goes back to disconnected, whatever the adapter does afterwards.
 public struct NoReconnectionStrategy: ReconnectionStrategy, Hashable {
     /// Creates the strategy.
     public init() {}

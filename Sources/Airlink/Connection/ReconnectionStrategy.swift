@@ -9,6 +9,15 @@ import AirlinkCore
 /// ``nextAttempt(after:random:)``; it must be a pure function of its arguments (draw randomness from
 /// `random` only), so that a simulation's seed reproduces every decision.
 ///
+/// While the adapter is off no attempt is made, but a planned delay keeps running: the attempt
+/// starts at the later of power-on and the time the strategy planned (the loss or failure plus the
+/// delay), so an adapter that goes off and on never shortens a wait and every blip does not restart
+/// a back-off in step with other devices. A blip is not a failed attempt: the count in
+/// ``ReconnectionHistory/attemptsMade`` neither grows nor resets, and an attempt the power-off cut
+/// short is made again after power-on without being counted. An advertisement window
+/// (``ReconnectionTrigger/advertisement(within:)``) starts afresh at power-on, since the device
+/// could not be heard while the adapter was off.
+///
 /// ```swift
 /// struct TwiceQuickly: ReconnectionStrategy {
 ///     func nextAttempt(after history: ReconnectionHistory, random: any RandomSource) -> ReconnectionAttempt? {
@@ -62,7 +71,9 @@ public struct ReconnectionHistory: Sendable, Hashable {
 
 /// What starts a reconnection attempt.
 public enum ReconnectionTrigger: Sendable, Hashable, CustomStringConvertible {
-    /// The attempt starts after this delay.
+    /// The attempt starts after this delay, counted from the loss or the failed attempt; an adapter
+    /// that is off when it ends delays the attempt until power-on, and one that goes off and on
+    /// during it neither shortens nor restarts it.
     case after(Duration)
     /// The attempt starts when the device is seen advertising (Airlink scans for it through the
     /// transport); if it is not seen within the duration, that counts as a failed attempt

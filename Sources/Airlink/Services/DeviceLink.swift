@@ -54,6 +54,9 @@ final class DeviceLink: Sendable {
     let bus: EventBus
     let adapter: AdapterMonitor
     let gate = OperationGate()
+    /// How long a GATT operation may take from the moment the app issued it, waiting for its turn
+    /// included: ATT's transaction timeout (Core Spec Vol 3, Part F, 3.3.3).
+    static let operationTimeout: Duration = .seconds(30)
     let capacity: Int
     /// Saves connection records, when the device manager has a registry.
     let recorder: ConnectionRecorder?
@@ -126,23 +129,42 @@ final class DeviceLink: Sendable {
 
     /// Runs one GATT operation in the device's turn: the adapter must be on and the link up.
     ///
+    /// The operation's deadline, ``operationTimeout``, runs from this call: an operation that must
+    /// wait for its turn behind others fails with ``AirlinkError/Code/timeout`` when the deadline
+    /// passes, whether it is still waiting or under way (then it is cancelled). One that gets its
+    /// turn at once runs without a timer of its own (the common path stays free of tasks): each of
+    /// its transport calls is bounded by 30 s from that call, so one that must first discover on a
+    /// cold cache may take longer in all.
+    ///
     /// - Parameters:
     ///   - operation: what is done, for messages and context: `read 2A19 in 180F`.
     ///   - body: the operation, given the generation of the caches it may fill.
     ///   - service: the service concerned, for the log's metadata.
     ///   - characteristic: the characteristic concerned, for the log's metadata.
-    func perform<Value>(
+    func perform<Value: Sendable>(
         _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
         _ body: (_ generation: Int) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         // `operation` is described only when needed (an error, a trace-level log): building
         // descriptions of 128-bit UUIDs on every request would cost more than the request.
         logger.trace("\(operation())", metadata: Self.metadata(service, characteristic))
+        let issued = environment.clock.now
         try await adapter.requirePoweredOn("\(operation()) on \(device)")
         _ = try requireLink(operation())
         do {
-            return try await gate.run { () async throws(AirlinkError) -> Value in
-                try await body(try requireLink(operation()))
+            let ticket = gate.enter()
+            guard case .queued = ticket else {
+                return try await gate.run(ticket) { () async throws(AirlinkError) -> Value in
+                    try await body(try requireLink(operation()))
+                }
+            }
+            let name = operation()
+            return try await OperationDeadline(environment: environment, issued: issued).run(
+                "\(name) on \(device)", timeout: Self.operationTimeout
+            ) { () async throws(AirlinkError) -> Value in
+                try await gate.run(ticket) { () async throws(AirlinkError) -> Value in
+                    try await body(try requireLink(name))
+                }
             }
         } catch {
             logger.debug("\(operation()) failed: \(error)", metadata: Self.metadata(service, characteristic))
@@ -199,9 +221,11 @@ final class DeviceLink: Sendable {
         route.registry.deliver(value, characteristic: route.characteristic)
     }
 
-    /// Ends every observer's stream (the device manager shuts down).
+    /// Ends every observer's stream (the device manager shuts down), in the order the streams were
+    /// opened across all services, so the order the app sees them end is the same in every run.
     func finish() {
         let registries = state.withLock { Array($0.registries.values) }
-        for registry in registries { registry.finish() }
+        let streams = registries.flatMap { $0.close() }.sorted { $0.id < $1.id }
+        for stream in streams { stream.channel?.finish() }
     }
 }

@@ -153,17 +153,22 @@ final class ObserverRegistry: Sendable {
         }
     }
 
-    /// Ends every stream observer and the lane.
-    func finish() {
-        let sinks = state.withLock { state -> [Sink] in
+    /// Detaches every observer and ends the lane; returns the stream observers' channels, for the
+    /// caller to end, ordered by observer id (the order they were opened, device-wide), never by the
+    /// characteristics' hash order, which changes from process to process.
+    func close() -> [(id: Int, channel: ValueChannel<CharacteristicValue>?)] {
+        let observers = state.withLock { state -> [Observer] in
             defer {
                 state.observers.removeAll()
                 state.bodies.removeAll()
             }
             state.lane?.finish()
-            return state.observers.values.flatMap { $0.map(\.sink) }
+            return state.observers.values.flatMap { $0 }
         }
-        for case .stream(let weak) in sinks { weak.channel?.finish() }
+        return observers.compactMap { observer in
+            guard case .stream(let weak) = observer.sink else { return nil }
+            return (observer.id, weak.channel)
+        }.sorted { $0.id < $1.id }
     }
 
     private func body(_ id: Int) -> Body? { state.withLock { $0.bodies[id] } }

@@ -7,10 +7,28 @@ import Synchronization
 /// A GATT client may have one ATT request outstanding per link (Core Spec Vol 3, Part F, 3.3.2), so
 /// every operation on a device runs inside its gate, while the API stays concurrent. When a link
 /// drops, ``failWaiters(with:)`` fails every operation still waiting, at once: nothing hangs.
+///
+/// A place in the line is taken synchronously (``enter()``), so an operation keeps the place of the
+/// moment it was issued even when it waits for its turn from another task.
 final class OperationGate: Sendable {
+    /// A place in the line, taken by ``enter()``.
+    enum Ticket: Sendable {
+        /// The gate was free: the holder runs now, and must ``release()``.
+        case granted
+        /// Behind others; wait for the turn with ``wait(_:)``.
+        case queued(Int)
+    }
+
     private struct Waiter {
         let id: Int
-        let continuation: CheckedContinuation<AirlinkError?, Never>
+        var continuation: CheckedContinuation<AirlinkError?, Never>?
+        /// The turn came before the holder started waiting.
+        var granted = false
+        /// The wait failed before the holder started waiting.
+        var failure: AirlinkError?
+
+        /// Still in line: neither given the turn nor failed.
+        var isPending: Bool { !granted && failure == nil }
     }
 
     private struct State {
@@ -25,69 +43,117 @@ final class OperationGate: Sendable {
     init() {}
 
     /// The number of operations waiting for their turn.
-    var waiting: Int { state.withLock { $0.waiters.count } }
+    var waiting: Int { state.withLock { $0.waiters.count(where: \.isPending) } }
 
     /// Runs `body` when every operation that entered before it has finished.
     ///
     /// - Throws: what `body` throws; the error given to ``failWaiters(with:)`` while waiting;
     ///   ``AirlinkError/Code/cancelled`` when the task is cancelled while waiting.
     func run<Value>(_ body: () async throws(AirlinkError) -> Value) async throws(AirlinkError) -> Value {
-        try await acquire()
+        try await run(enter(), body)
+    }
+
+    /// Runs `body` in the turn of `ticket`, then passes the turn on.
+    ///
+    /// - Throws: as ``run(_:)``.
+    func run<Value>(
+        _ ticket: Ticket, _ body: () async throws(AirlinkError) -> Value
+    ) async throws(AirlinkError) -> Value {
+        try await wait(ticket)
         defer { release() }
         return try await body()
     }
 
-    /// Fails every waiting operation with `error`; the one running, if any, goes on.
-    func failWaiters(with error: AirlinkError) {
-        let waiters = state.withLock { state -> Deque<Waiter> in
-            defer { state.waiters.removeAll() }
-            return state.waiters
+    /// Takes a place in the line: the turn at once if the gate is free.
+    func enter() -> Ticket {
+        state.withLock { state -> Ticket in
+            if !state.busy {
+                state.busy = true
+                return .granted
+            }
+            state.nextID += 1
+            state.waiters.append(Waiter(id: state.nextID))
+            return .queued(state.nextID)
         }
-        for waiter in waiters { waiter.continuation.resume(returning: error) }
     }
 
-    private func acquire() async throws(AirlinkError) {
-        if state.withLock({ state -> Bool in
-            if state.busy { return false }
-            state.busy = true
-            return true
-        }) {
-            return
-        }
-        let id = state.withLock { state -> Int in
-            state.nextID += 1
-            return state.nextID
-        }
+    /// Waits for the turn of `ticket`; on return the caller holds the gate and must ``release()``.
+    ///
+    /// - Throws: the error given to ``failWaiters(with:)``; ``AirlinkError/Code/cancelled`` when the
+    ///   task is cancelled while waiting (its place is given up).
+    func wait(_ ticket: Ticket) async throws(AirlinkError) {
+        guard case .queued(let id) = ticket else { return }
         let failure: AirlinkError? = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<AirlinkError?, Never>) in
                 let immediate = state.withLock { state -> AirlinkError?? in
-                    if !state.busy {
-                        state.busy = true
-                        return .some(nil)
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                        return .some(Self.cancelled)  // given up by cancellation before waiting
                     }
-                    if Task.isCancelled { return .some(Self.cancelled) }
-                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    let waiter = state.waiters[index]
+                    if !waiter.isPending {
+                        state.waiters.remove(at: index)
+                        return .some(waiter.failure)
+                    }
+                    if Task.isCancelled {
+                        state.waiters.remove(at: index)
+                        return .some(Self.cancelled)
+                    }
+                    state.waiters[index].continuation = continuation
                     return .none
                 }
                 if let immediate { continuation.resume(returning: immediate) }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume(returning: Self.cancelled)
+            giveUp(id)
         }
         if let failure { throw failure }
     }
 
-    private func release() {
-        let next = state.withLock { state -> Waiter? in
-            if let next = state.waiters.popFirst() { return next }  // the turn passes on; still busy
-            state.busy = false
-            return nil
+    /// Fails every waiting operation with `error`; the one running, if any, goes on.
+    func failWaiters(with error: AirlinkError) {
+        let waiters = state.withLock { state -> [CheckedContinuation<AirlinkError?, Never>] in
+            var resumed: [CheckedContinuation<AirlinkError?, Never>] = []
+            var kept = Deque<Waiter>()
+            for var waiter in state.waiters {
+                if let continuation = waiter.continuation {
+                    resumed.append(continuation)
+                } else {
+                    if waiter.isPending { waiter.failure = error }  // told when it starts waiting
+                    kept.append(waiter)
+                }
+            }
+            state.waiters = kept
+            return resumed
         }
-        next?.continuation.resume(returning: nil)
+        for waiter in waiters { waiter.resume(returning: error) }
+    }
+
+    /// Passes the turn to the next operation in line, or opens the gate.
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<AirlinkError?, Never>?? in
+            guard let index = state.waiters.firstIndex(where: \.isPending) else {
+                state.busy = false
+                return .none
+            }
+            if let continuation = state.waiters[index].continuation {
+                state.waiters.remove(at: index)
+                return .some(continuation)  // the turn passes on; still busy
+            }
+            state.waiters[index].granted = true  // its turn; it takes it when it starts waiting
+            return .some(nil)
+        }
+        if case .some(let continuation?) = next { continuation.resume(returning: nil) }
+    }
+
+    /// Gives up the place `id` (its task was cancelled); a turn it was already given passes on.
+    private func giveUp(_ id: Int) {
+        let (waiter, hadTurn) = state.withLock { state -> (Waiter?, Bool) in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return (nil, false) }
+            let waiter = state.waiters.remove(at: index)
+            return (waiter, waiter.granted)
+        }
+        waiter?.continuation?.resume(returning: Self.cancelled)
+        if hadTurn { release() }
     }
 
     private static let cancelled = AirlinkError(

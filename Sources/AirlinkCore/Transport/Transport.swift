@@ -25,6 +25,16 @@
 /// for long values itself. ATT errors from the peer surface as ``AirlinkError/Code/attribute`` with
 /// ``AirlinkError/Cause/att(_:handle:)``.
 ///
+/// **Deadlines.** A GATT operation completes or fails with ``AirlinkError/Code/timeout`` within
+/// 30 s (ATT's transaction timeout, Core Spec Vol 3, Part F, 3.3.3) of the moment the caller issued
+/// it: time spent waiting behind other operations on the link counts, so a caller's timeout means
+/// what it says. A request that is on air when its caller's deadline passes may keep the bearer
+/// until its own transaction timeout, which then closes the link. The virtual radio arms each
+/// operation's deadline when it is called; BlueZ's D-Bus calls carry their timeout from the call,
+/// BlueZ queueing behind it. The layers above count the same 30 s from the app's call, their own
+/// queue included (one exception: an operation that gets its turn at once and must first discover,
+/// on a cold cache, makes several calls, each with its own 30 s).
+///
 /// **Cancellation.** Cancelling the task of a `connect` cancels the attempt; cancelling any other
 /// operation abandons its result (the request may still complete on air) and throws
 /// ``AirlinkError/Code/cancelled``.

@@ -31,12 +31,14 @@ extension Link {
 
     /// Queues a procedure; it starts when those before it finish.
     func enqueue(_ operation: LinkOperation) {
+        operation.issuedAt = world.now
         operations.append(operation)
         if operations.count == 1, !awaitingResponse { startNext() }
     }
 
     private func startNext() {
         while let operation = operations.first {
+            if operation.startedAt == nil { operation.startedAt = world.now }
             let step = operation.isFinished ? .finished : operation.start()
             switch step {
             case .send(let pdu):
@@ -66,10 +68,41 @@ extension Link {
         let step = operation.isFinished ? .finished : operation.handle(pdu)
         switch step {
         case .send(let next):
+            if !operation.deadlineArmed { armDeadline(of: operation, nil) }  // a later request, a later timeout
             transmitRequest(next)
         case .finished:
             operations.removeFirst()
             startNext()
+        }
+    }
+
+    /// Fails `operation` with `timeout` if it has not finished 30 s after it was queued: the caller's
+    /// deadline (the Transport contract), its wait behind other operations included. A request then
+    /// still on air keeps the bearer until its own transaction timeout closes the link.
+    ///
+    /// - Parameters:
+    ///   - operation: the queued operation.
+    ///   - what: what it does, for the message (`nil`: a procedure the radio runs itself).
+    func armDeadline(of operation: LinkOperation, _ what: (@Sendable () -> String)?) {
+        operation.deadlineArmed = true
+        let issued = operation.issuedAt
+        world.schedule(at: issued + Self.transactionTimeout) { [self] in
+            guard !operation.isFinished, !isClosed else { return }
+            if awaitingResponse, operations.first === operation, let deadline = requestDeadline, deadline <= world.now {
+                return  // its request's own transaction timeout ends it now, and the link with it
+            }
+            let waited = Duration.nanoseconds((operation.startedAt ?? world.now) - issued)
+            let name = what?() ?? "the link's own procedure"
+            world.record(
+                "att",
+                "\(central.tracePrefix)\(peripheral.idText) \(name) timed out 30 s after it was issued "
+                    + "(\(waited.traceDescription) waiting for its turn)")
+            operation.fail(
+                AirlinkError(
+                    .timeout,
+                    "\(name) on \(peripheral.id) did not complete within 30 s of being issued, "
+                        + "\(waited.traceDescription) of it waiting behind other operations on the link "
+                        + "(ATT's transaction timeout, Core Spec Vol 3, Part F, 3.3.3)"))
         }
     }
 

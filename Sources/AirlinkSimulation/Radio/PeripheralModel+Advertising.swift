@@ -54,19 +54,23 @@ extension PeripheralModel {
     }
 
     /// Answers the first pending connection request after this advertising event.
+    ///
+    /// An injected failure belongs to one attempt: it is taken by the first attempt this event
+    /// answers, and an attempt that took `.noAnswer` is passed over by every later event (it runs
+    /// into its timeout), so it cannot use up the failures meant for the attempts after it.
     func acceptConnection() {
-        guard let attempt = pendingConnects.first, links.count < spec.maximumConnections else { return }
+        guard let attempt = pendingConnects.first(where: { !$0.ignored }), links.count < spec.maximumConnections
+        else { return }
         if !connectFailures.isEmpty {
             let failure = connectFailures.removeFirst()
             world.record("fault", "\(id) connection attempt fails: \(failure)")
             if let error = failure.error(for: id) {
                 attempt.finish(.failure(error))
+            } else {
+                attempt.ignored = true  // .noAnswer: pending until its timeout
             }
-            // .noAnswer: the attempt stays pending but this and later events ignore it once.
-            if failure == .noAnswer { attempt.ignored = true }
             return
         }
-        guard !attempt.ignored else { return }
         attempt.central.establishLink(for: attempt, with: self)
     }
 }

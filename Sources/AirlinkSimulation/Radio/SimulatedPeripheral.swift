@@ -73,6 +73,13 @@ public struct SimulatedPeripheral: Sendable {
     public func move(to position: Position) { world.lock.withLock { model.move(to: position) } }
 
     /// The next `count` connection attempts fail as `failure` describes.
+    ///
+    /// Each failure belongs to one attempt, of any central: the attempt takes it at the first
+    /// connectable advertising event it meets. A `.noAnswer` attempt stays pending until its own
+    /// timeout, and later advertising events pass it over, so `count` attempts fail whatever the
+    /// failure. Calls add up, in order: `failNextConnects(1, with: .noAnswer)` then
+    /// `failNextConnects(1, with: .abortedByLocal)` fail the next attempt by timeout, the one after by
+    /// abort.
     public func failNextConnects(_ count: Int, with failure: ConnectFailure = .abortedByLocal) {
         world.lock.withLock {
             world.record("fault", "\(id) will fail the next \(count) connection attempt(s): \(failure)")

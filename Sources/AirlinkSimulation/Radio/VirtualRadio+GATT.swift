@@ -11,6 +11,12 @@ extension VirtualRadio {
     }
 
     /// Queues a procedure on the link to `device` and waits for its result.
+    ///
+    /// The operation's 30 s run from this call, its wait behind other operations on the link
+    /// included: one still unfinished then fails with ``AirlinkError/Code/timeout`` (a request still
+    /// on air keeps the bearer until its own transaction timeout closes the link). An operation sent
+    /// at once needs no timer of its own until it sends a second request: its first request's
+    /// transaction timeout falls at its deadline.
     func perform<Procedure: GATTProcedure>(
         _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
         _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
@@ -19,7 +25,12 @@ extension VirtualRadio {
         let operation = try world.lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
             let link = try usableLink(device, what())
             let operation = ProcedureOperation(try makeProcedure(link), delivering: pending)
+            let queued = !link.operations.isEmpty || link.awaitingResponse
             link.enqueue(operation)
+            if queued {
+                let name = what()  // described only when queued: descriptions cost more than requests
+                link.armDeadline(of: operation) { name }
+            }
             return operation
         }
         let result = await pending.wait(lock: world.lock) {

@@ -1,0 +1,113 @@
+import Airlink
+import AirlinkCore
+import AirlinkProfiles
+import AirlinkSimulation
+import Testing
+
+/// Deadlines and waits as the layers keep them on the virtual radio, in virtual time.
+@Suite struct DeadlinesOnVirtualRadioTests {
+    static let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    /// A strict simulation with the thermostat, and a device manager on its radio.
+    private static func world() throws -> (Simulation, DeviceManager, SimulatedPeripheral) {
+        let sim = Simulation(seed: 7, strict: true)
+        let peripherals = try sim.add(SimulatedWorld([.thermostat()]))
+        return (sim, DeviceManager(transport: sim.radio, environment: sim.environment), peripherals[0])
+    }
+
+    /// The virtual times of the trace lines of `category` that contain `text`.
+    private static func times(_ sim: Simulation, _ category: String, _ text: String) -> [Duration] {
+        sim.trace.lines.filter { $0.contains(" \(category) ") && $0.contains(text) }.compactMap { line in
+            guard line.hasPrefix("t="), let end = line.firstIndex(of: " ") else { return nil }
+            let stamp = line[line.index(line.startIndex, offsetBy: 2)..<end].replacing(".", with: "")
+            return Int64(stamp).map { .microseconds($0) }  // t=10.000000: six decimals
+        }
+    }
+
+    @Test func aGATTOperationQueuedBehindASlowOneTimesOutThirtySecondsAfterTheAppIssuedIt() async throws {
+        // Given a connected thermostat whose caches are warm, that answers the next temperature read
+        // after 2 s and never answers the next unit read
+        let (sim, manager, thermostat) = try Self.world()
+        let connection = manager.connection(to: Self.thermostat)
+        let service = connection.services.service(.thermostatTemperatureService)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await service.read(.thermostatTemperature)
+            _ = try await service.read(.thermostatUnit)
+        }
+        thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(2))
+        thermostat.neverRespond(to: .read(.thermostatUnit))
+
+        // When the app reads the temperature, and 1 ms later the unit (which waits its turn)
+        let (issued, ended, code) = try await sim.run {
+            sim.spawn { _ = try? await service.read(.thermostatTemperature) }
+            try await sim.clock.sleep(for: .milliseconds(1))
+            let issued = sim.clock.now
+            var code: AirlinkError.Code?
+            do throws(AirlinkError) { _ = try await service.read(.thermostatUnit) } catch { code = error.code }
+            return (issued, sim.clock.now, code)
+        }
+
+        // Then the unit read fails with timeout 30 s after the app issued it, as its timeout says
+        #expect(code == .timeout)
+        #expect(issued.duration(to: ended) == .seconds(30))
+    }
+
+    @Test func aWriteThatExpiresWhileWaitingItsTurnIsNeverSent() async throws {
+        // Given a connected thermostat, caches cold, that answers the next service discovery request
+        // (Find By Type Value) and the next temperature read 20 s late each
+        let (sim, manager, thermostat) = try Self.world()
+        let connection = manager.connection(to: Self.thermostat)
+        let service = connection.services.service(.thermostatTemperatureService)
+        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
+        thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(20))
+        let unit: UInt8 = try thermostat.value(of: .thermostatUnit)
+
+        // When the app reads the temperature (discovering first, about 40 s), and 1 ms later writes
+        // the unit, which waits its turn behind the read
+        let (issued, ended, code) = try await sim.run {
+            let read = sim.spawn { _ = try? await service.read(.thermostatTemperature) }
+            try await sim.clock.sleep(for: .milliseconds(1))
+            let issued = sim.clock.now
+            var code: AirlinkError.Code?
+            do throws(AirlinkError) {
+                try await service.write([unit ^ 1], to: .thermostatUnit)
+            } catch {
+                code = error.code
+            }
+            let ended = sim.clock.now
+            await read.value
+            return (issued, ended, code)
+        }
+        try await sim.run(for: .seconds(5))
+
+        // Then the write failed with timeout 30 s after it was issued, still waiting, and was never
+        // sent once the read was done
+        #expect(code == .timeout)
+        #expect(issued.duration(to: ended) == .seconds(30))
+        #expect(try thermostat.value(of: .thermostatUnit) == unit)
+        #expect(sim.trace.lines.filter { $0.contains("ATT_WRITE_REQ") }.count == 1)  // the link setup's own
+    }
+
+    @Test func anAdapterBlipDuringTheBackOffDoesNotShortenIt() async throws {
+        // Given a connected thermostat with a linear 2 s wait
+        let (sim, manager, thermostat) = try Self.world()
+        let connection = manager.connection(
+            to: Self.thermostat, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)))
+        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+
+        // When the link drops, and the adapter goes off 0.5 s later and on 1 s later
+        thermostat.dropLink(reason: .remoteUserTerminated)
+        sim.radio.schedule(.powerOffAdapter, after: .milliseconds(500))
+        sim.radio.schedule(.powerOnAdapter, after: .seconds(1))
+        try await sim.run(for: .seconds(10))
+
+        // Then the reconnection attempt starts 2 s after the loss, not at power-on
+        let lost = try #require(Self.times(sim, "event", "lost").first)
+        let attempts = Self.times(sim, "radio", "connecting (timeout")
+        #expect(attempts.count == 2)
+        #expect(attempts.last.map { $0 - lost } == .seconds(2))
+        #expect(connection.state.isConnected)
+    }
+}
