@@ -47,6 +47,21 @@ enum RegistrySchema {
         return migrator
     }
 
+    /// Migrates `pool` to the newest schema.
+    ///
+    /// Two processes that open a new registry at once both find it unmigrated; the second one's
+    /// `CREATE TABLE` waits for the first one's transaction (the busy timeout), then fails because the
+    /// table exists. A migration is one transaction, so the first one's work is whole: when the
+    /// migrations are complete after such a failure, the database is ready and the failure is not one.
+    static func migrate(_ pool: DatabasePool) throws {
+        let migrator = migrator
+        do {
+            try migrator.migrate(pool)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            guard try pool.read({ db in try migrator.hasCompletedMigrations(db) }) else { throw error }
+        }
+    }
+
     /// Migrations applied to `db` that this Airlink does not know, sorted; empty if none.
     static func unknownMigrations(in db: Database) throws -> [String] {
         let migrator = migrator

@@ -62,7 +62,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
                         + "\(unknown.joined(separator: ", ")) are unknown to this one); upgrade Airlink, or move "
                         + "the database away to start a new registry", context: path)
             }
-            try RegistrySchema.migrator.migrate(pool)
+            try RegistrySchema.migrate(pool)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             let aside = try StoreFile.moveAside(path, companionSuffixes: ["-wal", "-shm"])
             throw AirlinkError(

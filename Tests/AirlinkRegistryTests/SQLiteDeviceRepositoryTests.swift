@@ -2,6 +2,7 @@ import AirlinkCore
 import AirlinkRegistry
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import AirlinkRegistrySQLite
@@ -90,6 +91,25 @@ import Testing
         #expect(error?.code == .corruptStore)
         #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
         #expect(try await repository.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM device") } == 1)
+    }
+
+    @Test func repositoriesOpenedAtOnceOnANewDatabaseAllOpen() throws {
+        // Given a path where no database exists yet, tried ten times
+        for round in 1...10 {
+            let directory = TemporaryDirectory()
+            let path = directory.file("devices.sqlite")
+
+            // When eight repositories open it at the same moment, as eight processes would
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do { _ = try SQLiteDeviceRepository(path: path) } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+
+            // Then every one opened: the one that migrated second found the work done, not a conflict
+            #expect(failures.withLock { $0 } == [], "round \(round)")
+        }
     }
 
     @Test func lookupsUseTheIndexes() async throws {
