@@ -187,3 +187,36 @@ struct BlueZDeadlineTests {
         try await fake.setPowered(true)
     }
 }
+
+/// The peripheral role's registration calls end at their deadline too.
+@Suite(.fakeBlueZ(), .serialized)
+struct BlueZPeripheralDeadlineTests {
+    @Test(arguments: ["RegisterApplication", "RegisterAdvertisement"])
+    func neverAnsweredRegistrationEndsAtItsDeadline(method: String) async throws {
+        // Given a peripheral whose calls wait 1 s, and a registration BlueZ never answers
+        let fake = try await FakeBlueZ.fresh()
+        let peripheral = try BlueZPeripheral(
+            busAddress: fake.address, environment: .live(), operationTimeout: .seconds(1))
+        let services = [
+            Service(BluetoothUUID(0x180F)) {
+                Characteristic(BluetoothUUID(0x2A19), properties: [.read], value: UInt8(87))
+            }
+        ]
+        if method == "RegisterAdvertisement" { try await peripheral.publish(name: "Test", services: services) }
+        try await fake.hangNext(method)
+
+        // When the app publishes, or advertises
+        let began = ContinuousClock.now
+        let error = await #expect(throws: AirlinkError.self) {
+            if method == "RegisterApplication" {
+                try await peripheral.publish(name: "Test", services: services)
+            } else {
+                try await peripheral.startAdvertising(Advertising { LocalName("Test") })
+            }
+        }
+
+        // Then it fails with timeout at its deadline
+        #expect(error?.code == .timeout)
+        #expect(began.duration(to: .now) < .milliseconds(1_500))
+    }
+}
