@@ -79,9 +79,3 @@ struct StopSignal {
         for source in sources { source.cancel() }
     }
 }
-
-/// Prints a line at once (standard output is a pipe or a file as often as a terminal).
-private func emit(_ line: String) {
-    print(line)
-    fflush(nil)
-}

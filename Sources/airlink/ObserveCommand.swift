@@ -106,9 +106,3 @@ struct ObserveCommand: AsyncParsableCommand {
         return true
     }
 }
-
-/// Prints a line at once (the output is often a pipe).
-private func emit(_ line: String) {
-    print(line)
-    fflush(nil)
-}

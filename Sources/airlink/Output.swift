@@ -50,3 +50,10 @@ enum Arguments {
         }
     }
 }
+
+/// Prints a line at once: standard output is a pipe or a file as often as a terminal, and commands
+/// that run until interrupted (subscribe, observe, inspect) are read as they go.
+func emit(_ line: String) {
+    print(line)
+    fflush(nil)
+}

@@ -199,6 +199,15 @@ final class DeviceLink: Sendable {
         route.registry.deliver(value, characteristic: route.characteristic)
     }
 
+    /// Ends the value streams of every service (the link is gone and no reconnection follows);
+    /// closure observers and subscriptions stay for a later `connect`.
+    func endStreams() {
+        let registries = state.withLock { state in
+            state.registries.sorted { $0.key.description < $1.key.description }.map(\.value)
+        }
+        for registry in registries { registry.endStreams() }
+    }
+
     /// Ends every observer's stream (the device manager shuts down).
     func finish() {
         let registries = state.withLock { Array($0.registries.values) }

@@ -153,6 +153,27 @@ final class ObserverRegistry: Sendable {
         }
     }
 
+    /// Ends every stream observer, in the order they began (the values' source is gone for good);
+    /// closure observers stay.
+    func endStreams() {
+        let channels = state.withLock { state -> [(id: Int, channel: ValueChannel<CharacteristicValue>)] in
+            var channels: [(id: Int, channel: ValueChannel<CharacteristicValue>)] = []
+            for characteristic in Array(state.observers.keys) {
+                for observer in state.observers[characteristic] ?? [] {
+                    if case .stream(let weak) = observer.sink, let channel = weak.channel {
+                        channels.append((observer.id, channel))
+                    }
+                }
+                state.observers[characteristic]?.removeAll {
+                    if case .stream = $0.sink { return true }
+                    return false
+                }
+            }
+            return channels.sorted { $0.id < $1.id }
+        }
+        for entry in channels { entry.channel.finish() }
+    }
+
     /// Ends every stream observer and the lane.
     func finish() {
         let sinks = state.withLock { state -> [Sink] in

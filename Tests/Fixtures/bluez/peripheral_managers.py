@@ -1,7 +1,7 @@
 """GattManager1 and LEAdvertisingManager1 on the fake adapters: they record each registration
 (the object path and the caller's bus name) in the call log and reply at once, unless a scripted
-fault (FailNext, HangNext) answers for them. They do not call the
-registered objects: the Swift tests play bluetoothd's part themselves, over the same private bus."""
+fault (FailNext, HangNext) answers for them. They do not call the registered objects: the Swift
+tests play bluetoothd's part themselves, over the same private bus."""
 
 import dbus
 import dbus.service
