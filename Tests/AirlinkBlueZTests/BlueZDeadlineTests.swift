@@ -112,6 +112,23 @@ struct BlueZDeadlineTests {
         #expect(took < .milliseconds(2_500), "took \(took)")
     }
 
+    @Test func neverAnsweredObjectTreeEndsOpeningAtItsDeadline() async throws {
+        // Given a BlueZ that never answers GetManagedObjects, and a transport whose calls wait 1 s
+        let fake = try await FakeBlueZ.fresh()
+        try await fake.hangNext("GetManagedObjects")
+        var configuration = fake.configuration()
+        configuration.operationTimeout = .seconds(1)
+        let limited = configuration
+
+        // When a transport is opened
+        let outcome = try await ended(within: .seconds(5)) { _ = try await BlueZTransport.open(limited) }
+
+        // Then opening fails with timeout at the deadline
+        let (result, took) = try #require(outcome, "opening was still waiting after 5 s")
+        #expect(code(result) == .timeout)
+        #expect(took < .milliseconds(1_500), "took \(took)")
+    }
+
     @Test func readPendingWhenTheAdapterGoesOffFailsAtOnce() async throws {
         // Given a connected thermostat and a read BlueZ never answers
         let fake = try await FakeBlueZ.fresh()

@@ -23,7 +23,7 @@ extension BlueZTransport {
 
     /// Loads the object tree (after subscribing, so no change is missed) and creates link records.
     func load() async throws(AirlinkError) {
-        let tree = try await Self.managedObjects(connection)
+        let tree = try await Self.managedObjects(connection, timeout: min(configuration.operationTimeout, .seconds(10)))
         // Signals that arrived before this reply are in the snapshot already.
         update { state, _ in
             state.tree.replace(with: tree)
