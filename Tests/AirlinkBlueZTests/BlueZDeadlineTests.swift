@@ -22,38 +22,6 @@ struct BlueZDeadlineTests {
         return transport
     }
 
-    /// Runs `work` in a task and waits for it `limit` at most, cancelling it then: its result and how
-    /// long it took, or `nil` if it had not ended.
-    private func ended<Value: Sendable>(
-        within limit: Duration, _ work: @escaping @Sendable () async throws -> Value,
-        after start: (@Sendable () async throws -> Void)? = nil
-    ) async throws -> (result: Result<Value, any Error>, took: Duration)? {
-        let began = ContinuousClock.now
-        let task = Task { try await work() }
-        try await start?()
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                _ = await task.result
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return false
-            }
-            let first = await group.next() ?? false
-            task.cancel()
-            group.cancelAll()
-            return first
-        }
-        guard finished else { return nil }
-        return (await task.result, began.duration(to: .now))
-    }
-
-    private func code<Value>(_ result: Result<Value, any Error>) -> AirlinkError.Code? {
-        guard case .failure(let error) = result else { return nil }
-        return (error as? AirlinkError)?.code
-    }
-
     @Test func neverAnsweredReadEndsAtItsDeadlineOnAQuietBus() async throws {
         // Given a thermostat on a transport whose calls wait 2 s, and a ReadValue BlueZ never answers
         let fake = try await FakeBlueZ.fresh()
@@ -61,14 +29,14 @@ struct BlueZDeadlineTests {
         try await fake.hangNext("ReadValue")
 
         // When the temperature is read and nothing else happens on the bus
-        let outcome = try await ended(within: .seconds(6)) {
+        let outcome = try await endedWithin(.seconds(6)) {
             try await transport.read(self.thermostat, handle: ContractHandles.temperature)
         }
 
         // Then it fails with timeout at its deadline, not later (nor never)
         let (result, took) = try #require(outcome, "the read was still waiting after 6 s")
         #expect(code(result) == .timeout)
-        #expect(took >= .seconds(2) && took < .milliseconds(2_500), "took \(took)")
+        #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
         print("never-answered ReadValue, deadline 2 s: timeout after \(took)")
     }
 
@@ -80,7 +48,7 @@ struct BlueZDeadlineTests {
         try await fake.hangNext(method)
 
         // When the unit is written, or notifications of the temperature are enabled
-        let outcome = try await ended(within: .seconds(6)) {
+        let outcome = try await endedWithin(.seconds(6)) {
             // A CCCD write is StartNotify on BlueZ.
             let handle = method == "WriteValue" ? ContractHandles.unit : ContractHandles.temperatureCCCD
             let value: [UInt8] = method == "WriteValue" ? [1] : [1, 0]
@@ -90,7 +58,7 @@ struct BlueZDeadlineTests {
         // Then the call fails with timeout about 2 s later
         let (result, took) = try #require(outcome, "\(method) was still waiting after 6 s")
         #expect(code(result) == .timeout)
-        #expect(took < .milliseconds(2_500), "took \(took)")
+        #expect(took < .seconds(3), "took \(took)")
     }
 
     @Test func neverAnsweredStartDiscoveryEndsAtItsDeadline() async throws {
@@ -104,12 +72,12 @@ struct BlueZDeadlineTests {
         try await fake.hangNext("StartDiscovery")
 
         // When a scan starts
-        let outcome = try await ended(within: .seconds(6)) { try await transport.startScan(ScanFilter()) }
+        let outcome = try await endedWithin(.seconds(6)) { try await transport.startScan(ScanFilter()) }
 
         // Then it fails with timeout at its deadline
         let (result, took) = try #require(outcome, "startScan was still waiting after 6 s")
         #expect(code(result) == .timeout)
-        #expect(took < .milliseconds(2_500), "took \(took)")
+        #expect(took < .seconds(3), "took \(took)")
     }
 
     @Test func neverAnsweredObjectTreeEndsOpeningAtItsDeadline() async throws {
@@ -121,12 +89,12 @@ struct BlueZDeadlineTests {
         let limited = configuration
 
         // When a transport is opened
-        let outcome = try await ended(within: .seconds(5)) { _ = try await BlueZTransport.open(limited) }
+        let outcome = try await endedWithin(.seconds(5)) { _ = try await BlueZTransport.open(limited) }
 
         // Then opening fails with timeout at the deadline
         let (result, took) = try #require(outcome, "opening was still waiting after 5 s")
         #expect(code(result) == .timeout)
-        #expect(took < .milliseconds(1_500), "took \(took)")
+        #expect(took < .milliseconds(2_500), "took \(took)")
     }
 
     @Test func readPendingWhenTheAdapterGoesOffFailsAtOnce() async throws {
@@ -136,7 +104,7 @@ struct BlueZDeadlineTests {
         try await fake.hangNext("ReadValue")
 
         // When the adapter goes off as bluetoothd reports it: Powered first, the link 3 s later
-        let outcome = try await ended(within: .seconds(4)) {
+        let outcome = try await endedWithin(.seconds(4)) {
             try await transport.read(self.thermostat, handle: ContractHandles.temperature)
         } after: {
             try await fake.waitForCall("ReadValue")
@@ -169,7 +137,7 @@ struct BlueZDeadlineTests {
         try await fake.setConnectMode(thermostatPath, "normal", delay: .seconds(10))
 
         // When the adapter goes off while connecting
-        let outcome = try await ended(within: .seconds(6)) {
+        let outcome = try await endedWithin(.seconds(6)) {
             try await transport.connect(self.thermostat, timeout: .seconds(8))
         } after: {
             try await fake.waitForCall("Connect")
@@ -190,7 +158,7 @@ struct BlueZDeadlineTests {
         try await fake.hangNext("StartDiscovery")
 
         // When the adapter goes off while the scan starts
-        let outcome = try await ended(within: .seconds(4)) {
+        let outcome = try await endedWithin(.seconds(4)) {
             try await transport.startScan(ScanFilter())
         } after: {
             try await fake.waitForCall("StartDiscovery")
@@ -223,17 +191,19 @@ struct BlueZPeripheralDeadlineTests {
         try await fake.hangNext(method)
 
         // When the app publishes, or advertises
-        let began = ContinuousClock.now
-        let error = await #expect(throws: AirlinkError.self) {
+        let outcome = try await endedWithin(.seconds(5)) {
             if method == "RegisterApplication" {
                 try await peripheral.publish(name: "Test", services: services)
             } else {
                 try await peripheral.startAdvertising(Advertising { LocalName("Test") })
             }
+        } after: {
+            try await fake.waitForCall(method)
         }
 
         // Then it fails with timeout at its deadline
-        #expect(error?.code == .timeout)
-        #expect(began.duration(to: .now) < .milliseconds(1_500))
+        let (result, took) = try #require(outcome, "\(method) was still waiting after 5 s")
+        #expect(code(result) == .timeout)
+        #expect(took < .seconds(3), "took \(took)")
     }
 }

@@ -70,7 +70,7 @@ struct BlueZServiceChangedTests {
             thermostatPath, json: Self.moved, interval: .milliseconds(40), resolveAgain: resolveAgain)
 
         // Then restoring the notifications succeeds (a failure would be reported, never silence)
-        let restored = await first(events, within: .seconds(5)) { event -> Result<Void, AirlinkError>? in
+        let restored = await firstWithin(events, .seconds(5)) { event -> Result<Void, AirlinkError>? in
             switch event {
             case .services(_, .notificationsRestored): .success(())
             case .services(_, .notificationsRestoreFailed(_, _, let error)): .failure(error)
@@ -82,31 +82,9 @@ struct BlueZServiceChangedTests {
 
         // And a value the thermostat notifies at its new handle reaches the observer
         #expect(try await fake.notify(thermostatPath + "/service0020/char0021", [0x10, 0x09]))
-        let value = await first(values, within: .seconds(2)) { $0.bytes }
+        let value = await firstWithin(values, .seconds(2)) { $0.bytes }
         #expect(value == [0x10, 0x09])
         await connection.disconnect()
     }
 
-    /// The first element of `sequence` that `match` turns into a value, waiting `limit` at most.
-    private func first<S: AsyncSequence & Sendable, Value: Sendable>(
-        _ sequence: S, within limit: Duration, where match: @escaping @Sendable (S.Element) -> Value?
-    ) async -> Value? where S.Element: Sendable {
-        await withTaskGroup(of: Value?.self) { group in
-            group.addTask {
-                do {
-                    for try await element in sequence {
-                        if let value = match(element) { return value }
-                    }
-                } catch {}
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let found = await group.next() ?? nil
-            group.cancelAll()
-            return found
-        }
-    }
 }
