@@ -71,8 +71,9 @@ enum Arguments {
     }
 }
 
-/// Prints a line at once (standard output is a pipe or a file as often as a terminal), its control
-/// characters escaped: the line may hold a name or a value another device chose.
+/// Prints a line at once, its control characters escaped: standard output is a pipe or a file as
+/// often as a terminal, commands that run until interrupted (subscribe, observe, inspect) are read as
+/// they go, and the line may hold a name or a value another device chose.
 func emit(_ line: String) {
     print(line.escapingControlCharacters())
     fflush(nil)

@@ -6,6 +6,7 @@ import Synchronization
 
 /// `airlink subscribe ID SERVICE CHARACTERISTIC`: prints each notified value as it comes, until
 /// interrupted, `--count N` values, or `--duration`. On the simulation virtual time runs until then.
+/// When the link is lost for good (no `--reconnect`, or the strategy gave up) it says why and exits 4.
 struct SubscribeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscribe",
@@ -40,7 +41,6 @@ struct SubscribeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (device, service, characteristic) = try target.parsed()
-        let (format, count, json) = (self.format, self.count, central.global.json)
         var limit = try duration.map { text throws(ValidationError) in
             try DurationArgument.parse(text, flag: "--duration")
         }
@@ -48,15 +48,35 @@ struct SubscribeCommand: AsyncParsableCommand {
             limit = Self.simulatedDefault
         }
         let stop = limit
-        let received = try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
+        let received: Int
+        do {
+            received = try await subscribe(device, service, characteristic, limit: stop)
+        } catch let loss as LinkLoss {
+            writeError(loss.description)
+            throw ExitCode(LinkLoss.exitCode)
+        }
+        if let count, received < count {
+            writeError("received \(received) of \(count) values before --duration ended")
+            throw ExitCode(3)
+        }
+    }
+
+    /// Connects, enables notifications and prints values until the count, the limit, or the link's end.
+    private func subscribe(
+        _ device: DeviceID, _ service: BluetoothUUID, _ characteristic: BluetoothUUID, limit stop: Duration?
+    ) async throws -> Int {
+        let (format, count, json) = (self.format, self.count, central.global.json)
+        return try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
             session, connection in
             let environment = session.environment
             let manager = connection.services.service(service)
             let values = manager.values(of: characteristic)
+            let events = connection.events()
+            let strategy = connection.reconnectionStrategy
             try await manager.enableNotifications(for: characteristic)
             let start = environment.clock.now
             let printed = Tally()
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            let ended = try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask(executorPreference: environment.executor) {
                     for await value in values {
                         let elapsed = start.duration(to: environment.clock.now)
@@ -65,25 +85,32 @@ struct SubscribeCommand: AsyncParsableCommand {
                             format: format,
                             time: Double(elapsed.components.seconds)
                                 + Double(elapsed.components.attoseconds) * 1e-18)
-                        print(json ? Output.jsonLine(report) : "\(seconds(elapsed))\t\(report.text)")
+                        // At once: the output is often a pipe, read as values come.
+                        emit(json ? Output.jsonLine(report) : "\(seconds(elapsed))\t\(report.text)")
                         let total = printed.increment()
-                        if let count, total >= count { return }
+                        if let count, total >= count { return false }
                     }
+                    // The layers end the values when the link is gone for good.
+                    return !Task.isCancelled
                 }
                 if let stop {
                     group.addTask(executorPreference: environment.executor) {
                         try await environment.clock.sleep(for: stop)
+                        return false
                     }
                 }
-                try await group.next()
+                let ended = try await group.next() ?? false
                 group.cancelAll()
+                return ended
+            }
+            if ended {
+                let why = await LinkLoss.reason(in: events, strategy: strategy)
+                throw LinkLoss(
+                    device: device, received: printed.value, error: why?.error,
+                    gaveUp: why?.gaveUp ?? !(strategy is NoReconnectionStrategy))
             }
             try? await manager.disableNotifications(for: characteristic)
             return printed.value
-        }
-        if let count, received < count {
-            writeError("received \(received) of \(count) values before --duration ended")
-            throw ExitCode(3)
         }
     }
 }

@@ -21,7 +21,7 @@ struct BlueZFailureTests {
     private func hungRead(_ fake: FakeBlueZ, _ transport: BlueZTransport) async throws -> Task<[UInt8], any Error> {
         try await fake.hangNext("ReadValue")
         let task = Task { try await transport.read(thermostat, handle: ContractHandles.temperature) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await fake.waitForCall("ReadValue")
         return task
     }
 
@@ -242,7 +242,7 @@ struct BlueZBusLossTests {
         let events = transport.events()
         try await fake.hangNext("ReadValue")
         let read = Task { try await transport.read(thermostat, handle: ContractHandles.temperature) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await fake.waitForCall("ReadValue")
 
         // When the whole fixture (bus and BlueZ) stops
         let began = ContinuousClock.now

@@ -236,6 +236,12 @@ public actor ConnectionManager {
             }
             broadcaster.yield(event)
             bus.publish(.connection(device, event))
+            // The values' source is gone for good: a loss no reconnection follows, or the strategy gave up.
+            switch event {
+            case .gaveUp: link.endStreams()
+            case .lost where machine.state == .disconnected: link.endStreams()
+            default: break
+            }
         }
     }
 

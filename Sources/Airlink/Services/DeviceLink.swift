@@ -221,6 +221,15 @@ final class DeviceLink: Sendable {
         route.registry.deliver(value, characteristic: route.characteristic)
     }
 
+    /// Ends the value streams of every service (the link is gone and no reconnection follows), in
+    /// the order they were opened across all services; closure observers and subscriptions stay for a
+    /// later `connect`.
+    func endStreams() {
+        let registries = state.withLock { Array($0.registries.values) }
+        let streams = registries.flatMap { $0.detachStreams() }.sorted { $0.id < $1.id }
+        for stream in streams { stream.channel.finish() }
+    }
+
     /// Ends every observer's stream (the device manager shuts down), in the order the streams were
     /// opened across all services, so the order the app sees them end is the same in every run.
     func finish() {

@@ -153,6 +153,26 @@ final class ObserverRegistry: Sendable {
         }
     }
 
+    /// Detaches every stream observer (the values' source is gone for good) and returns their
+    /// channels, for the caller to end in observer-id order across services; closure observers stay.
+    func detachStreams() -> [(id: Int, channel: ValueChannel<CharacteristicValue>)] {
+        state.withLock { state in
+            var channels: [(id: Int, channel: ValueChannel<CharacteristicValue>)] = []
+            for characteristic in Array(state.observers.keys) {
+                for observer in state.observers[characteristic] ?? [] {
+                    if case .stream(let weak) = observer.sink, let channel = weak.channel {
+                        channels.append((observer.id, channel))
+                    }
+                }
+                state.observers[characteristic]?.removeAll {
+                    if case .stream = $0.sink { return true }
+                    return false
+                }
+            }
+            return channels
+        }
+    }
+
     /// Detaches every observer and ends the lane; returns the stream observers' channels, for the
     /// caller to end, ordered by observer id (the order they were opened, device-wide), never by the
     /// characteristics' hash order, which changes from process to process.

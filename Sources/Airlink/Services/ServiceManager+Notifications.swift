@@ -46,7 +46,8 @@ extension ServiceManager {
     /// `AsyncSequence`; stop iterating and drop the sequence (or cancel the task) to stop observing.
     ///
     /// Observing does not enable notifications: call ``enableNotifications(for:)`` too. The stream
-    /// survives reconnections. Its buffer is bounded (``DeviceManager/Configuration/notificationBufferCapacity``):
+    /// survives reconnections, and ends when the link is lost for good (no reconnection follows, or
+    /// the strategy gave up). Its buffer is bounded (``DeviceManager/Configuration/notificationBufferCapacity``):
     /// if the consumer falls behind, newer values are dropped and the gap is reported, never hidden
     /// (``CharacteristicValue/missedBefore``, ``ServicesEvent/notificationsOverflowed(service:characteristic:)``).
     ///

@@ -10,7 +10,9 @@ import Synchronization
 /// and completes the call. Only the loop thread dispatches, and a sender holds `dispatchLock` from
 /// `dbus_connection_send_with_reply` to `dbus_pending_call_set_notify`, so no reply is dispatched
 /// before its notify function is set. Everything else (subscriptions, timers, cancellation, close)
-/// is a command the caller queues before waking the loop through an eventfd. Completions, signal
+/// is a command the caller queues before waking the loop through an eventfd. Every call's deadline
+/// fires on time whether or not anything else happens on the bus: a sender whose deadline comes before
+/// the loop's planned wake-up wakes it (``DBusWakePlan``). Completions, signal
 /// handlers and timers run on the loop thread, in the order the messages arrived; they must not block.
 ///
 /// Dispatching only collects what arrived (``Delivery``); the completions and handlers run after the
@@ -91,6 +93,8 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     /// other threads from sending a call to setting its notify function.
     private let dispatchLock = Mutex(())
     private let loopThread = Atomic<UInt>(0)
+    /// When the loop wakes by itself next; senders of earlier deadlines wake it.
+    private let wakePlan = DBusWakePlan()
     private let nextID = Atomic<UInt64>(1)
 
     // Loop-thread state: touched only on the loop thread.
@@ -185,7 +189,12 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
                 sendLocked(id: id, message: message, deadline: deadline, completion: completion)
             }
         }
-        if let failure { completion(failure) }
+        if let failure {
+            completion(failure)
+        } else if let deadline, !isLoopThread, wakePlan.needsWake(for: deadline) {
+            // The loop may be asleep with no deadline, or a later one: this call's must fire on a quiet bus.
+            wake()
+        }
     }
 
     /// Sends and registers a call while the loop cannot dispatch; returns a failure to report.
@@ -265,26 +274,26 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     }
 
     private func pollTimeout() -> Int32 {
-        let (callDeadline, anyCall) = calls.withLock { calls -> (ContinuousClock.Instant?, Bool) in
-            var nearest: ContinuousClock.Instant?
-            for call in calls.pending.values {
-                if let deadline = call.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
-            }
-            return (nearest, !calls.pending.isEmpty)
-        }
-        var nearest = callDeadline
-        for timer in timers where nearest.map({ timer.deadline < $0 }) ?? true { nearest = timer.deadline }
-        // Calls sent by other threads do not wake the loop: look at their deadlines 4 times a second.
-        if anyCall {
-            let soon = ContinuousClock.now.advanced(by: .milliseconds(250))
-            if nearest.map({ soon < $0 }) ?? true { nearest = soon }
-        }
-        guard let nearest else { return -1 }
-        let remaining = ContinuousClock.now.duration(to: nearest)
+        let now = ContinuousClock.now
+        guard let wakeAt = wakePlan.plan(now: now, nearest: nearestDeadline) else { return -1 }
+        let remaining = now.duration(to: wakeAt)
         if remaining <= .zero { return 0 }
         let (seconds, attoseconds) = remaining.components
         let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(min(milliseconds, Int64(Int32.max)))
+    }
+
+    /// The earliest deadline of the pending calls and the timers.
+    private func nearestDeadline() -> ContinuousClock.Instant? {
+        var nearest = calls.withLock { calls -> ContinuousClock.Instant? in
+            var nearest: ContinuousClock.Instant?
+            for call in calls.pending.values {
+                if let deadline = call.deadline, nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
+            }
+            return nearest
+        }
+        for timer in timers where nearest.map({ timer.deadline < $0 }) ?? true { nearest = timer.deadline }
+        return nearest
     }
 
     private func fireDeadlines() {

@@ -12,7 +12,7 @@ extension BlueZPeripheral {
         } catch {
             throw BlueZErrorMapping.map(error, operation: .objects, context: "subscribing to BlueZ's device signals")
         }
-        let snapshot = try await BlueZTransport.managedObjects(connection)
+        let snapshot = try await BlueZTransport.managedObjects(connection, timeout: operationTimeout)
         centrals.withLock { $0.load(snapshot) }
     }
 

@@ -19,6 +19,8 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     private let state = Mutex(State())
     /// The adapter's connected devices, from BlueZ's signals.
     let centrals: Mutex<BlueZCentralTracker>
+    /// How long a registration call may wait for BlueZ.
+    let operationTimeout: Duration
 
     private struct State {
         var application: BlueZGATTApplication?
@@ -38,10 +40,14 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     ///   - adapter: the adapter's name (`hci0`).
     ///   - busAddress: a bus address, for tests against the fake BlueZ; `nil` for the system bus.
     ///   - environment: the clock, random source and logger behaviours use.
+    ///   - operationTimeout: how long each registration call may wait for BlueZ (it then fails with
+    ///     ``AirlinkError/Code/timeout``).
     /// - Throws: ``AirlinkError/Code/transportUnavailable`` when the bus cannot be reached.
-    public init(adapter: String = "hci0", busAddress: String? = nil, environment: AirlinkEnvironment)
-        throws(AirlinkError)
-    {
+    public init(
+        adapter: String = "hci0", busAddress: String? = nil, environment: AirlinkEnvironment,
+        operationTimeout: Duration = .seconds(10)
+    ) throws(AirlinkError) {
+        self.operationTimeout = operationTimeout
         do {
             connection = try DBusConnection(bus: busAddress.map { .address($0) } ?? .system)
         } catch {
@@ -172,7 +178,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         do {
             _ = try await connection.call(
                 destination: "org.bluez", path: adapterPath, interface: interface, member: member,
-                arguments: arguments, timeout: .seconds(10))
+                arguments: arguments, timeout: operationTimeout)
         } catch {
             throw BlueZErrorMapping.map(error, operation: .other, context: "\(what) on \(adapterPath)")
         }

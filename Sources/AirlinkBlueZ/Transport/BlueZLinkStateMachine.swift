@@ -10,7 +10,9 @@ import AirlinkCore
 ///   missing, waits a grace period for them;
 /// - the `Connect` reply, `Connected` and `ServicesResolved` arrive in any order;
 /// - a link BlueZ brings up by itself (a paired device reconnecting) is announced too;
-/// - GATT objects appearing or vanishing on a usable link is a Service Changed.
+/// - GATT objects appearing or vanishing on a usable link is a Service Changed, announced once the
+///   objects settle: BlueZ may re-add them one by one. Settled means `ServicesResolved` true again
+///   after it turned false, or else no object changing for a quiet period; a limit bounds the wait.
 package struct BlueZLinkStateMachine: Sendable {
     /// What happened.
     package enum Event: Sendable {
@@ -26,6 +28,12 @@ package struct BlueZLinkStateMachine: Sendable {
         case servicesResolvedChanged(Bool)
         /// GATT service objects appeared or vanished under the device; the count now.
         case serviceObjectsChanged(count: Int)
+        /// GATT characteristic or descriptor objects appeared or vanished under the device.
+        case attributeObjectsChanged
+        /// The quiet period armed by ``Action/armSettleQuiet(_:)`` with this token ended.
+        case settleQuietEnded(Int)
+        /// The limit armed by ``Action/armSettleLimit(_:)`` for this settling ended.
+        case settleLimitReached(Int)
         /// A fresh `GetManagedObjects` arrived; the device's service count in it.
         case objectsRefreshed(serviceCount: Int)
         /// The grace period for missing GATT objects ended.
@@ -42,6 +50,8 @@ package struct BlueZLinkStateMachine: Sendable {
         case deviceRemoved
         /// BlueZ or the bus went away.
         case transportLost(String)
+        /// The adapter's `Powered` turned false: bluetoothd says so before the links' `Connected`.
+        case adapterPoweredOff(String)
     }
 
     /// What the transport must do.
@@ -64,6 +74,10 @@ package struct BlueZLinkStateMachine: Sendable {
         case emitDisconnected(DisconnectionReason)
         /// Emit ``TransportEvent/servicesChanged(_:)``.
         case emitServicesChanged
+        /// Start the quiet-period timer, then report ``Event/settleQuietEnded(_:)`` with the token.
+        case armSettleQuiet(Int)
+        /// Start the settling limit's timer, then report ``Event/settleLimitReached(_:)`` with the token.
+        case armSettleLimit(Int)
         /// Fail every operation pending on the link with this error.
         case failOperations(AirlinkError)
     }
@@ -89,6 +103,17 @@ package struct BlueZLinkStateMachine: Sendable {
     package private(set) var servicesChangePending = false
     private var attempt: Attempt?
     private var localDisconnect = false
+    /// A Service Changed under way on the usable link, not yet announced.
+    private var settling: Settling?
+    /// Tokens of the settling timers: a timer whose token is not the latest is stale.
+    private var settleTokens = 0
+
+    private struct Settling: Sendable {
+        var limitToken: Int
+        var quietToken: Int?
+        /// `ServicesResolved` turned false: settled when it turns true again (or at the limit).
+        var awaitingResolved: Bool
+    }
 
     /// Notes, at once and under the transport's lock, that the app asked for the link to end: the
     /// `Connected = false` signal may be handled before the queued ``Event/disconnectRequested``,
@@ -143,12 +168,21 @@ package struct BlueZLinkStateMachine: Sendable {
             let was = resolved
             resolved = value
             var actions: [Action] = []
-            if isReady && value && !was { actions.append(contentsOf: announceServiceChange()) }
+            if isReady && !value && was { actions.append(contentsOf: servicesChanging(awaitingResolved: true)) }
+            if isReady && value && !was { actions.append(contentsOf: servicesSettled()) }
             return actions + evaluate()
+        case .attributeObjectsChanged:
+            return isReady ? servicesChanging(awaitingResolved: false) : []
+        case .settleQuietEnded(let token):
+            guard let current = settling, current.quietToken == token, !current.awaitingResolved else { return [] }
+            return servicesSettled()
+        case .settleLimitReached(let token):
+            guard settling?.limitToken == token else { return [] }
+            return servicesSettled()
         case .serviceObjectsChanged(let count):
             serviceCount = count
             var actions: [Action] = []
-            if isReady { actions.append(contentsOf: announceServiceChange()) }
+            if isReady { actions.append(contentsOf: servicesChanging(awaitingResolved: false)) }
             if var current = attempt, current.graceArmed, count > 0, !current.refreshing {
                 current.refreshing = true
                 attempt = current
@@ -203,6 +237,14 @@ package struct BlueZLinkStateMachine: Sendable {
                 reason: reportedReason ?? .supervisionTimeout,
                 operationsError: AirlinkError(.linkLost, "BlueZ removed the device while it was connected"),
                 attemptError: AirlinkError(.deviceNotFound, "BlueZ removed the device while connecting; scan again"))
+        case .adapterPoweredOff(let adapter):
+            connected = false
+            resolved = false
+            let error = AirlinkError(
+                .adapterPoweredOff, "adapter \(adapter) was powered off: run `bluetoothctl power on`")
+            return linkDown(
+                reason: reportedReason ?? .localHostTerminated, operationsError: error, attemptError: error,
+                failAnyAttempt: true)
         case .transportLost(let why):
             connected = false
             resolved = false
@@ -213,29 +255,52 @@ package struct BlueZLinkStateMachine: Sendable {
         }
     }
 
+    /// GATT objects change on the usable link: starts settling, or restarts its quiet period.
+    private mutating func servicesChanging(awaitingResolved: Bool) -> [Action] {
+        var actions: [Action] = []
+        if settling == nil {
+            settleTokens += 1
+            settling = Settling(limitToken: settleTokens, quietToken: nil, awaitingResolved: awaitingResolved)
+            actions.append(.armSettleLimit(settleTokens))
+        }
+        if awaitingResolved { settling?.awaitingResolved = true }
+        guard settling?.awaitingResolved == false else { return actions }
+        settleTokens += 1
+        settling?.quietToken = settleTokens
+        return actions + [.armSettleQuiet(settleTokens)]
+    }
+
+    /// The objects settled (or the limit passed): the change is announced.
+    private mutating func servicesSettled() -> [Action] {
+        settling = nil
+        return announceServiceChange()
+    }
+
     private mutating func announceServiceChange() -> [Action] {
         guard !servicesChangePending else { return [] }
         servicesChangePending = true
         return [.emitServicesChanged]
     }
 
+    /// The link is down: announced and its operations failed if it was usable; the attempt fails if
+    /// it had got anywhere (or in any case, with `failAnyAttempt`).
     private mutating func linkDown(
-        reason: DisconnectionReason, operationsError: AirlinkError, attemptError: AirlinkError
-    )
-        -> [Action]
-    {
+        reason: DisconnectionReason, operationsError: AirlinkError, attemptError: AirlinkError,
+        failAnyAttempt: Bool = false
+    ) -> [Action] {
         var actions: [Action] = []
         if isReady {
             isReady = false
             actions += [.emitDisconnected(reason), .failOperations(operationsError)]
         }
-        if let current = attempt, current.replied || current.sawConnected {
+        if let current = attempt, failAnyAttempt || current.replied || current.sawConnected {
             attempt = nil
             actions.append(.fail(attemptError))
         }
         localDisconnect = false
         reportedReason = nil
         servicesChangePending = false
+        settling = nil
         return actions
     }
 

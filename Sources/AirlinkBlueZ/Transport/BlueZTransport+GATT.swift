@@ -189,37 +189,18 @@ extension BlueZTransport {
     }
 
     /// Sends a GATT call for an attribute of a ready link; the call fails promptly with
-    /// ``AirlinkError/Code/linkLost`` if the link drops first, and with ``AirlinkError/Code/cancelled``
-    /// if the task is cancelled.
+    /// ``AirlinkError/Code/linkLost`` if the link drops first, with ``AirlinkError/Code/adapterPoweredOff``
+    /// if the adapter goes off, and with ``AirlinkError/Code/cancelled`` if the task is cancelled.
     func gattCall(
         _ device: DeviceID, handle: ATTHandle, context: String,
         build: (BlueZObjectTree.Attribute) throws(AirlinkError) -> DBusMessage
     ) async throws(AirlinkError) -> DBusMessage {
         let path = try devicePath(device)
-        let result = OneShot<DBusMessage>()
-        let (message, operation) = try state.withLock {
-            (state) throws(AirlinkError) -> (DBusMessage, UInt64) in
+        return try await pendingCall(context: context, operation: .gatt(handle)) {
+            (state) throws(AirlinkError) -> (DBusMessage, String) in
             try checkReady(state, path: path, device: device, context: context)
-            let message = try build(try attribute(handle, device: path, in: &state, context: context))
-            let operation = state.nextOperation
-            state.nextOperation += 1
-            state.operations[operation] = PendingOperation(device: path) { result.resume(.failure($0)) }
-            return (message, operation)
+            return (try build(try attribute(handle, device: path, in: &state, context: context)), path)
         }
-        let call = connection.send(message, timeout: configuration.operationTimeout) { [weak self] reply in
-            self?.state.withLock { _ = $0.operations.removeValue(forKey: operation) }
-            result.resume(reply.mapError { BlueZErrorMapping.map($0, operation: .gatt(handle), context: context) })
-        }
-        let outcome = await withTaskCancellationHandler {
-            await result.wait()
-        } onCancel: { [connection] in
-            result.resume(.failure(AirlinkError(.cancelled, "the operation was cancelled", context: context)))
-            connection.cancel(call)
-        }
-        if case .failure(let error) = outcome, error.code == .cancelled {
-            state.withLock { _ = $0.operations.removeValue(forKey: operation) }
-        }
-        return try outcome.get()
     }
 
     /// Throws unless the device's link is usable.

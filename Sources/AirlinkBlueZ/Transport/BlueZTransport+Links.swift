@@ -38,6 +38,10 @@ extension BlueZTransport {
                 }
                 self.state.withLock { $0.links[device]?.timers.append(timer) }
             }
+        case .armSettleQuiet(let token):
+            arm(after: configuration.servicesQuietPeriod, device: device, .settleQuietEnded(token), &effects)
+        case .armSettleLimit(let token):
+            arm(after: configuration.servicesSettleLimit, device: device, .settleLimitReached(token), &effects)
         case .succeed, .fail:
             let waiter = link.connectWaiter
             let timers = link.timers
@@ -72,6 +76,17 @@ extension BlueZTransport {
             for (key, _) in failing { state.operations[key] = nil }
             let contextual = error.with(context: "\(id)")
             effects.work.append { for (_, operation) in failing { operation.fail(contextual) } }
+        }
+    }
+
+    /// Feeds `event` to the device's machine after `delay` (a stale timer's event is ignored by the machine).
+    private func arm(
+        after delay: Duration, device: String, _ event: BlueZLinkStateMachine.Event, _ effects: inout BlueZEffects
+    ) {
+        effects.work.append { [self] in
+            connection.schedule(after: delay) { [weak self] in
+                self?.update { state, effects in self?.feed(device, event, &state, &effects) }
+            }
         }
     }
 

@@ -29,8 +29,10 @@ extension BlueZTransport {
                 "cannot reach the D-Bus \(bus) to talk to BlueZ: is dbus running? (`systemctl status dbus`)",
                 cause: .other(error.description), context: "opening bluez")
         }
-        let owner = try await bluezOwner(connection, bus: bus)
-        let snapshot = try await managedObjects(connection)
+        // Opening waits for BlueZ 10 s at most (less with a shorter operation timeout).
+        let limit = min(configuration.operationTimeout, .seconds(10))
+        let owner = try await bluezOwner(connection, bus: bus, timeout: limit)
+        let snapshot = try await managedObjects(connection, timeout: limit)
         let adapter = try chooseAdapter(configuration, in: snapshot)
         let transport = BlueZTransport(
             adapter: adapter, configuration: configuration, connection: connection, owner: owner)
@@ -40,13 +42,13 @@ extension BlueZTransport {
     }
 
     /// org.bluez's unique name.
-    private static func bluezOwner(_ connection: DBusConnection, bus: DBusConnection.Bus) async throws(AirlinkError)
-        -> String
-    {
+    private static func bluezOwner(
+        _ connection: DBusConnection, bus: DBusConnection.Bus, timeout: Duration
+    ) async throws(AirlinkError) -> String {
         do throws(DBusError) {
             let reply = try await connection.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                member: "GetNameOwner", arguments: [.string(BlueZInterface.service)], timeout: .seconds(5))
+                member: "GetNameOwner", arguments: [.string(BlueZInterface.service)], timeout: timeout)
             guard let owner = try reply.arguments(expecting: "s", context: "reply to GetNameOwner").first?.string else {
                 throw DBusError.malformed("reply to GetNameOwner")
             }
@@ -63,11 +65,13 @@ extension BlueZTransport {
     }
 
     /// A `GetManagedObjects` snapshot.
-    static func managedObjects(_ connection: DBusConnection) async throws(AirlinkError) -> BlueZObjectTree {
+    static func managedObjects(_ connection: DBusConnection, timeout: Duration) async throws(AirlinkError)
+        -> BlueZObjectTree
+    {
         do throws(DBusError) {
             let reply = try await connection.call(
                 destination: BlueZInterface.service, path: "/", interface: BlueZInterface.objectManager,
-                member: "GetManagedObjects", timeout: .seconds(10))
+                member: "GetManagedObjects", timeout: timeout)
             return try BlueZObjectTree(managedObjects: reply)
         } catch {
             throw BlueZErrorMapping.map(error, operation: .objects, context: "reading BlueZ's objects")

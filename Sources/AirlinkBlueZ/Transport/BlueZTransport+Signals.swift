@@ -23,7 +23,7 @@ extension BlueZTransport {
 
     /// Loads the object tree (after subscribing, so no change is missed) and creates link records.
     func load() async throws(AirlinkError) {
-        let tree = try await Self.managedObjects(connection)
+        let tree = try await Self.managedObjects(connection, timeout: min(configuration.operationTimeout, .seconds(10)))
         // Signals that arrived before this reply are in the snapshot already.
         update { state, _ in
             state.tree.replace(with: tree)
@@ -113,7 +113,14 @@ extension BlueZTransport {
         }
         if interfaces.contains(BlueZInterface.gattService), let device = deviceOf(path) {
             feed(device, .serviceObjectsChanged(count: state.tree.services(ofDevice: device).count), &state, &effects)
+        } else if Self.isAttribute(interfaces), let device = deviceOf(path) {
+            feed(device, .attributeObjectsChanged, &state, &effects)
         }
+    }
+
+    /// Whether the interfaces are a characteristic's or a descriptor's.
+    private static func isAttribute(_ interfaces: [String]) -> Bool {
+        interfaces.contains(BlueZInterface.gattCharacteristic) || interfaces.contains(BlueZInterface.gattDescriptor)
     }
 
     private func objectsRemoved(
@@ -142,6 +149,8 @@ extension BlueZTransport {
         }
         if interfaces.contains(BlueZInterface.gattService) {
             feed(device, .serviceObjectsChanged(count: state.tree.services(ofDevice: device).count), &state, &effects)
+        } else if Self.isAttribute(interfaces) {
+            feed(device, .attributeObjectsChanged, &state, &effects)
         }
     }
 
@@ -152,7 +161,7 @@ extension BlueZTransport {
         switch interface {
         case BlueZInterface.adapter where path == adapterPath:
             if let powered = changed["Powered"]?.bool {
-                if !powered { state.scan = nil }
+                if !powered { adapterPoweredOff(&state, &effects) }
                 effects.events.append(.adapterStateChanged(powered ? .poweredOn : .poweredOff))
             }
         case BlueZInterface.device where deviceOf(path) == path:
@@ -180,6 +189,23 @@ extension BlueZTransport {
             effects.events.append(.notification(link.id, handle: ATTHandle(declaration.rawValue + 1), value: value))
         default:
             break
+        }
+    }
+
+    /// The adapter went off (bluetoothd says so before the links drop): every link ends and every
+    /// pending operation, connection attempt and scan call fails at once with `adapterPoweredOff`.
+    private func adapterPoweredOff(_ state: inout BlueZTransportState, _ effects: inout BlueZEffects) {
+        state.scan = nil
+        for device in state.links.keys.sorted() { feed(device, .adapterPoweredOff(adapterName), &state, &effects) }
+        let operations = state.operations.sorted { $0.key < $1.key }.map(\.value)
+        state.operations.removeAll()
+        let error = AirlinkError(
+            .adapterPoweredOff, "adapter \(adapterName) was powered off: run `bluetoothctl power on`")
+        let waiters = state.links.keys.sorted().flatMap { state.links[$0]?.disconnectWaiters ?? [] }
+        for device in state.links.keys { state.links[device]?.disconnectWaiters = [] }
+        effects.work.append {
+            for operation in operations { operation.fail(error) }
+            for waiter in waiters { waiter.resume(.success(())) }
         }
     }
 

@@ -28,6 +28,11 @@ public final class BlueZTransport: Transport {
         public var operationTimeout: Duration
         /// How long to wait for GATT objects BlueZ has not exported when `ServicesResolved` turns true.
         public var servicesGrace: Duration
+        /// After Service Changed, how long no GATT object may change before the objects count as settled
+        /// and ``TransportEvent/servicesChanged(_:)`` is emitted (BlueZ may re-add them one by one).
+        public var servicesQuietPeriod: Duration
+        /// The longest wait for the objects to settle after Service Changed: the change is announced then.
+        public var servicesSettleLimit: Duration
         /// The HCI access for what D-Bus lacks (adapters, RSSI of a connection).
         public var hci: any HCIController
         /// Where the transport logs.
@@ -40,13 +45,18 @@ public final class BlueZTransport: Transport {
         ///   - busAddress: a bus address, or `nil` for the system bus.
         ///   - operationTimeout: the limit of each BlueZ call (default 30 s, BlueZ's own ATT timeout).
         ///   - servicesGrace: the wait for late GATT objects (default 2 s).
+        ///   - servicesQuietPeriod: the quiet time that ends a Service Changed (default 200 ms).
+        ///   - servicesSettleLimit: the longest a Service Changed may take to settle (default 10 s).
         ///   - hci: HCI access (default libbluetooth).
         ///   - logger: the logger.
         public init(
             adapter: String? = nil, busAddress: String? = nil, operationTimeout: Duration = .seconds(30),
-            servicesGrace: Duration = .seconds(2), hci: any HCIController = LibBluetoothHCIController(),
+            servicesGrace: Duration = .seconds(2), servicesQuietPeriod: Duration = .milliseconds(200),
+            servicesSettleLimit: Duration = .seconds(10), hci: any HCIController = LibBluetoothHCIController(),
             logger: Logger = Logger(label: "airlink.bluez")
         ) {
+            self.servicesQuietPeriod = servicesQuietPeriod
+            self.servicesSettleLimit = servicesSettleLimit
             self.adapter = adapter
             self.busAddress = busAddress
             self.operationTimeout = operationTimeout
@@ -165,17 +175,23 @@ public final class BlueZTransport: Transport {
         }
     }
 
-    /// Calls a BlueZ method and maps its failure.
+    /// Calls a method of the adapter (or another BlueZ object) once the transport is usable, and maps
+    /// its failure; the call fails at once when the adapter goes off or BlueZ goes away.
     func callBlueZ(
         path: String, interface: String, member: String, arguments: [DBusValue] = [], operation: BlueZOperation,
         context: String
     ) async throws(AirlinkError) -> DBusMessage {
-        do {
-            return try await connection.call(
-                destination: BlueZInterface.service, path: path, interface: interface, member: member,
-                arguments: arguments, timeout: configuration.operationTimeout)
-        } catch {
-            throw BlueZErrorMapping.map(error, operation: operation, context: context)
+        try await pendingCall(context: context, operation: operation) {
+            (state) throws(AirlinkError) -> (DBusMessage, String) in
+            try checkUsable(state, context: context)
+            do throws(DBusError) {
+                let message = try DBusMessage.methodCall(
+                    destination: BlueZInterface.service, path: path, interface: interface, member: member,
+                    arguments: arguments)
+                return (message, adapterPath)
+            } catch {
+                throw BlueZErrorMapping.map(error, operation: operation, context: context)
+            }
         }
     }
 }

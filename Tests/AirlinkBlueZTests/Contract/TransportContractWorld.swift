@@ -58,21 +58,7 @@ extension TransportContractWorld {
         _ stream: TransportEvents, within timeout: Duration,
         where match: @escaping @Sendable (TransportEvent) -> Value?
     ) async -> Value? {
-        await withTaskGroup(of: Value?.self) { group in
-            group.addTask {
-                for await event in stream {
-                    if let value = match(event) { return value }
-                }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let result = await group.next() ?? nil
-            group.cancelAll()
-            return result
-        }
+        await firstWithin(stream, timeout, where: match)
     }
 
     /// Scans until the device advertises, stops the scan and connects.

@@ -182,7 +182,7 @@ final class FakeBlueZ: Sendable {
     {
         BlueZTransport.Configuration(
             adapter: adapter, busAddress: address, operationTimeout: .seconds(5), servicesGrace: .milliseconds(500),
-            hci: hci)
+            servicesQuietPeriod: .milliseconds(100), servicesSettleLimit: .seconds(3), hci: hci)
     }
 
     /// Opens a transport on this fixture.
@@ -218,9 +218,7 @@ final class FakeBlueZ: Sendable {
     }
 
     func setConnectMode(_ device: String, _ mode: String, delay: Duration = .milliseconds(5)) async throws {
-        let milliseconds = UInt32(
-            delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
-        try await call("SetConnectMode", [.string(device), .string(mode), .uint32(milliseconds)])
+        try await call("SetConnectMode", [.string(device), .string(mode), .uint32(Self.milliseconds(delay))])
     }
 
     func notifyOnSubscribe(_ characteristic: String, _ value: [UInt8]) async throws {
@@ -256,6 +254,34 @@ final class FakeBlueZ: Sendable {
 
     func changeServices(_ device: String, json: String) async throws {
         try await call("ChangeServices", [.string(device), .string(json)])
+    }
+
+    /// Service Changed with the new objects re-added one at a time, `interval` apart; with
+    /// `resolveAgain`, ServicesResolved turns false first and true after the last object.
+    func changeServicesSlowly(_ device: String, json: String, interval: Duration, resolveAgain: Bool) async throws {
+        try await call(
+            "ChangeServicesSlowly",
+            [.string(device), .string(json), .uint32(Self.milliseconds(interval)), .boolean(resolveAgain)])
+    }
+
+    /// Powers the adapter off as bluetoothd does: Powered false first, the links drop `linkDelay` later.
+    func powerOffFirst(linkDelay: Duration, adapter: String = "/org/bluez/hci0") async throws {
+        try await call("PowerOffFirst", [.string(adapter), .uint32(Self.milliseconds(linkDelay))])
+    }
+
+    /// Waits until the call log holds `count` calls of `method` (the fixture has received them), for
+    /// `limit` at most; throws if it does not.
+    func waitForCall(_ method: String, count: Int = 1, within limit: Duration = .seconds(5)) async throws {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while ContinuousClock.now < deadline {
+            if try await callLog().filter({ $0["method"] as? String == method }).count >= count { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw StartError(description: "the fake BlueZ received no \(method) call within \(limit)")
+    }
+
+    private static func milliseconds(_ duration: Duration) -> UInt32 {
+        UInt32(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     @discardableResult

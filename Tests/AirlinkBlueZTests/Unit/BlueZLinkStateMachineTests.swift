@@ -121,17 +121,84 @@ struct BlueZLinkStateMachineTests {
         #expect(machine.handle(.connectedChanged(false)).first == .emitDisconnected(.localHostTerminated))
     }
 
-    @Test func serviceChangeIsAnnouncedOnceUntilRediscovered() {
+    /// A machine whose link is usable, with two services.
+    private func ready() -> BlueZLinkStateMachine {
         var machine = BlueZLinkStateMachine(connected: false, resolved: false, serviceCount: 2)
         _ = machine.handle(.connectRequested)
         _ = machine.handle(.connectedChanged(true))
         _ = machine.handle(.connectReplied)
         _ = machine.handle(.servicesResolvedChanged(true))
-        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [.emitServicesChanged])
-        #expect(machine.handle(.serviceObjectsChanged(count: 0)) == [])
-        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [])
+        return machine
+    }
+
+    @Test func serviceChangeIsAnnouncedOnceSettledAndOnceUntilRediscovered() {
+        // Given a usable link
+        var machine = ready()
+
+        // When objects change one by one, each change restarting the quiet period
+        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [.armSettleLimit(1), .armSettleQuiet(2)])
+        #expect(machine.handle(.serviceObjectsChanged(count: 0)) == [.armSettleQuiet(3)])
+        #expect(machine.handle(.settleQuietEnded(2)) == [])
+        #expect(machine.handle(.attributeObjectsChanged) == [.armSettleQuiet(4)])
+
+        // Then the change is announced once they are quiet, and the limit's timer is stale
+        #expect(machine.handle(.settleQuietEnded(4)) == [.emitServicesChanged])
+        #expect(machine.handle(.settleLimitReached(1)) == [])
+
+        // And a further change is announced only after the services were discovered again
+        _ = machine.handle(.serviceObjectsChanged(count: 1))
+        #expect(machine.handle(.settleQuietEnded(6)) == [])
         machine.servicesDiscovered()
-        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [.emitServicesChanged])
+        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [.armSettleLimit(7), .armSettleQuiet(8)])
+        #expect(machine.handle(.settleQuietEnded(8)) == [.emitServicesChanged])
+    }
+
+    @Test func serviceChangeWaitsForServicesResolvedAgain() {
+        // Given a usable link whose ServicesResolved turns false (BlueZ re-resolving)
+        var machine = ready()
+        #expect(machine.handle(.servicesResolvedChanged(false)) == [.armSettleLimit(1)])
+
+        // When objects come and go meanwhile, no quiet period counts
+        #expect(machine.handle(.serviceObjectsChanged(count: 0)) == [])
+        #expect(machine.handle(.attributeObjectsChanged) == [])
+
+        // Then the change is announced when ServicesResolved is true again
+        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [])
+        #expect(machine.handle(.servicesResolvedChanged(true)) == [.emitServicesChanged])
+    }
+
+    @Test func serviceChangeIsAnnouncedAtTheLimitIfNeverSettled() {
+        // Given a usable link whose ServicesResolved turns false and never true again
+        var machine = ready()
+        _ = machine.handle(.servicesResolvedChanged(false))
+
+        // When the limit passes, then the change is announced (the layers report what is missing)
+        #expect(machine.handle(.settleLimitReached(1)) == [.emitServicesChanged])
+    }
+
+    @Test func linkLossEndsASettling() {
+        // Given a usable link settling a change
+        var machine = ready()
+        _ = machine.handle(.servicesResolvedChanged(false))
+
+        // When the link drops, then its end is announced and the settling's timer is stale
+        #expect(machine.handle(.connectedChanged(false)).first == .emitDisconnected(.supervisionTimeout))
+        #expect(machine.handle(.settleLimitReached(1)) == [])
+    }
+
+    @Test func adapterPoweredOffFailsAnAttemptAtOnce() {
+        // Given an attempt BlueZ has not answered
+        var machine = fresh()
+        _ = machine.handle(.connectRequested)
+
+        // When the adapter goes off, then the attempt fails with adapterPoweredOff
+        let actions = machine.handle(.adapterPoweredOff("hci0"))
+        guard case .fail(let error)? = actions.first else {
+            Issue.record("expected the attempt to fail, got \(actions)")
+            return
+        }
+        #expect(error.code == .adapterPoweredOff)
+        #expect(!machine.isConnecting)
     }
 
     @Test func linkBlueZBringsUpByItselfIsAnnounced() {

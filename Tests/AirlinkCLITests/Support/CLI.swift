@@ -78,6 +78,18 @@ struct CLI: Sendable {
             }
         }
 
+        /// Waits `limit` at most for the process to end; `nil` (and the process killed) if it did not.
+        func wait(within limit: Duration) async throws -> Result? {
+            let deadline = ContinuousClock.now.advanced(by: limit)
+            while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            guard !process.isRunning else {
+                process.terminate()
+                _ = try wait()
+                return nil
+            }
+            return try wait()
+        }
+
         /// Waits for the process to end and collects what it printed.
         func wait() throws -> Result {
             process.waitUntilExit()

@@ -314,6 +314,23 @@ class FakeBlueZ:
                 self.set_properties(adapter_path, ADAPTER, {'Discovering': dbus.Boolean(False)})
         self.set_properties(adapter_path, ADAPTER, {'Powered': dbus.Boolean(powered)})
 
+    def power_off_first(self, adapter_path, link_delay_ms):
+        """bluetoothd's order: Powered turns false, then the links drop (after `link_delay_ms`)."""
+        self.set_properties(adapter_path, ADAPTER, {'Powered': dbus.Boolean(False)})
+        for path, state in sorted(self.state.items()):
+            pending = state['connecting']
+            if path.startswith(adapter_path + '/') and pending is not None:
+                state['connecting'] = None
+                GLib.source_remove(pending['timer'])
+
+        def drop():
+            for path in sorted(self.state):
+                if path.startswith(adapter_path + '/') and self.state[path]['connected']:
+                    self.drop_link(path, 'org.bluez.Reason.Local')
+            return False
+
+        GLib.timeout_add(link_delay_ms, drop)
+
     # ----- device methods
 
     def connect(self, obj, ok, err):
@@ -430,15 +447,22 @@ class FakeBlueZ:
     # ----- GATT objects
 
     def export_gatt(self, path, services=None):
+        for step in self.export_steps(path, services):
+            step()
+
+    def export_steps(self, path, services=None):
+        """The GATT objects to add, one function per object, in handle order."""
         spec = self.specs[path]
         state = self.state[path]
         if state['exported']:
-            return
+            return []
         services = spec['services'] if services is None else services
         by_uuid = {}
         for service in services:
             by_uuid.setdefault(service['uuid'], f"{path}/service{service['handle']:04x}")
-        for service in services:
+        steps = []
+
+        def add_service(service):
             service_path = f"{path}/service{service['handle']:04x}"
             includes = [by_uuid[u] for u in service['includes'] if u in by_uuid]
             self.add_object(service_path, SERVICE, {
@@ -449,36 +473,48 @@ class FakeBlueZ:
                 'Handle': dbus.UInt16(service['handle']),
             })
             state['exported'].append(service_path)
+
+        def add_characteristic(service_path, characteristic):
+            char_path = f"{service_path}/char{characteristic['handle']:04x}"
+            self.add_object(char_path, CHARACTERISTIC, {
+                'UUID': dbus.String(characteristic['uuid']),
+                'Service': dbus.ObjectPath(service_path),
+                'Value': byte_array(characteristic['value']),
+                'Notifying': dbus.Boolean(False),
+                'Flags': dbus.Array(characteristic['flags'], signature='s'),
+                'MTU': dbus.UInt16(spec['mtu']),
+                'Handle': dbus.UInt16(characteristic['handle'] + 1),
+            })
+            obj = mockobject.objects[char_path]
+            obj.fake_value = list(characteristic['value'])
+            install(obj, CHARACTERISTIC, 'ReadValue', 'a{sv}', self.read_value)
+            install(obj, CHARACTERISTIC, 'WriteValue', 'aya{sv}', self.write_value)
+            install(obj, CHARACTERISTIC, 'StartNotify', '', self.start_notify)
+            install(obj, CHARACTERISTIC, 'StopNotify', '', self.stop_notify)
+
+        def add_descriptor(char_path, descriptor):
+            desc_path = f"{char_path}/desc{descriptor['handle']:04x}"
+            self.add_object(desc_path, DESCRIPTOR, {
+                'UUID': dbus.String(descriptor['uuid']),
+                'Characteristic': dbus.ObjectPath(char_path),
+                'Value': byte_array(descriptor['value']),
+                'Flags': dbus.Array(descriptor['flags'], signature='s'),
+                'Handle': dbus.UInt16(descriptor['handle']),
+            })
+            desc = mockobject.objects[desc_path]
+            desc.fake_value = list(descriptor['value'])
+            install(desc, DESCRIPTOR, 'ReadValue', 'a{sv}', self.read_value)
+            install(desc, DESCRIPTOR, 'WriteValue', 'aya{sv}', self.write_value)
+
+        for service in services:
+            service_path = f"{path}/service{service['handle']:04x}"
+            steps.append(lambda service=service: add_service(service))
             for characteristic in service['characteristics']:
                 char_path = f"{service_path}/char{characteristic['handle']:04x}"
-                self.add_object(char_path, CHARACTERISTIC, {
-                    'UUID': dbus.String(characteristic['uuid']),
-                    'Service': dbus.ObjectPath(service_path),
-                    'Value': byte_array(characteristic['value']),
-                    'Notifying': dbus.Boolean(False),
-                    'Flags': dbus.Array(characteristic['flags'], signature='s'),
-                    'MTU': dbus.UInt16(spec['mtu']),
-                    'Handle': dbus.UInt16(characteristic['handle'] + 1),
-                })
-                obj = mockobject.objects[char_path]
-                obj.fake_value = list(characteristic['value'])
-                install(obj, CHARACTERISTIC, 'ReadValue', 'a{sv}', self.read_value)
-                install(obj, CHARACTERISTIC, 'WriteValue', 'aya{sv}', self.write_value)
-                install(obj, CHARACTERISTIC, 'StartNotify', '', self.start_notify)
-                install(obj, CHARACTERISTIC, 'StopNotify', '', self.stop_notify)
+                steps.append(lambda s=service_path, c=characteristic: add_characteristic(s, c))
                 for descriptor in characteristic['descriptors']:
-                    desc_path = f"{char_path}/desc{descriptor['handle']:04x}"
-                    self.add_object(desc_path, DESCRIPTOR, {
-                        'UUID': dbus.String(descriptor['uuid']),
-                        'Characteristic': dbus.ObjectPath(char_path),
-                        'Value': byte_array(descriptor['value']),
-                        'Flags': dbus.Array(descriptor['flags'], signature='s'),
-                        'Handle': dbus.UInt16(descriptor['handle']),
-                    })
-                    desc = mockobject.objects[desc_path]
-                    desc.fake_value = list(descriptor['value'])
-                    install(desc, DESCRIPTOR, 'ReadValue', 'a{sv}', self.read_value)
-                    install(desc, DESCRIPTOR, 'WriteValue', 'aya{sv}', self.write_value)
+                    steps.append(lambda c=char_path, d=descriptor: add_descriptor(c, d))
+        return steps
 
     def unexport_gatt(self, path):
         for child in sorted((p for p in mockobject.objects if p.startswith(path + '/')), reverse=True):
@@ -492,6 +528,28 @@ class FakeBlueZ:
         self.unexport_gatt(path)
         if connected or spec['paired']:
             self.export_gatt(path)
+
+    def change_services_slowly(self, path, raw_services, interval_ms, resolve_again):
+        """Service Changed with the new objects added one at a time, `interval_ms` apart; with
+        `resolve_again`, ServicesResolved turns false first and true again after the last object."""
+        spec = self.specs[path]
+        spec['services'] = peripherals.load_services(raw_services, path, 10)
+        state = self.state[path]
+        if resolve_again and state['resolved']:
+            state['resolved'] = False
+            self.set_properties(path, DEVICE, {'ServicesResolved': dbus.Boolean(False)})
+        self.unexport_gatt(path)
+        steps = self.export_steps(path) if state['connected'] or spec['paired'] else []
+        if resolve_again and state['connected']:
+            steps.append(lambda: self.resolve(path))
+
+        def next_step():
+            if not steps or not self.state.get(path, {}).get('connected'):
+                return False
+            steps.pop(0)()
+            return bool(steps)
+
+        GLib.timeout_add(interval_ms, next_step)
 
     def characteristics_of(self, device_path):
         return sorted(p for p in mockobject.objects
@@ -508,6 +566,7 @@ class FakeBlueZ:
 
     def read_value(self, obj, options, ok, err):
         path = obj.path
+        self.record(path, 'ReadValue', {})
         if self.scripted(path, 'ReadValue', ok, err) or not self.check_connected(path, err):
             return
         if DESCRIPTOR in obj.props:

@@ -89,11 +89,28 @@ class Control(dbus.service.Object):
         """Powers the adapter on or off; powering off drops every link first."""
         self.fake.set_powered(self._path(str(adapter)), bool(powered))
 
+    @dbus.service.method(INTERFACE, in_signature='su', out_signature='')
+    def PowerOffFirst(self, adapter, link_delay_ms):
+        """Powers the adapter off in bluetoothd's order: Powered turns false at once, the links drop
+        `link_delay_ms` later; connection attempts under way never answer."""
+        self.fake.power_off_first(self._path(str(adapter)), int(link_delay_ms))
+
     @dbus.service.method(INTERFACE, in_signature='ss', out_signature='')
     def ChangeServices(self, device, services_json):
         """Service Changed: the device's GATT database becomes these services (JSON, README format)."""
         try:
             self.fake.change_services(str(device), json.loads(str(services_json)))
+        except (ValueError, peripherals.SpecError) as error:
+            raise control_error(str(error))
+
+    @dbus.service.method(INTERFACE, in_signature='ssub', out_signature='')
+    def ChangeServicesSlowly(self, device, services_json, interval_ms, resolve_again):
+        """Service Changed as BlueZ may report it: the old objects go, the new ones come back one at a
+        time, `interval_ms` apart; with `resolve_again`, ServicesResolved turns false first and true
+        again once the last object is there."""
+        try:
+            self.fake.change_services_slowly(
+                str(device), json.loads(str(services_json)), int(interval_ms), bool(resolve_again))
         except (ValueError, peripherals.SpecError) as error:
             raise control_error(str(error))
 

@@ -1,6 +1,7 @@
 """GattManager1 and LEAdvertisingManager1 on the fake adapters: they record each registration
-(the object path and the caller's bus name) in the call log and reply at once. They do not call the
-registered objects: the Swift tests play bluetoothd's part themselves, over the same private bus."""
+(the object path and the caller's bus name) in the call log and reply at once, unless a scripted
+fault (FailNext, HangNext) answers for them. They do not call the registered objects: the Swift
+tests play bluetoothd's part themselves, over the same private bus."""
 
 import dbus
 import dbus.service
@@ -26,15 +27,26 @@ def install_managers(fake, obj):
                     raise dbus.exceptions.DBusException('Does Not Exist', name='org.bluez.Error.DoesNotExist')
                 registered[interface].discard(key)
 
+        def answer(obj_path, path, sender, ok, err):
+            if fake.scripted(obj_path, name, ok, err):
+                fake.record(obj_path, name, {'object': str(path), 'sender': str(sender)})
+                return
+            try:
+                handle(obj_path, path, sender)
+            except dbus.exceptions.DBusException as error:
+                err(error)
+                return
+            ok()
+
         if registers:
-            def method(self, path, options, sender=None):
-                handle(self.path, path, sender)
+            def method(self, path, options, sender=None, ok=None, err=None):
+                answer(self.path, path, sender, ok, err)
         else:
-            def method(self, path, sender=None):
-                handle(self.path, path, sender)
+            def method(self, path, sender=None, ok=None, err=None):
+                answer(self.path, path, sender, ok, err)
         method.__name__ = name
         wrapped = dbus.service.method(interface, in_signature=in_signature, out_signature='',
-                                      sender_keyword='sender')(method)
+                                      sender_keyword='sender', async_callbacks=('ok', 'err'))(method)
         obj.methods.setdefault(interface, {})[name] = (in_signature, '', '', wrapped)
 
     obj.props.setdefault(GATT_MANAGER, {})

@@ -1,0 +1,59 @@
+import AirlinkCore
+
+/// The first element of `sequence` that `match` turns into a value, waiting `limit` of real time at
+/// most (`nil` then, or when the sequence ends or throws first).
+func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
+    _ sequence: S, _ limit: Duration, where match: @escaping @Sendable (S.Element) -> Value?
+) async -> Value? where S.Element: Sendable {
+    await withTaskGroup(of: Value?.self) { group in
+        group.addTask {
+            do {
+                for try await element in sequence {
+                    if let value = match(element) { return value }
+                }
+            } catch {}
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return nil
+        }
+        let found = await group.next() ?? nil
+        group.cancelAll()
+        return found
+    }
+}
+
+/// Runs `work` in a task, then `start` (what the test does to it, once it is in flight), and waits for
+/// the task `limit` at most, cancelling it then: its result and how long it took after `start`, or
+/// `nil` if it had not ended.
+func endedWithin<Value: Sendable>(
+    _ limit: Duration, _ work: @escaping @Sendable () async throws -> Value,
+    after start: (@Sendable () async throws -> Void)? = nil
+) async throws -> (result: Result<Value, any Error>, took: Duration)? {
+    let task = Task { try await work() }
+    try await start?()
+    let began = ContinuousClock.now
+    let finished = await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            _ = await task.result
+            return true
+        }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return false
+        }
+        let first = await group.next() ?? false
+        task.cancel()
+        group.cancelAll()
+        return first
+    }
+    guard finished else { return nil }
+    return (await task.result, began.duration(to: .now))
+}
+
+/// The code of the `AirlinkError` a result failed with, if it did.
+func code<Value>(_ result: Result<Value, any Error>) -> AirlinkError.Code? {
+    guard case .failure(let error) = result else { return nil }
+    return (error as? AirlinkError)?.code
+}
