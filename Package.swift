@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // DocC catalogs of the public modules: `swift package generate-documentation` (Scripts/docs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -84,17 +86,15 @@ let package = Package(
         // Chooses a transport from a string a user types (`sim`, `bluez:hci1`): the CLI and apps use it.
         .target(
             name: "AirlinkTransports",
-            dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
+            dependencies: ["AirlinkCore", "AirlinkBlueZ"]
         ),
         .executableTarget(
             name: "airlink",
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink", "AirlinkBlueZ",
+                "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkTestKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
-                .product(name: "Logging", package: "swift-log"),
-                "AirlinkTestKit",
             ]
         ),
         // Scenarios (YAML) run on the virtual radio, golden traces, reports and captures: for users' own tests.

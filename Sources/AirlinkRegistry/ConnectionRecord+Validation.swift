@@ -9,8 +9,8 @@ extension ConnectionRecord {
     /// Checks that the record can be stored and connected to again; every repository calls it
     /// before saving and after loading.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID`` for an id that cannot name a device (see
-    ///   ``validate(_:)``); ``AirlinkError/Code/invalidArgument`` for a connection count below 1,
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` for an id that cannot name a device (see
+    ///   ``validate(_:)``); ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a connection count below 1,
     ///   a time that is not finite, a first connection after the last, or a database hash of a
     ///   length outside ``databaseHashLengths``.
     public func validate() throws(AirlinkError) {
@@ -48,7 +48,7 @@ extension ConnectionRecord {
     /// ``maximumOpaqueIdentifierLength`` bytes or holding whitespace or control characters.
     ///
     /// - Parameter id: the device's id.
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID``, saying what is wrong with it.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID``, saying what is wrong with it.
     public static func validate(_ id: DeviceID) throws(AirlinkError) {
         switch id.kind {
         case .address(let address, let type):

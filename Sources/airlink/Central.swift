@@ -16,7 +16,7 @@ enum DeviceTarget: Sendable {
 enum Central {
     /// Connects to `target`, runs `body` with the connection, and disconnects.
     ///
-    /// - Throws: ``AirlinkError`` from opening the transport or the registry, connecting, or `body`.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from opening the transport or the registry, connecting, or `body`.
     static func withConnection<Success: Sendable>(
         _ options: CentralOptions, to target: DeviceTarget,
         _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success

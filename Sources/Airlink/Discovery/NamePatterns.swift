@@ -31,7 +31,7 @@ final class NamePatterns: Sendable {
 
     /// The compiled `pattern`, or `nil` for no pattern.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the pattern when it does not parse.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the pattern when it does not parse.
     func compile(_ pattern: String?) throws(AirlinkError) -> CompiledPattern? {
         guard let pattern else { return nil }
         if let cached = cache.withLock({ $0[pattern] }) { return cached }

@@ -166,7 +166,7 @@ final class DeviceLink: Sendable {
 
     /// The longest value a write of `type` can carry on the current link.
     ///
-    /// - Throws: ``AirlinkError/Code/notConnected`` while the link is down.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected`` while the link is down.
     func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
         _ = try requireLink("compute the maximum write length")
         guard let info else { return 0 }

@@ -30,7 +30,7 @@ final class OperationGate: Sendable {
     /// Runs `body` when every operation that entered before it has finished.
     ///
     /// - Throws: what `body` throws; the error given to ``failWaiters(with:)`` while waiting;
-    ///   ``AirlinkError/Code/cancelled`` when the task is cancelled while waiting.
+    ///   ``/AirlinkCore/AirlinkError/Code/cancelled`` when the task is cancelled while waiting.
     func run<Value>(_ body: () async throws(AirlinkError) -> Value) async throws(AirlinkError) -> Value {
         try await acquire()
         defer { release() }

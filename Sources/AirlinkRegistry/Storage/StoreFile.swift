@@ -9,7 +9,7 @@ import AirlinkCore
 #endif
 
 /// The POSIX file operations the stores are built on: atomic replacement, an advisory lock, and
-/// moving a corrupt file aside. Each failure is an ``AirlinkError`` naming the path and the call.
+/// moving a corrupt file aside. Each failure is an ``/AirlinkCore/AirlinkError`` naming the path and the call.
 package enum StoreFile {
     /// Identifies one version of a file: stores replace files by `rename`, never in place, so a
     /// file kept open keeps its inode, and an equal stamp means the same content.

@@ -3,7 +3,7 @@ import Foundation
 
 /// A peripheral as the fake BlueZ of the tests describes it (Tests/Fixtures/bluez/README.md).
 ///
-/// Made from the same ``PeripheralSpec`` the virtual radio runs, with the handles the radio's
+/// Made from the same ``/AirlinkCore/PeripheralSpec`` the virtual radio runs, with the handles the radio's
 /// attribute database gives, so that both transports are tested on the same devices: same services,
 /// same handles, same initial values. Behaviour (closures, periodic updates, timelines) does not
 /// carry over: the fake BlueZ serves the initial values and whatever a test writes or notifies.
@@ -81,7 +81,7 @@ public struct BlueZFixtureDescription: Codable, Sendable, Hashable {
     ///   - specs: the peripherals.
     ///   - rssi: the RSSI BlueZ reports for a peripheral, by id.
     ///   - defaultRSSI: the RSSI of peripherals not in `rssi`.
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` for a spec whose database cannot be built.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` for a spec whose database cannot be built.
     public init(_ specs: [PeripheralSpec], rssi: [DeviceID: Int] = [:], defaultRSSI: Int = -60) throws(AirlinkError) {
         peripherals = []
         for spec in specs { peripherals.append(try Self.peripheral(spec, rssi: rssi[spec.id] ?? defaultRSSI)) }

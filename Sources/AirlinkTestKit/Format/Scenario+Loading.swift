@@ -6,8 +6,8 @@ extension Scenario {
     /// Loads a scenario file.
     ///
     /// - Parameter path: the YAML file.
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` with `path:line:column`, what was expected
-    ///   and the offending line; ``AirlinkError/Code/invalidArgument`` when the file cannot be read.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` with `path:line:column`, what was expected
+    ///   and the offending line; ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the file cannot be read.
     public static func load(path: String) throws(AirlinkError) -> Scenario {
         let text: String
         do {
@@ -31,7 +31,7 @@ extension Scenario {
     /// - Parameters:
     ///   - yaml: the scenario.
     ///   - source: the name used in error messages (a path).
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was expected.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was expected.
     public static func parse(_ yaml: String, source: String = "scenario") throws(AirlinkError) -> Scenario {
         let node: Node
         do {
