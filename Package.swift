@@ -106,15 +106,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the tests and the benchmarks share: the scripted transport, recorders, workloads and
+        // fixtures. Not a product: users test their apps with AirlinkTestKit.
+        .target(
+            name: "AirlinkTestSupport",
+            dependencies: [
+                "Airlink", "AirlinkSimulation", "AirlinkCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
             name: "AirlinkTests",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore", "AirlinkTestSupport",
+                "AirlinkTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
-        .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore", "AirlinkTestSupport"]),
         .testTarget(
             name: "AirlinkProfilesTests",
             dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
@@ -128,6 +139,7 @@ let package = Package(
             name: "AirlinkBlueZTests",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
+                "AirlinkTestSupport",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
@@ -140,7 +152,7 @@ let package = Package(
             name: "AirlinkCLITests",
             dependencies: [
                 "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
-                "AirlinkBlueZ",
+                "AirlinkBlueZ", "AirlinkTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]
@@ -153,13 +165,16 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
     // Each benchmark with the Airlink targets it measures.
     let benchmarks: [(name: String, targets: [Target.Dependency])] = [
-        ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
-        // The layers' figures, on the scripted transport of the layers' tests (symbolic links).
+        // The layers' figures, on the scripted transport of the layers' tests (AirlinkTestSupport).
         (
             "LayersBenchmarks",
-            ["Airlink", "AirlinkCore", "AirlinkSimulation", .product(name: "Logging", package: "swift-log")]
+            [
+                "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
     for (name, targets) in benchmarks {
