@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "AirlinkTestSupport",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkCore",
+                "Airlink", "AirlinkSimulation", "AirlinkCore", "AirlinkRegistry",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -129,10 +129,17 @@ let package = Package(
         .testTarget(
             name: "AirlinkProfilesTests",
             dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
+        // The registry kill test's child process: saves records until it is killed.
+        .executableTarget(
+            name: "airlink-registry-writer",
+            dependencies: ["AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkTestSupport"],
+            path: "Tests/Tools/RegistryWriter"
+        ),
         .testTarget(
             name: "AirlinkRegistryTests",
             dependencies: [
-                "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore",
+                "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore", "AirlinkTestSupport",
+                "airlink-registry-writer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
