@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // DocC catalogs of the public modules: `swift package generate-documentation` (Scripts/docs).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -84,17 +86,15 @@ let package = Package(
         // Chooses a transport from a string a user types (`sim`, `bluez:hci1`): the CLI and apps use it.
         .target(
             name: "AirlinkTransports",
-            dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkBlueZ"]
+            dependencies: ["AirlinkCore", "AirlinkBlueZ"]
         ),
         .executableTarget(
             name: "airlink",
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink", "AirlinkBlueZ",
+                "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkTestKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "Airlink", "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkBlueZ",
-                .product(name: "Logging", package: "swift-log"),
-                "AirlinkTestKit",
             ]
         ),
         // Scenarios (YAML) run on the virtual radio, golden traces, reports and captures: for users' own tests.
@@ -106,28 +106,47 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the tests and the benchmarks share: the scripted transport, recorders, workloads and
+        // fixtures. Not a product: users test their apps with AirlinkTestKit.
+        .target(
+            name: "AirlinkTestSupport",
+            dependencies: [
+                "Airlink", "AirlinkSimulation", "AirlinkCore", "AirlinkRegistry",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
             name: "AirlinkTests",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore", "AirlinkTestSupport",
+                "AirlinkTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]),
-        .testTarget(name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore"]),
+        .testTarget(
+            name: "AirlinkSimulationTests", dependencies: ["AirlinkSimulation", "AirlinkCore", "AirlinkTestSupport"]),
         .testTarget(
             name: "AirlinkProfilesTests",
             dependencies: ["AirlinkProfiles", "AirlinkSimulation", "AirlinkCore", "Airlink"]),
+        // The registry kill test's child process: saves records until it is killed.
+        .executableTarget(
+            name: "airlink-registry-writer",
+            dependencies: ["AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkTestSupport"],
+            path: "Tests/Tools/RegistryWriter"
+        ),
         .testTarget(
             name: "AirlinkRegistryTests",
             dependencies: [
-                "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore",
+                "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkCore", "AirlinkTestSupport",
+                "airlink-registry-writer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "AirlinkBlueZTests",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
+                "AirlinkTestSupport",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
@@ -140,7 +159,7 @@ let package = Package(
             name: "AirlinkCLITests",
             dependencies: [
                 "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
-                "AirlinkBlueZ",
+                "AirlinkBlueZ", "AirlinkTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]
@@ -153,13 +172,16 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
     // Each benchmark with the Airlink targets it measures.
     let benchmarks: [(name: String, targets: [Target.Dependency])] = [
-        ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
-        // The layers' figures, on the scripted transport of the layers' tests (symbolic links).
+        // The layers' figures, on the scripted transport of the layers' tests (AirlinkTestSupport).
         (
             "LayersBenchmarks",
-            ["Airlink", "AirlinkCore", "AirlinkSimulation", .product(name: "Logging", package: "swift-log")]
+            [
+                "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
     for (name, targets) in benchmarks {

@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Benchmark
 
 /// The kernel's figures (issue: foundation): executor jobs per second, timer firings per second, and

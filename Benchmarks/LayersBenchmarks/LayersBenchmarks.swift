@@ -1,6 +1,7 @@
 import Airlink
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Benchmark
 
 /// The layers' figures (issue: layers), on the scripted transport of the layers' tests:

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The root of Airlink's layers: an app obtains discovery, connections, services and events here.
 ///
-/// Built on a ``Transport`` (the virtual radio, or BlueZ) and an ``AirlinkEnvironment`` (clock,
+/// Built on a ``/AirlinkCore/Transport`` (the virtual radio, or BlueZ) and an ``/AirlinkCore/AirlinkEnvironment`` (clock,
 /// executor, random source, trace, logger). The layers never ask which transport runs: the same
 /// code works in a `Simulation` and on an adapter. Carries forward WLXBluetoothDevice's
 /// `WLXBluetoothDeviceManager`.
@@ -20,7 +20,7 @@ import Synchronization
 ///
 /// It reports the adapter's power state (``adapterState``) and its changes
 /// (``AirlinkEvent/adapterStateChanged(_:)``); while the adapter is off, every operation fails at
-/// once with ``AirlinkError/Code/adapterPoweredOff``.
+/// once with ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``.
 public final class DeviceManager: Sendable {
     /// Tunables of a device manager.
     public struct Configuration: Sendable, Hashable {
@@ -59,7 +59,7 @@ public final class DeviceManager: Sendable {
     /// - Parameters:
     ///   - transport: the transport to use.
     ///   - environment: the clock, executor, random source, trace and logger (a `Simulation`'s
-    ///     `environment`, or ``AirlinkEnvironment/live(logger:)``).
+    ///     `environment`, or ``/AirlinkCore/AirlinkEnvironment/live(logger:)``).
     ///   - configuration: tunables.
     ///   - registry: where every established connection (and reconnection) is recorded, or `nil`
     ///     to remember nothing. See ``connection(toKnown:reconnection:)``.
@@ -116,9 +116,9 @@ public final class DeviceManager: Sendable {
     ///   - timeout: how long to scan; positive. The discovery stops by itself after it.
     ///   - options: scan options (whether duplicates are reported).
     /// - Returns: the running discovery.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the argument (a timeout that is not
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the argument (a timeout that is not
     ///   positive, a pattern that is not a regular expression, an empty service list);
-    ///   ``AirlinkError/Code/adapterPoweredOff``; what the transport's scan throws.
+    ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``; what the transport's scan throws.
     public func discover(
         named pattern: String? = nil, services: [BluetoothUUID]? = nil, timeout: Duration,
         options: ScanOptions = .init()

@@ -16,8 +16,8 @@ extension ConnectionRecord {
     /// Checks that the record can be stored and connected to again; every repository calls it
     /// before saving and after loading.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID`` for an id that cannot name a device (see
-    ///   ``validate(_:)``); ``AirlinkError/Code/invalidArgument``, naming the field, for a
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` for an id that cannot name a device (see
+    ///   ``validate(_:)``); ``/AirlinkCore/AirlinkError/Code/invalidArgument``, naming the field, for a
     ///   connection count outside 1...``maximumConnectionCount``, a time outside
     ///   ``timestampRange`` (or not a number), a first connection after the last, a name that
     ///   ``sanitizedName(_:)`` would change, or a database hash of a length outside
@@ -65,7 +65,7 @@ extension ConnectionRecord {
     /// ``maximumOpaqueIdentifierLength`` bytes or holding whitespace or control characters.
     ///
     /// - Parameter id: the device's id.
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID``, saying what is wrong with it.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID``, saying what is wrong with it.
     public static func validate(_ id: DeviceID) throws(AirlinkError) {
         switch id.kind {
         case .address(let address, let type):

@@ -14,9 +14,9 @@ public struct DeviceQuery: Hashable, Sendable, CustomStringConvertible {
     public let namesType: Bool
 
     /// Parses `C0:FF:EE:00:00:01`, `C0:FF:EE:00:00:01/random`, `…/public` or `id:<identifier>`, as
-    /// ``DeviceID/init(parsing:)`` does, remembering whether a type was typed.
+    /// ``/AirlinkCore/DeviceID/init(parsing:)`` does, remembering whether a type was typed.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID``, as ``DeviceID/init(parsing:)`` does.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID``, as ``/AirlinkCore/DeviceID/init(parsing:)`` does.
     public init(parsing text: String) throws(AirlinkError) {
         id = try DeviceID(parsing: text)
         namesType = id.address != nil && text.contains("/")
@@ -44,7 +44,7 @@ public struct DeviceQuery: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter known: the ids known, in any order.
     /// - Returns: the id to connect to, look up or forget.
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID`` for a contradicted type or an ambiguous address.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` for a contradicted type or an ambiguous address.
     public func resolve(among known: some Sequence<DeviceID>) throws(AirlinkError) -> DeviceID {
         guard let address = id.address else { return id }
         var candidates: [DeviceID] = []

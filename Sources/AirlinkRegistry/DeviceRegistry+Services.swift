@@ -11,7 +11,7 @@ extension DeviceRegistry {
     ///   - device: the device.
     ///   - time: when they were discovered.
     /// - Returns: the record as saved.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for an invalid id; what the repository throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an invalid id; what the repository throws.
     @discardableResult
     public func recordServices(
         _ services: [BluetoothUUID], of device: DeviceID, at time: RecordTimestamp

@@ -38,7 +38,7 @@ public actor DeviceRegistry {
     ///     replaces the stored services.
     ///   - time: when the connection was established, from the caller's clock.
     /// - Returns: the stored record.
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID`` or ``AirlinkError/Code/invalidArgument`` for
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` or ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for
     ///   a record that cannot be stored (see ``ConnectionRecord/validate()``), or a storage error.
     @discardableResult
     public func recordConnection(

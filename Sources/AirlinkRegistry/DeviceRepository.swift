@@ -8,8 +8,8 @@ import AirlinkCore
 ///
 /// - calls ``ConnectionRecord/validate()`` before storing a record and rejects what it throws;
 /// - returns ``all()`` in ``ConnectionRecord/isMoreRecent(_:than:)`` order;
-/// - throws ``AirlinkError`` only, with ``AirlinkError/Code/storageFailed``,
-///   ``AirlinkError/Code/corruptStore`` or ``AirlinkError/Code/unsupportedStoreVersion`` for a
+/// - throws ``/AirlinkCore/AirlinkError`` only, with ``/AirlinkCore/AirlinkError/Code/storageFailed``,
+///   ``/AirlinkCore/AirlinkError/Code/corruptStore`` or ``/AirlinkCore/AirlinkError/Code/unsupportedStoreVersion`` for a
 ///   store it cannot use, naming the store in the error's context;
 /// - is safe to call from several tasks at once.
 ///
@@ -90,7 +90,7 @@ extension DeviceRepository {
 
     /// Checks that an ``update(_:_:)`` change kept the device's id.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if it did not.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if it did not.
     public static func checkUpdate(of id: DeviceID, produced record: ConnectionRecord) throws(AirlinkError) {
         guard record.id == id else {
             throw AirlinkError(

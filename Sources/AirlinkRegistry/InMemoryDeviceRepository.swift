@@ -12,7 +12,7 @@ public actor InMemoryDeviceRepository: DeviceRepository {
 
     /// Saves (inserts or replaces) a record.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID`` or ``AirlinkError/Code/invalidArgument`` for an
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` or ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an
     ///   invalid record, as every repository does.
     public func save(_ record: ConnectionRecord) throws(AirlinkError) {
         try record.validate()

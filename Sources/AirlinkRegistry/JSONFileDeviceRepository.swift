@@ -10,14 +10,14 @@ import Foundation
 ///   disk, renames it over `devices.json` and flushes the directory: a crash at any moment leaves the
 ///   old file or the new one, never a torn one.
 /// - **Regular files only.** A path that is a FIFO, a device, a directory or a symbolic link to one
-///   is refused with ``AirlinkError/Code/storageFailed`` before any byte is read; nothing there is
+///   is refused with ``/AirlinkCore/AirlinkError/Code/storageFailed`` before any byte is read; nothing there is
 ///   read, renamed or replaced, and opening never blocks.
 /// - **Corruption.** A file that is not a registry file of a known form (bad JSON, a missing field,
 ///   an invalid device id, a device listed twice) is moved aside to `devices.json.corrupt-N` and
-///   reported once as ``AirlinkError/Code/corruptStore`` with both paths; the registry then starts
+///   reported once as ``/AirlinkCore/AirlinkError/Code/corruptStore`` with both paths; the registry then starts
 ///   empty. It is never emptied silently. A file that cannot be read (permissions, I/O) is reported
-///   as ``AirlinkError/Code/storageFailed`` and left where it is.
-/// - **Versions.** A file of a newer schema is refused with ``AirlinkError/Code/unsupportedStoreVersion``
+///   as ``/AirlinkCore/AirlinkError/Code/storageFailed`` and left where it is.
+/// - **Versions.** A file of a newer schema is refused with ``/AirlinkCore/AirlinkError/Code/unsupportedStoreVersion``
 ///   and never overwritten.
 /// - **Concurrency.** An actor: safe from many tasks. Changes hold an exclusive `flock` on
 ///   `devices.json.lock`, so several repositories on one file, in one process or several, do not lose
@@ -53,7 +53,7 @@ public actor JSONFileDeviceRepository: DeviceRepository {
     /// Creates a repository on the default file, `devices.json` in ``RegistryLocation/dataDirectory(environment:)``.
     ///
     /// - Parameter environment: the process environment to find the data directory from.
-    /// - Throws: ``AirlinkError/Code/storageFailed`` if neither `XDG_DATA_HOME` nor `HOME` is set.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/storageFailed`` if neither `XDG_DATA_HOME` nor `HOME` is set.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AirlinkError) {
         self.init(path: try RegistryLocation.defaultPath(of: Self.defaultFileName, environment: environment))
     }

@@ -17,7 +17,7 @@ public enum RegistryLocation {
     /// A relative `XDG_DATA_HOME` is ignored, as the specification says.
     ///
     /// - Parameter environment: the process environment to read `XDG_DATA_HOME` and `HOME` from.
-    /// - Throws: ``AirlinkError/Code/storageFailed`` if neither variable gives an absolute path.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/storageFailed`` if neither variable gives an absolute path.
     public static func dataDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(AirlinkError) -> String {

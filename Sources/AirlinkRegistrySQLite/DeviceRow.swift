@@ -3,7 +3,7 @@ import AirlinkRegistry
 import Foundation
 import GRDB
 
-/// Maps ``ConnectionRecord``s to rows of the `device` table and back, validating what it reads.
+/// Maps ``/AirlinkRegistry/ConnectionRecord``s to rows of the `device` table and back, validating what it reads.
 enum DeviceRow {
     /// The columns, in the order ``arguments(of:)`` gives their values.
     static let columns = "id, name, services, firstConnected, lastConnected, connectionCount, databaseHash"
@@ -35,7 +35,7 @@ enum DeviceRow {
         try Row.fetchAll(db, sql: sql).map(record)
     }
 
-    /// Decodes a row, throwing ``AirlinkError/Code/corruptStore`` for a value that breaks the record's
+    /// Decodes a row, throwing ``/AirlinkCore/AirlinkError/Code/corruptStore`` for a value that breaks the record's
     /// rules (an unparsable id or UUID, a count below 1).
     static func record(_ row: Row) throws -> ConnectionRecord {
         func value<Value: DatabaseValueConvertible>(_ column: String) -> Value? {

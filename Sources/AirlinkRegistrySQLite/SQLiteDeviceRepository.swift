@@ -3,12 +3,12 @@ import AirlinkRegistry
 import Foundation
 import GRDB
 
-/// A ``DeviceRepository`` in an SQLite database, by default `$XDG_DATA_HOME/airlink/devices.sqlite`
+/// A ``/AirlinkRegistry/DeviceRepository`` in an SQLite database, by default `$XDG_DATA_HOME/airlink/devices.sqlite`
 /// (or `~/.local/share/airlink/devices.sqlite`): for apps that know many devices, or that share the
 /// registry between processes.
 ///
 /// - **Schema.** Created and upgraded by migrations (GRDB's `DatabaseMigrator`); a database that a
-///   newer Airlink migrated is refused with ``AirlinkError/Code/unsupportedStoreVersion``, untouched.
+///   newer Airlink migrated is refused with ``/AirlinkCore/AirlinkError/Code/unsupportedStoreVersion``, untouched.
 ///   One row per device, the id its primary key, with an index on the last connection: a lookup
 ///   or a save stays well under a millisecond among 10,000 devices (RegistryBenchmarks).
 /// - **Durability.** Write-ahead log, `synchronous = FULL`: a save that returned survives a crash
@@ -17,11 +17,11 @@ import GRDB
 ///   writer; ``update(_:_:)`` is one `IMMEDIATE` transaction, so registries in several processes
 ///   sharing the file do not lose each other's changes (a writer waits up to 5 s for another).
 /// - **Regular files only.** A path that is a FIFO, a device, a directory or a symbolic link to one
-///   is refused with ``AirlinkError/Code/storageFailed``, untouched.
+///   is refused with ``/AirlinkCore/AirlinkError/Code/storageFailed``, untouched.
 /// - **Corruption.** A file that is not an SQLite database is moved aside to
 ///   `devices.sqlite.corrupt-N` (with its `-wal` and `-shm`) and reported as
-///   ``AirlinkError/Code/corruptStore`` when the repository opens. A row that breaks the record's
-///   rules is reported as ``AirlinkError/Code/corruptStore`` naming the row, and left in place.
+///   ``/AirlinkCore/AirlinkError/Code/corruptStore`` when the repository opens. A row that breaks the record's
+///   rules is reported as ``/AirlinkCore/AirlinkError/Code/corruptStore`` naming the row, and left in place.
 public final class SQLiteDeviceRepository: DeviceRepository {
     /// The database file's name in Airlink's data directory.
     public static let defaultFileName = "devices.sqlite"
@@ -39,9 +39,9 @@ public final class SQLiteDeviceRepository: DeviceRepository {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
     /// - Parameter path: the database file, such as `/var/lib/myapp/devices.sqlite`.
-    /// - Throws: ``AirlinkError/Code/unsupportedStoreVersion`` for a database of a newer schema;
-    ///   ``AirlinkError/Code/corruptStore`` for a file that is not a database (moved aside);
-    ///   ``AirlinkError/Code/storageFailed`` if the file cannot be created or opened, or if it (or its
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/unsupportedStoreVersion`` for a database of a newer schema;
+    ///   ``/AirlinkCore/AirlinkError/Code/corruptStore`` for a file that is not a database (moved aside);
+    ///   ``/AirlinkCore/AirlinkError/Code/storageFailed`` if the file cannot be created or opened, or if it (or its
     ///   `-wal`, `-shm` or `-journal`) is not a regular file: a FIFO, a device or a directory is
     ///   refused before SQLite opens anything, and never moved aside.
     public init(path: String) throws(AirlinkError) {
@@ -75,10 +75,10 @@ public final class SQLiteDeviceRepository: DeviceRepository {
         }
     }
 
-    /// Opens the default database, `devices.sqlite` in ``RegistryLocation/dataDirectory(environment:)``.
+    /// Opens the default database, `devices.sqlite` in ``/AirlinkRegistry/RegistryLocation/dataDirectory(environment:)``.
     ///
     /// - Parameter environment: the process environment to find the data directory from.
-    /// - Throws: what ``init(path:)`` throws, or ``AirlinkError/Code/storageFailed`` if neither
+    /// - Throws: what ``init(path:)`` throws, or ``/AirlinkCore/AirlinkError/Code/storageFailed`` if neither
     ///   `XDG_DATA_HOME` nor `HOME` is set.
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AirlinkError) {
         try self.init(path: RegistryLocation.defaultPath(of: Self.defaultFileName, environment: environment))
@@ -86,7 +86,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
 
     /// Stores `record`, replacing any record of the same device.
     ///
-    /// - Throws: what ``ConnectionRecord/validate()`` throws; a storage error.
+    /// - Throws: what ``/AirlinkRegistry/ConnectionRecord/validate()`` throws; a storage error.
     public func save(_ record: ConnectionRecord) async throws(AirlinkError) {
         try record.validate()
         try await write { db in try DeviceRow.upsert(record, in: db) }
@@ -94,14 +94,14 @@ public final class SQLiteDeviceRepository: DeviceRepository {
 
     /// The record of device `id`, or `nil`.
     ///
-    /// - Throws: a storage error; ``AirlinkError/Code/corruptStore`` for a corrupt row.
+    /// - Throws: a storage error; ``/AirlinkCore/AirlinkError/Code/corruptStore`` for a corrupt row.
     public func record(for id: DeviceID) async throws(AirlinkError) -> ConnectionRecord? {
         try await read { db in try DeviceRow.fetch(id, in: db) }
     }
 
     /// Every record, the last connected first.
     ///
-    /// - Throws: a storage error; ``AirlinkError/Code/corruptStore`` for a corrupt row.
+    /// - Throws: a storage error; ``/AirlinkCore/AirlinkError/Code/corruptStore`` for a corrupt row.
     public func all() async throws(AirlinkError) -> [ConnectionRecord] {
         try await read { db in
             try DeviceRow.fetchAll(db, sql: "SELECT \(DeviceRow.columns) FROM device ORDER BY lastConnected DESC, id")
@@ -110,7 +110,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
 
     /// The record of the device connected to last, or `nil`, from the index.
     ///
-    /// - Throws: a storage error; ``AirlinkError/Code/corruptStore`` for a corrupt row.
+    /// - Throws: a storage error; ``/AirlinkCore/AirlinkError/Code/corruptStore`` for a corrupt row.
     public func lastConnected() async throws(AirlinkError) -> ConnectionRecord? {
         try await read { db in
             try DeviceRow.fetchAll(
@@ -140,7 +140,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
 
     /// Reads, changes and writes the record of `id` in one `IMMEDIATE` transaction.
     ///
-    /// - Throws: what `change` throws; what ``ConnectionRecord/validate()`` throws; a storage error.
+    /// - Throws: what `change` throws; what ``/AirlinkRegistry/ConnectionRecord/validate()`` throws; a storage error.
     public func update(
         _ id: DeviceID, _ change: @escaping @Sendable (ConnectionRecord?) throws(AirlinkError) -> ConnectionRecord
     ) async throws(AirlinkError) -> ConnectionRecord {
@@ -180,7 +180,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
         }
     }
 
-    /// An error from GRDB or a closure as an ``AirlinkError`` naming the database.
+    /// An error from GRDB or a closure as an ``/AirlinkCore/AirlinkError`` naming the database.
     static func storeError(_ error: any Error, path: String) -> AirlinkError {
         if let error = error as? AirlinkError { return error.with(context: path) }
         if let error = error as? DatabaseError {

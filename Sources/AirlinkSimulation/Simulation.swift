@@ -28,7 +28,7 @@ import Synchronization
 /// Work that escapes the simulation (a plain `Task {}` or `Task.detached` started by simulated code,
 /// a real `Task.sleep`, a job arriving from another thread while the simulation runs) is counted in
 /// ``escapedWork``; in strict mode (``isStrict``, on when `AIRLINK_STRICT=1`, as in CI) a run that
-/// saw any fails with ``AirlinkError/Code/escapedWork``.
+/// saw any fails with ``/AirlinkCore/AirlinkError/Code/escapedWork``.
 public final class Simulation: Sendable {
     /// The seed of the random source; printed with every failure so the run can be reproduced.
     public let seed: UInt64
@@ -41,7 +41,7 @@ public final class Simulation: Sendable {
     /// The environment to hand to layers: virtual clock, the simulation's executor, seeded random, trace.
     public let environment: AirlinkEnvironment
 
-    /// The simulation's central adapter on its air: the ``Transport`` to hand to layers under test.
+    /// The simulation's central adapter on its air: the ``/AirlinkCore/Transport`` to hand to layers under test.
     public let radio: VirtualRadio
 
     let kernel: SimulationKernel
@@ -109,9 +109,9 @@ public final class Simulation: Sendable {
     ///   - limit: the most virtual time the run may take (a day by default).
     ///   - body: the work to run, on the simulation's executor.
     /// - Returns: what `body` returned.
-    /// - Throws: what `body` threw; ``AirlinkError/Code/simulationStalled`` when the simulation is
+    /// - Throws: what `body` threw; ``/AirlinkCore/AirlinkError/Code/simulationStalled`` when the simulation is
     ///   idle while `body` is unfinished (it waits on something outside the simulation);
-    ///   ``AirlinkError/Code/timeout`` when `limit` passes first; ``AirlinkError/Code/escapedWork``
+    ///   ``/AirlinkCore/AirlinkError/Code/timeout`` when `limit` passes first; ``/AirlinkCore/AirlinkError/Code/escapedWork``
     ///   in strict mode when work escaped during the run.
     public func run<Success: Sendable>(
         limit: Duration = .seconds(86_400),
@@ -148,7 +148,7 @@ public final class Simulation: Sendable {
 
     /// Runs the simulation for `duration` of virtual time: everything due in that span happens.
     ///
-    /// - Throws: ``AirlinkError/Code/escapedWork`` in strict mode when work escaped.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/escapedWork`` in strict mode when work escaped.
     public func run(for duration: Duration) async throws {
         try checkNotNested()
         let end = now.advanced(by: duration)

@@ -33,8 +33,8 @@ public struct TransportSelector: Sendable {
     /// Opens the transport a string names.
     ///
     /// - Parameter text: `sim`, `sim:PATH`, `bluez` or `bluez:hci1`.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a string that names no transport;
-    ///   ``AirlinkError/Code/transportUnavailable`` when BlueZ, its adapter or the bus is missing (the
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a string that names no transport;
+    ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when BlueZ, its adapter or the bus is missing (the
     ///   message says which and how to fix it), or when the virtual radio is not wired in.
     public func makeTransport(from text: String) async throws(AirlinkError) -> any Transport {
         try await makeTransport(try TransportSpecifier(parsing: text))

@@ -13,7 +13,7 @@ public enum TransportSpecifier: Hashable, Sendable, CustomStringConvertible, Los
     /// Parses `sim`, `sim:PATH`, `bluez` or `bluez:hciN`.
     ///
     /// - Parameter text: what the user typed.
-    /// - Throws: ``AirlinkError/Code/invalidArgument``, naming the accepted forms.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument``, naming the accepted forms.
     public init(parsing text: String) throws(AirlinkError) {
         let forms = "write sim, sim:PATH (a scenario file), bluez, or bluez:hci0"
         let trimmed = text.trimmingSpaces
@@ -57,7 +57,7 @@ public enum TransportSpecifier: Hashable, Sendable, CustomStringConvertible, Los
 
     /// The specifier in `AIRLINK_TRANSPORT` of `environment`, or `nil` when unset or empty.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` when it is set to something unparsable.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when it is set to something unparsable.
     public static func fromEnvironment(_ environment: [String: String]) throws(AirlinkError) -> TransportSpecifier? {
         guard let value = environment[environmentVariable], !value.trimmingSpaces.isEmpty else { return nil }
         do {

@@ -7,7 +7,7 @@ import Foundation
 /// Which device a command connects to.
 enum DeviceTarget: Sendable {
     /// A device as typed (discovered or not: connecting needs no scan), resolved against the
-    /// registry and the transport's devices (``DeviceQuery/resolve(among:)``).
+    /// registry and the transport's devices (``/AirlinkRegistry/DeviceQuery/resolve(among:)``).
     case id(DeviceQuery)
     /// The device the registry connected to last.
     case last
@@ -18,7 +18,7 @@ enum DeviceTarget: Sendable {
 enum Central {
     /// Connects to `target`, runs `body` with the connection, and disconnects.
     ///
-    /// - Throws: ``AirlinkError`` from opening the transport or the registry, connecting, or `body`.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from opening the transport or the registry, connecting, or `body`.
     static func withConnection<Success: Sendable>(
         _ options: CentralOptions, to target: DeviceTarget,
         _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success

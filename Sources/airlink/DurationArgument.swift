@@ -2,14 +2,14 @@ import AirlinkCore
 import ArgumentParser
 
 /// The duration flags (`--timeout 5s`, `--connect-timeout 500ms`, `--duration 2m`), read by
-/// ``DurationText`` with the flag's name and limit in each message.
+/// ``/AirlinkCore/DurationText`` with the flag's name and limit in each message.
 ///
 /// The flags are declared with `parsing: .unconditional`, so that `--connect-timeout -5s` reaches
 /// this check (and is told it must be positive) instead of being taken for a flag.
 enum DurationArgument {
     /// The longest a duration flag may be on `sim`. Virtual time passes at once, but every virtual
     /// second costs work (the built-in world advertises and notifies), so a longer run would look like
-    /// a hang; ``DurationText/maximum`` bounds the other transports.
+    /// a hang; ``/AirlinkCore/DurationText/maximum`` bounds the other transports.
     static let simulatedMaximum = Duration.seconds(600)
 
     /// Parses a positive duration given to `flag`, at most `maximum`.

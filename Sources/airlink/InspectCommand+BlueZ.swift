@@ -20,7 +20,7 @@ extension InspectCommand {
         let listing = inspector.identifiers.map { "\($0) = \(inspector.value(of: $0).map { "\($0)" } ?? "?")" }
         emit("inspector \"\(name)\" on \(peripheral.name) publishes \(listing.joined(separator: ", "))")
         let stop = StopSignal()
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in centrals {
                     switch event {

@@ -26,7 +26,7 @@ struct RegistryOptions: ParsableArguments {
 
     /// Opens the registry.
     ///
-    /// - Throws: ``AirlinkError`` when the file cannot be opened (its path in the message).
+    /// - Throws: ``/AirlinkCore/AirlinkError`` when the file cannot be opened (its path in the message).
     func open() throws(AirlinkError) -> DeviceRegistry {
         guard let registry else { return DeviceRegistry(repository: try JSONFileDeviceRepository()) }
         if registry.hasPrefix("sqlite:") {

@@ -38,9 +38,9 @@ final class Session: Sendable {
             + "and client; other commands use --transport sim, the built-in simulated world"
     }
 
-    /// Opens the transport the options name, through ``TransportSelector``.
+    /// Opens the transport the options name, through ``/AirlinkTransports/TransportSelector``.
     ///
-    /// - Throws: ``AirlinkError`` when the transport cannot be opened (no BlueZ on the bus, no adapter:
+    /// - Throws: ``/AirlinkCore/AirlinkError`` when the transport cannot be opened (no BlueZ on the bus, no adapter:
     ///   the message says which and how to fix it).
     static func open(_ global: GlobalOptions) async throws -> Session {
         let specifier = try global.specifier()

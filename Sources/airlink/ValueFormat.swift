@@ -2,7 +2,7 @@ import AirlinkCore
 import ArgumentParser
 
 /// How a characteristic's value is typed on the command line (`--format`): AirlinkCore's
-/// ``GATTValueFormat`` (little-endian integers as GATT carries them, UTF-8 text, a Boolean, raw hex),
+/// ``/AirlinkCore/GATTValueFormat`` (little-endian integers as GATT carries them, UTF-8 text, a Boolean, raw hex),
 /// the same parser the scenario files use.
 typealias ValueFormat = GATTValueFormat
 
@@ -22,7 +22,7 @@ extension GATTValueFormat: ExpressibleByArgument {
     }
 }
 
-/// Hex text for bytes: `0x0a0b`, or `0a0b`, either case (``GATTValueFormat/hex``).
+/// Hex text for bytes: `0x0a0b`, or `0a0b`, either case (``/AirlinkCore/GATTValueFormat/hex``).
 enum Hex {
     /// `0x0a0b` (`0x` alone for no bytes).
     static func text(_ bytes: [UInt8]) -> String { GATTValueFormat.hexText(bytes) }

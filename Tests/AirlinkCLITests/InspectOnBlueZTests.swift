@@ -1,6 +1,7 @@
 import Airlink
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Foundation
 import Testing
 

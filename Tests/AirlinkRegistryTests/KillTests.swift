@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkRegistry
+import AirlinkTestSupport
 import Foundation
 import Testing
 
@@ -11,14 +12,7 @@ import Testing
     /// The seed of the kill moments; set AIRLINK_KILL_SEED to reproduce a failure.
     static let seed = ProcessInfo.processInfo.environment["AIRLINK_KILL_SEED"].flatMap { UInt64($0) } ?? 0x5EED
 
-    /// The child process's body; runs only when the kill test starts this binary as a writer.
-    @Test(.enabled(if: WriterProbe.configuration != nil))
-    func writerProbe() async throws {
-        let configuration = try #require(WriterProbe.configuration)
-        try await WriterProbe.run(kind: configuration.kind, path: configuration.path, acks: configuration.acks)
-    }
-
-    @Test(.enabled(if: WriterProbe.configuration == nil), arguments: RepositoryKind.all)
+    @Test(arguments: RepositoryKind.all)
     func killedWriterLosesAtMostTheSaveInFlight(kind: RepositoryKind) async throws {
         // Given a store, and a writer process saving records into it in a loop
         let directory = TemporaryDirectory()
@@ -32,6 +26,7 @@ import Testing
             unlink(acks)
             let writer = try Self.startWriter(kind: kind, path: path, acks: acks)
             try Self.waitForFirstAcknowledgement(acks, writer: writer)
+            // A real pause, not a wait for a condition: the kill must land at a random moment of the writing.
             usleep(UInt32.random(in: 0..<20_000, using: &random))
             kill(writer.processIdentifier, SIGKILL)
             writer.waitUntilExit()
@@ -39,7 +34,7 @@ import Testing
 
             // Then a new repository reads the store, which holds every acknowledged save and at most one more
             let records = try await kind.open(path).all()
-            let stored = try WriterProbe.newestSave(in: records)
+            let stored = try RegistryWriterProbe.newestSave(in: records)
             #expect(
                 stored == acknowledged || stored == acknowledged + 1,
                 "kill \(round) (seed \(Self.seed)): saves up to \(acknowledged) acknowledged, \(stored) stored")
@@ -51,20 +46,28 @@ import Testing
         #expect(newest >= Self.kills, "the writer saved too little for the test to mean anything")
     }
 
+    /// Starts `airlink-registry-writer` (built beside the test bundle) saving into the store at `path`.
     static func startWriter(kind: RepositoryKind, path: String, acks: String) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "writerProbe"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[WriterProbe.kindVariable] = kind.name
-        environment[WriterProbe.pathVariable] = path
-        environment[WriterProbe.acksVariable] = acks
-        process.environment = environment
+        process.executableURL = URL(fileURLWithPath: writerExecutable)
+        process.arguments = [kind.name, path, acks]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
     }
+
+    /// The writer executable next to the test bundle (`swift build --build-tests` builds it).
+    static let writerExecutable: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("airlink-registry-writer").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return "airlink-registry-writer"
+    }()
 
     static func waitForFirstAcknowledgement(_ acks: String, writer: Process) throws {
         let deadline = Date().addingTimeInterval(30)

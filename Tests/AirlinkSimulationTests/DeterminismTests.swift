@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestSupport
 import Testing
 
 /// Every kind of bad input is a typed `AirlinkError` whose message says what was wrong and what to

@@ -1,5 +1,7 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestKit
+import AirlinkTestSupport
 import Testing
 
 @Suite struct ConnectionTests {
@@ -27,7 +29,7 @@ import Testing
             events.values.map(\.name) == ["connected", "lost", "willReconnect(3)", "willReconnect(2)", "reconnected"])
         #expect(world.timedEvents.last == "t=4.090000 C0:FF:EE:00:00:01 reconnected mtu=23")
         #expect(connection.state.isConnected)
-        try GoldenTrace.assertMatches(world.sim.trace, "reconnect-linear")
+        try world.sim.trace.assertMatches("Golden/reconnect-linear.trace")
     }
 
     @Test func connectAndDisconnectAreReportedOnce() async throws {

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestSupport
 import Testing
 
 @Suite struct DiscoveryTests {

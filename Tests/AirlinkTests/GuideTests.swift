@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestSupport
 import Testing
 
 /// Runs the guide's code (GuideExamples.swift) on the scripted transport.

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestSupport
 import Testing
 
 /// The benchmarks' workloads, run small: they must do what they claim before they are timed.

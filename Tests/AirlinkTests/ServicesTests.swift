@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestSupport
 import Testing
 
 @Suite struct ServicesTests {
@@ -116,7 +117,7 @@ import Testing
         let (world, _, connection) = try await Self.connected()
         let service = connection.services.service(.battery)
         let values = Recorder.recording(service.values(of: .batteryLevel), in: world.sim.environment)
-        try await world.sim.run { try await service.enableNotifications(for: .batteryLevel) }
+        _ = try await world.sim.run { try await service.enableNotifications(for: .batteryLevel) }
 
         // When the link drops and comes back, then the device notifies
         try await world.sim.run { await world.radio.dropLink(Self.thermostat, reason: .supervisionTimeout) }
@@ -139,7 +140,7 @@ import Testing
         let (world, _, connection) = try await Self.connected()
         let service = connection.services.service(.battery)
         let values = Recorder.recording(service.values(of: .batteryLevel), in: world.sim.environment)
-        try await world.sim.run { try await service.enableNotifications(for: .batteryLevel) }
+        _ = try await world.sim.run { try await service.enableNotifications(for: .batteryLevel) }
 
         // When the device's database changes while connected (the battery level moves) and it notifies
         var updated = TestPeripheral.thermostat().gatt
@@ -197,10 +198,12 @@ import Testing
         let (world, _, connection) = try await Self.connected(configuration: .init(notificationBufferCapacity: 4))
         let service = connection.services.service(.battery)
         let stream = service.values(of: .batteryLevel)
-        try await world.sim.run { try await service.enableNotifications(for: .batteryLevel) }
+        _ = try await world.sim.run { try await service.enableNotifications(for: .batteryLevel) }
 
         // When the device notifies 10 values, then one more after the reader catches up
-        try await world.sim.run { await world.radio.notifyBurst(Self.thermostat, .batteryLevel, count: 10, value: [1]) }
+        _ = try await world.sim.run {
+            await world.radio.notifyBurst(Self.thermostat, .batteryLevel, count: 10, value: [1])
+        }
         let received = try await world.sim.run {
             var iterator = stream.makeAsyncIterator()
             var received: [CharacteristicValue] = []

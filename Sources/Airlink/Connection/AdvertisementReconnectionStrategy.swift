@@ -35,7 +35,7 @@ public struct AdvertisementReconnectionStrategy: ReconnectionStrategy, Hashable 
             remainingAttempts: attempts.map { $0 - history.attemptsMade })
     }
 
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a negative count or a timeout or window
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a negative count or a timeout or window
     ///   that is not positive.
     public func validate() throws(AirlinkError) {
         let name = "the advertisement reconnection"

@@ -16,8 +16,8 @@ import Synchronization
 /// ```
 ///
 /// Guarantees: every `connect` and `disconnect` call returns exactly once; operations pending when
-/// the link drops fail at once with ``AirlinkError/Code/linkLost``; operations while disconnected
-/// fail at once with ``AirlinkError/Code/notConnected``; nothing waits forever.
+/// the link drops fail at once with ``/AirlinkCore/AirlinkError/Code/linkLost``; operations while disconnected
+/// fail at once with ``/AirlinkCore/AirlinkError/Code/notConnected``; nothing waits forever.
 public actor ConnectionManager {
     /// The device.
     public nonisolated let device: DeviceID
@@ -88,11 +88,11 @@ public actor ConnectionManager {
     /// and thrown, not retried. Cancelling the calling task cancels the attempt.
     ///
     /// - Parameter timeout: how long the attempt may take; positive.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a timeout that is not positive or an invalid
-    ///   strategy; ``AirlinkError/Code/timeout``; ``AirlinkError/Code/connectionFailed`` (cause kept);
-    ///   ``AirlinkError/Code/deviceNotFound``; ``AirlinkError/Code/adapterPoweredOff``;
-    ///   ``AirlinkError/Code/operationInProgress`` while another attempt, a reconnection or a
-    ///   disconnection is under way; ``AirlinkError/Code/cancelled``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a timeout that is not positive or an invalid
+    ///   strategy; ``/AirlinkCore/AirlinkError/Code/timeout``; ``/AirlinkCore/AirlinkError/Code/connectionFailed`` (cause kept);
+    ///   ``/AirlinkCore/AirlinkError/Code/deviceNotFound``; ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``;
+    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` while another attempt, a reconnection or a
+    ///   disconnection is under way; ``/AirlinkCore/AirlinkError/Code/cancelled``.
     public func connect(timeout: Duration) async throws(AirlinkError) {
         guard timeout > .zero else {
             throw .invalid("the connect timeout", "is \(timeout.text); pass a positive duration such as .seconds(5)")
@@ -141,7 +141,7 @@ public actor ConnectionManager {
 
     /// Reads the RSSI of the connected device, in dBm.
     ///
-    /// - Throws: ``AirlinkError/Code/notConnected``, ``AirlinkError/Code/adapterPoweredOff``, and what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, and what
     ///   the transport throws.
     public nonisolated func readRSSI() async throws(AirlinkError) -> Int {
         try await adapter.requirePoweredOn("read the RSSI of \(device)")
@@ -154,7 +154,7 @@ public actor ConnectionManager {
 
     /// The longest value a write of `type` can carry: 512 with response, MTU − 3 without.
     ///
-    /// - Throws: ``AirlinkError/Code/notConnected`` while disconnected.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected`` while disconnected.
     public nonisolated func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
         try link.maximumWriteLength(for: type)
     }

@@ -85,7 +85,7 @@ public struct ExponentialBackoffReconnectionStrategy: ReconnectionStrategy, Hash
         return min(delay, maximumDelay)
     }
 
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a delay that is not positive, a cap below
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a delay that is not positive, a cap below
     ///   the initial delay, a multiplier below 1, a negative count or a timeout that is not positive.
     public func validate() throws(AirlinkError) {
         let name = "the exponential back-off"

@@ -35,7 +35,7 @@ public struct LinearReconnectionStrategy: ReconnectionStrategy, Hashable {
             trigger: .after(wait), connectTimeout: timeout, remainingAttempts: attempts - history.attemptsMade)
     }
 
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a negative wait or count, or a timeout
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a negative wait or count, or a timeout
     ///   that is not positive.
     public func validate() throws(AirlinkError) {
         if wait < .zero { throw .invalid("the linear reconnection wait", "is \(wait.text); it must not be negative") }

@@ -38,7 +38,7 @@ public protocol ReconnectionStrategy: Sendable {
 
     /// Checks the strategy's parameters; ``ConnectionManager/connect(timeout:)`` calls it first.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the parameter that is out of range.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the parameter that is out of range.
     func validate() throws(AirlinkError)
 }
 

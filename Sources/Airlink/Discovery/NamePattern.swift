@@ -21,7 +21,7 @@ public enum NamePattern {
 
     /// Checks that `pattern` is a regular expression that matches in bounded time.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the pattern, what makes it slow or
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the pattern, what makes it slow or
     ///   invalid, and what to write instead.
     public static func check(_ pattern: String) throws(AirlinkError) {
         _ = try compile(pattern)

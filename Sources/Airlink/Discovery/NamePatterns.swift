@@ -35,7 +35,7 @@ final class NamePatterns: Sendable {
 
     /// The compiled `pattern`, or `nil` for no pattern.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the pattern when it does not parse or
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the pattern when it does not parse or
     ///   could take unbounded time (``NamePattern`` says which patterns are refused).
     func compile(_ pattern: String?) throws(AirlinkError) -> CompiledPattern? {
         guard let pattern else { return nil }

@@ -26,7 +26,7 @@ public final class Central: Sendable {
     /// - Parameters:
     ///   - manager: the device manager (its transport and environment).
     ///   - watchdog: the deadlines; 30 s for connecting and for each operation by default.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a deadline that is not positive.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a deadline that is not positive.
     public init(manager: DeviceManager, watchdog: Watchdog = Watchdog()) throws(AirlinkError) {
         try watchdog.validate()
         self.manager = manager
@@ -51,7 +51,7 @@ public final class Central: Sendable {
     /// The peripheral objects of devices known by identifier (CoreBluetooth's
     /// `retrievePeripherals(withIdentifiers:)`): one per distinct identifier, in the order given.
     ///
-    /// - Parameter identifiers: the devices, for example from a ``DeviceRegistry`` or a previous session.
+    /// - Parameter identifiers: the devices, for example from a ``/AirlinkRegistry/DeviceRegistry`` or a previous session.
     public func retrievePeripherals(withIdentifiers identifiers: [DeviceID]) -> [Peripheral] {
         var seen: [DeviceID] = []
         for id in identifiers where !seen.contains(id) { seen.append(id) }

@@ -49,7 +49,7 @@ public final class Peripheral: Sendable {
     ///
     /// - Parameter timeout: the transport's connect timeout (10 s by default); the watchdog's
     ///   ``Watchdog/connectDeadline`` also applies, whichever is shorter.
-    /// - Throws: ``AirlinkError/Code/timeout`` when the watchdog gave up (naming the deadline), and what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` when the watchdog gave up (naming the deadline), and what
     ///   ``ConnectionManager/connect(timeout:)`` throws.
     public func connect(timeout: Duration = .seconds(10)) async throws(AirlinkError) {
         let connection = self.connection
@@ -65,7 +65,7 @@ public final class Peripheral: Sendable {
     ///
     /// - Parameter uuids: the services of interest, or `nil` for all.
     /// - Returns: the services found, in handle order.
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
     ///   ``ServicesManager/discover(_:)`` throws.
     @discardableResult
     public func discoverServices(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [RemoteService] {
@@ -92,7 +92,7 @@ public final class Peripheral: Sendable {
 
     /// Reads the signal strength of the link, dBm.
     ///
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; ``AirlinkError/Code/notConnected``;
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; ``/AirlinkCore/AirlinkError/Code/notConnected``;
     ///   what the transport's RSSI read throws.
     public func readRSSI() async throws(AirlinkError) -> Int {
         let connection = self.connection
@@ -103,8 +103,8 @@ public final class Peripheral: Sendable {
 
     /// Reads the GAP Device Name (0x2A00 in 0x1800, Core Spec Vol 3, Part C, 12.1) and remembers it as ``name``.
     ///
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/read(_:)`` throws;
-    ///   ``AirlinkError/Code/malformedData`` if the name is not UTF-8.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/read(_:)`` throws;
+    ///   ``/AirlinkCore/AirlinkError/Code/malformedData`` if the name is not UTF-8.
     public func readName() async throws(AirlinkError) -> String {
         let gap = connection.services.service(BluetoothUUID(0x1800))
         let name = try await watchdog.operation("read the device name") { () async throws(AirlinkError) in

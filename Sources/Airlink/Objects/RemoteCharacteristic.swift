@@ -39,7 +39,7 @@ public final class RemoteCharacteristic: Sendable {
 
     /// Reads the value.
     ///
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/read(_:)`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/read(_:)`` throws.
     public func read() async throws(AirlinkError) -> [UInt8] {
         let (manager, uuid) = (self.manager, self.uuid)
         return try await watchdog.operation("read \(uuid)") { () async throws(AirlinkError) in
@@ -47,9 +47,9 @@ public final class RemoteCharacteristic: Sendable {
         }
     }
 
-    /// Reads the value as a typed ``GATTValue``.
+    /// Reads the value as a typed ``/AirlinkCore/GATTValue``.
     ///
-    /// - Throws: what ``read()`` throws; ``AirlinkError/Code/malformedData`` if the bytes do not fit.
+    /// - Throws: what ``read()`` throws; ``/AirlinkCore/AirlinkError/Code/malformedData`` if the bytes do not fit.
     public func read<Value: GATTValue>(as type: Value.Type) async throws(AirlinkError) -> Value {
         try Value(gattBytes: try await read())
     }
@@ -59,7 +59,7 @@ public final class RemoteCharacteristic: Sendable {
     /// - Parameters:
     ///   - bytes: the value.
     ///   - type: with response (default) or without.
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/write(_:to:type:)`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/write(_:to:type:)-([UInt8],_,_)`` throws.
     public func write(_ bytes: [UInt8], type: WriteType = .withResponse) async throws(AirlinkError) {
         let (manager, uuid) = (self.manager, self.uuid)
         try await watchdog.operation("write \(uuid)") { () async throws(AirlinkError) in
@@ -76,7 +76,7 @@ public final class RemoteCharacteristic: Sendable {
 
     /// Turns notifications (or indications, if it only indicates) on or off.
     ///
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
     ///   ``ServiceManager/setNotifications(_:for:)`` throws.
     public func setNotifying(_ enabled: Bool) async throws(AirlinkError) {
         let (manager, uuid, properties) = (self.manager, self.uuid, self.properties)
@@ -106,8 +106,8 @@ public final class RemoteCharacteristic: Sendable {
     /// Discovers the characteristic's descriptors.
     ///
     /// - Returns: the descriptors, in handle order.
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; ``AirlinkError/Code/notConnected``,
-    ///   ``AirlinkError/Code/characteristicNotFound``, what the transport's discovery throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; ``/AirlinkCore/AirlinkError/Code/notConnected``,
+    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, what the transport's discovery throws.
     @discardableResult
     public func discoverDescriptors() async throws(AirlinkError) -> [RemoteDescriptor] {
         let (manager, uuid) = (self.manager, self.uuid)

@@ -25,7 +25,7 @@ public final class RemoteDescriptor: Sendable {
 
     /// Reads the descriptor.
     ///
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
     ///   ``ServiceManager/readDescriptor(_:of:)`` throws.
     public func read() async throws(AirlinkError) -> [UInt8] {
         let (manager, uuid, characteristic) = (self.manager, self.uuid, characteristicUUID)
@@ -37,8 +37,8 @@ public final class RemoteDescriptor: Sendable {
 
     /// Writes the descriptor.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for the CCCD (use
-    ///   ``RemoteCharacteristic/setNotifying(_:)``); ``AirlinkError/Code/timeout`` from the watchdog; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for the CCCD (use
+    ///   ``RemoteCharacteristic/setNotifying(_:)``); ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
     ///   ``ServiceManager/writeDescriptor(_:to:of:)`` throws.
     public func write(_ bytes: [UInt8]) async throws(AirlinkError) {
         let (manager, uuid, characteristic) = (self.manager, self.uuid, characteristicUUID)

@@ -26,7 +26,7 @@ public final class RemoteService: Sendable {
     ///
     /// - Parameter uuids: the characteristics of interest, or `nil` for all.
     /// - Returns: the characteristics found, in handle order.
-    /// - Throws: ``AirlinkError/Code/timeout`` from the watchdog; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
     ///   ``ServiceManager/discoverCharacteristics(_:)`` throws.
     @discardableResult
     public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)

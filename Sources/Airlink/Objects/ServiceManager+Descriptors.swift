@@ -4,7 +4,7 @@ extension ServiceManager {
     /// Discovers every descriptor of a characteristic, in the device's turn, and caches them for
     /// ``readDescriptor(_:of:)`` and ``writeDescriptor(_:to:of:)``.
     ///
-    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/notConnected``, and
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``, and
     ///   what the transport's descriptor discovery throws.
     func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError) -> [GATTDescriptor] {
         try await link.perform(

@@ -3,7 +3,7 @@ import AirlinkCore
 /// The deadlines of the object API (``Central``, ``Peripheral`` and the objects they hand out): how
 /// long a connection attempt or one operation may take before the watchdog gives up on it.
 ///
-/// When a deadline passes, the call throws ``AirlinkError/Code/timeout`` naming the operation and the
+/// When a deadline passes, the call throws ``/AirlinkCore/AirlinkError/Code/timeout`` naming the operation and the
 /// deadline. A stuck GATT operation also ends the link: an ATT transaction that does not complete
 /// leaves the bearer unusable (Core Spec Vol 3, Part F, 3.3.3: "no more attribute protocol requests
 /// ... shall be sent"), so the watchdog disconnects the peripheral, which fails whatever waited behind
@@ -35,7 +35,7 @@ public struct Watchdog: Sendable, Hashable {
 
     /// Checks that the deadlines are positive.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the deadline.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the deadline.
     func validate() throws(AirlinkError) {
         for (name, deadline) in [("connect", connectDeadline), ("operation", operationDeadline)] {
             if let deadline, deadline <= .zero {

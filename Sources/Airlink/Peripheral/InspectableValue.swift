@@ -11,7 +11,7 @@ public protocol InspectableValue: Sendable {
     var inspectedValue: InspectedValue { get }
     /// The Swift value of an inspected value.
     ///
-    /// - Throws: ``ATTRefusal`` with Value Not Allowed (0x13) when the value is of another type.
+    /// - Throws: ``/AirlinkCore/ATTRefusal`` with Value Not Allowed (0x13) when the value is of another type.
     init(inspected: InspectedValue) throws(ATTRefusal)
 }
 

@@ -12,7 +12,7 @@ extension InspectedType {
 
     /// The type with a written name (case does not matter: `UInt16` and `uint16` are one type).
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` listing the names there are.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` listing the names there are.
     public init(named name: String) throws(AirlinkError) {
         let lowered = name.lowercased()
         guard let match = Self.names.first(where: { $0.name == lowered }) else {
@@ -27,9 +27,9 @@ extension InspectedType {
 extension InspectedValue {
     /// A value of `type` written as text: `true`/`false` for a Bool, a decimal integer within the
     /// type's range, a decimal number for a Double, any text for a String, hex (`0a0b` or `0x0a0b`,
-    /// as ``GATTValueFormat/hex`` reads it) for bytes, and JSON for JSON.
+    /// as ``/AirlinkCore/GATTValueFormat/hex`` reads it) for bytes, and JSON for JSON.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` saying what was expected and what was found.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` saying what was expected and what was found.
     public init(parsing text: String, as type: InspectedType) throws(AirlinkError) {
         func invalid(_ expected: String) -> AirlinkError {
             AirlinkError(.invalidArgument, "expected \(expected) for a \(type) value, found \"\(text)\"")

@@ -8,7 +8,7 @@ import Foundation
 /// characteristic's Presentation Format, 0x2904, says how): a Bool is one byte (0 or 1), integers are
 /// little-endian in their width, a Double is IEEE 754 binary64 little-endian, a String is UTF-8,
 /// bytes are themselves, and a Codable value is its JSON in UTF-8. The type and the encoding's
-/// version travel in the characteristic's UUID (``InspectedType/characteristicUUID(index:)``).
+/// version travel in the characteristic's UUID (``InspectorProtocol/characteristicUUID(index:type:)``).
 public enum InspectedValue: Sendable, Hashable, CustomStringConvertible {
     /// A Boolean.
     case bool(Bool)
@@ -53,7 +53,7 @@ public enum InspectedValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Decodes bytes as a value of `type`.
     ///
-    /// - Throws: ``ATTRefusal`` with Invalid Attribute Value Length (0x0D) for a fixed-size type and
+    /// - Throws: ``/AirlinkCore/ATTRefusal`` with Invalid Attribute Value Length (0x0D) for a fixed-size type and
     ///   bytes of another length, Value Not Allowed (0x13) for a Bool other than 0 or 1, text that is not
     ///   UTF-8, or JSON that does not parse.
     public init(decoding bytes: [UInt8], as type: InspectedType) throws(ATTRefusal) {

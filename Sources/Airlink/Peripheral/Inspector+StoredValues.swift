@@ -58,7 +58,7 @@ extension Inspector {
     /// - Parameters:
     ///   - value: the new value, of the type the value was inspected with.
     ///   - identifier: the value's identifier.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for an identifier that is not inspected or not
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an identifier that is not inspected or not
     ///   kept by the inspector (values of closures and properties change at their source), a value of
     ///   another type, or a value over 512 bytes (nothing changes then); what the transport throws
     ///   while notifying.

@@ -58,7 +58,7 @@ public final class Inspector: Sendable {
     /// Whether it is on air.
     public var isRunning: Bool { state.withLock { $0.isRunning } }
 
-    /// The identifier of a characteristic, for ``PeripheralEvent``s of the transport.
+    /// The identifier of a characteristic, for ``/AirlinkCore/PeripheralEvent``s of the transport.
     public func identifier(of characteristic: BluetoothUUID) -> String? {
         state.withLock { state in state.entries.first { $0.uuid == characteristic }?.identifier }
     }
@@ -78,9 +78,9 @@ public final class Inspector: Sendable {
     ///   - options: `.read`, `.write`, `.notify` (`[.read, .notify]` by default).
     ///   - get: the current value.
     ///   - set: stores a value a central wrote, already checked against `Value`; required with `.write`.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for an empty, too long or duplicate identifier, no
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an empty, too long or duplicate identifier, no
     ///   options, `.write` without `set`, or a current value over 512 bytes;
-    ///   ``AirlinkError/Code/operationInProgress`` once started (stop first).
+    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` once started (stop first).
     public func inspect<Value: InspectableValue>(
         _ identifier: String, options: InspectionOptions = [.read, .notify], get: @escaping @Sendable () -> Value,
         set: (@Sendable (Value) -> Void)? = nil
@@ -144,8 +144,8 @@ public final class Inspector: Sendable {
 
     /// Tells subscribers that a value changed: its current value is notified.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for an identifier never inspected or a value
-    ///   over 512 bytes; ``AirlinkError/Code/operationNotSupported`` for a value inspected without
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an identifier never inspected or a value
+    ///   over 512 bytes; ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` for a value inspected without
     ///   `.notify`; what the transport throws. Does nothing while stopped.
     public func valueDidChange(_ identifier: String) async throws(AirlinkError) {
         let (entry, running) = state.withLock { state in
@@ -169,8 +169,8 @@ public final class Inspector: Sendable {
 
     /// Puts the values on air: publishes the inspector service and advertises the name.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a name that is empty or over 19 UTF-8 bytes;
-    ///   ``AirlinkError/Code/operationInProgress`` if it runs; what the transport throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a name that is empty or over 19 UTF-8 bytes;
+    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` if it runs; what the transport throws.
     public func start() async throws(AirlinkError) {
         let length = name.utf8.count
         guard length > 0, length <= InspectorProtocol.maximumNameLength else {

@@ -25,7 +25,7 @@ public final class ObservedInspector: Sendable {
 
     /// The value with an identifier.
     ///
-    /// - Throws: ``AirlinkError/Code/characteristicNotFound`` naming the identifiers there are.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` naming the identifiers there are.
     public func value(_ identifier: String) throws(AirlinkError) -> ObservedValue {
         guard let value = values.first(where: { $0.identifier == identifier }) else {
             throw AirlinkError(
@@ -38,7 +38,7 @@ public final class ObservedInspector: Sendable {
 
     /// Reads a value.
     ///
-    /// - Throws: ``AirlinkError/Code/characteristicNotFound``; ``AirlinkError/Code/malformedData`` if
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``; ``/AirlinkCore/AirlinkError/Code/malformedData`` if
     ///   the bytes are not of the value's type; what reading throws.
     public func read(_ identifier: String) async throws(AirlinkError) -> InspectedValue {
         let value = try value(identifier)
@@ -48,7 +48,7 @@ public final class ObservedInspector: Sendable {
 
     /// Reads a value as a Swift type.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` if the value is of another type; what ``read(_:)`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` if the value is of another type; what ``read(_:)`` throws.
     public func read<Value: InspectableValue>(_ identifier: String, as type: Value.Type = Value.self)
         async throws(AirlinkError) -> Value
     {
@@ -62,9 +62,9 @@ public final class ObservedInspector: Sendable {
 
     /// Writes a value (with response).
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if `newValue` is not of the value's type (nothing
-    ///   is sent); ``AirlinkError/Code/operationNotSupported`` for a value inspected without `.write`;
-    ///   ``AirlinkError/Code/attribute`` with the inspector's ATT error if it refused.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if `newValue` is not of the value's type (nothing
+    ///   is sent); ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` for a value inspected without `.write`;
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the inspector's ATT error if it refused.
     public func write(_ newValue: some InspectableValue, to identifier: String) async throws(AirlinkError) {
         try await write(newValue.inspectedValue, to: identifier)
     }

@@ -48,7 +48,7 @@ public final class Observer: Sendable {
     /// - Parameters:
     ///   - inspector: the inspector's device.
     ///   - timeout: how long to wait for the link.
-    /// - Throws: ``AirlinkError/Code/serviceNotFound`` if the device is not an inspector; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` if the device is not an inspector; what
     ///   connecting, discovery and reads throw.
     public func connect(to inspector: DeviceID, timeout: Duration = .seconds(10)) async throws(AirlinkError)
         -> ObservedInspector
@@ -62,7 +62,7 @@ public final class Observer: Sendable {
     /// the reconnection strategy it chose), reading each User Description.
     ///
     /// - Parameter connection: a connection to an inspector, connected.
-    /// - Throws: ``AirlinkError/Code/serviceNotFound`` if the device is not an inspector; what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` if the device is not an inspector; what
     ///   discovery and reads throw.
     public static func inspector(on connection: ConnectionManager) async throws(AirlinkError) -> ObservedInspector {
         let service = connection.services.service(InspectorProtocol.serviceUUID)

@@ -4,11 +4,11 @@ import Logging
 import Synchronization
 
 /// Saves a connection record for every established connection (and reconnection) into a
-/// ``DeviceRegistry``, one save at a time and in the order the connections happened.
+/// ``/AirlinkRegistry/DeviceRegistry``, one save at a time and in the order the connections happened.
 ///
 /// The name is the one the device last advertised, when a scan heard it; the services are those
 /// discovered on the link (updated when a full service discovery completes); the time comes from
-/// the ``RecordClock`` on the environment's clock. A failed save is logged and traced, never thrown
+/// the ``/AirlinkRegistry/RecordClock`` on the environment's clock. A failed save is logged and traced, never thrown
 /// at the connection: remembering a device must not break using it.
 final class ConnectionRecorder: Sendable {
     private struct State {

@@ -8,15 +8,15 @@ extension DeviceManager {
     /// of its world; BlueZ to any device it knows, cached or paired), so this is
     /// ``connection(to:reconnection:)`` for a device the registry holds. If the device is not
     /// around, ``ConnectionManager/connect(timeout:)`` fails with a typed error
-    /// (``AirlinkError/Code/timeout`` or ``AirlinkError/Code/deviceNotFound``) and the record stays.
+    /// (``/AirlinkCore/AirlinkError/Code/timeout`` or ``/AirlinkCore/AirlinkError/Code/deviceNotFound``) and the record stays.
     /// Carries forward CoreBluetooth's `retrievePeripherals(withIdentifiers:)`.
     ///
     /// - Parameters:
     ///   - device: the remembered device.
     ///   - reconnection: the reconnection strategy.
     /// - Returns: the device's connection manager.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` without a registry;
-    ///   ``AirlinkError/Code/deviceNotFound`` when the registry does not know the device; what the
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` without a registry;
+    ///   ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when the registry does not know the device; what the
     ///   repository throws.
     public func connection(
         toKnown device: DeviceID, reconnection: some ReconnectionStrategy = NoReconnectionStrategy()
@@ -37,7 +37,7 @@ extension DeviceManager {
     /// - Parameters:
     ///   - ids: the devices wanted.
     ///   - reconnection: the reconnection strategy of each.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` without a registry; what the repository throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` without a registry; what the repository throws.
     public func retrieveDevices(
         withIDs ids: [DeviceID], reconnection: some ReconnectionStrategy = NoReconnectionStrategy()
     ) async throws(AirlinkError) -> [ConnectionManager] {

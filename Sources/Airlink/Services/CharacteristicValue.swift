@@ -26,9 +26,9 @@ public struct CharacteristicValue: Sendable, Hashable, CustomStringConvertible {
         self.missedBefore = missedBefore
     }
 
-    /// The value decoded as a typed ``GATTValue``.
+    /// The value decoded as a typed ``/AirlinkCore/GATTValue``.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` when the bytes do not fit the type.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` when the bytes do not fit the type.
     public func decoded<Value: GATTValue>(as type: Value.Type = Value.self) throws(AirlinkError) -> Value {
         try Value(gattBytes: bytes)
     }

@@ -20,7 +20,7 @@ extension DeviceLink {
 
     /// The service with `uuid`, from the cache or discovered.
     ///
-    /// - Throws: ``AirlinkError/Code/serviceNotFound`` naming the services the device has.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` naming the services the device has.
     func resolveService(_ uuid: BluetoothUUID, generation: Int) async throws(AirlinkError) -> GATTService {
         let (cached, all) = state.withLock { ($0.services[uuid]?.service, $0.allServices) }
         if let cached { return cached }
@@ -47,7 +47,7 @@ extension DeviceLink {
     /// The characteristic with `uuid` in service `serviceUUID`, from the cache or discovered; its
     /// value handle is routed to the service's observers from then on.
     ///
-    /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/characteristicNotFound``
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``
     ///   naming the characteristics the service has.
     func resolveCharacteristic(
         _ uuid: BluetoothUUID, in serviceUUID: BluetoothUUID, generation: Int
@@ -87,7 +87,7 @@ extension DeviceLink {
 
     /// The descriptor `uuid` of a characteristic, from the cache or discovered.
     ///
-    /// - Throws: ``AirlinkError/Code/descriptorNotFound`` naming the descriptors it has.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/descriptorNotFound`` naming the descriptors it has.
     func resolveDescriptor(
         _ uuid: BluetoothUUID, of characteristic: GATTCharacteristic, in service: GATTService, generation: Int
     ) async throws(AirlinkError) -> GATTDescriptor {

@@ -4,7 +4,7 @@ extension DeviceLink {
     /// Turns notifications or indications of a characteristic on or off and remembers the choice,
     /// so that it is restored after a reconnection or a database change.
     ///
-    /// - Throws: ``AirlinkError/Code/operationNotSupported`` when the characteristic cannot send
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when the characteristic cannot send
     ///   values in that mode; what the transport throws.
     func setNotifications(
         _ mode: NotificationMode, for uuid: BluetoothUUID, in serviceUUID: BluetoothUUID

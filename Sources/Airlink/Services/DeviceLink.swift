@@ -130,7 +130,7 @@ final class DeviceLink: Sendable {
     /// Runs one GATT operation in the device's turn: the adapter must be on and the link up.
     ///
     /// The operation's deadline, ``operationTimeout``, runs from this call: an operation that must
-    /// wait for its turn behind others fails with ``AirlinkError/Code/timeout`` when the deadline
+    /// wait for its turn behind others fails with ``/AirlinkCore/AirlinkError/Code/timeout`` when the deadline
     /// passes, whether it is still waiting or under way (then it is cancelled). One that gets its
     /// turn at once runs without a timer of its own (the common path stays free of tasks): each of
     /// its transport calls is bounded by 30 s from that call, so one that must first discover on a
@@ -188,7 +188,7 @@ final class DeviceLink: Sendable {
 
     /// The longest value a write of `type` can carry on the current link.
     ///
-    /// - Throws: ``AirlinkError/Code/notConnected`` while the link is down.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected`` while the link is down.
     func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
         _ = try requireLink("compute the maximum write length")
         guard let info else { return 0 }

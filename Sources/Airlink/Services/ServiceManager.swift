@@ -8,7 +8,7 @@ import AirlinkCore
 /// discovered again. The same object keeps working across reconnections.
 ///
 /// Operations on one device are serialized (one ATT request at a time per link, Core Spec Vol 3,
-/// Part F, 3.3.2) while callers stay concurrent. Every failure is an ``AirlinkError`` whose message
+/// Part F, 3.3.2) while callers stay concurrent. Every failure is an ``/AirlinkCore/AirlinkError`` whose message
 /// says what was wrong; an ATT error from the device is kept as its cause.
 ///
 /// ```swift
@@ -32,7 +32,7 @@ public final class ServiceManager: Sendable {
 
     /// The service as discovered on the current link (discovering it if needed).
     ///
-    /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/notConnected``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``.
     public func service() async throws(AirlinkError) -> GATTService {
         try await link.perform("discover service \(uuid)", service: uuid) { generation throws(AirlinkError) in
             try await link.resolveService(uuid, generation: generation)
@@ -42,7 +42,7 @@ public final class ServiceManager: Sendable {
     /// Discovers the service's characteristics: all of them, or those with the given UUIDs.
     ///
     /// - Parameter uuids: the characteristics of interest, or `nil` for all.
-    /// - Throws: ``AirlinkError/Code/serviceNotFound``, ``AirlinkError/Code/notConnected``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``.
     public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)
         -> [GATTCharacteristic]
     {
@@ -54,7 +54,7 @@ public final class ServiceManager: Sendable {
 
     /// A characteristic of the service, from the cache or discovered.
     ///
-    /// - Throws: ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/serviceNotFound``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/serviceNotFound``.
     public func characteristic(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> GATTCharacteristic {
         try await link.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             generation throws(AirlinkError) in
@@ -67,10 +67,10 @@ public final class ServiceManager: Sendable {
     /// Reads a characteristic's whole value.
     ///
     /// - Parameter characteristic: the characteristic's UUID.
-    /// - Throws: ``AirlinkError/Code/operationNotSupported`` if it cannot be read;
-    ///   ``AirlinkError/Code/attribute`` with the ATT error if the device refused;
-    ///   ``AirlinkError/Code/characteristicNotFound``, ``AirlinkError/Code/notConnected``,
-    ///   ``AirlinkError/Code/linkLost``, ``AirlinkError/Code/adapterPoweredOff``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if it cannot be read;
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error if the device refused;
+    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``,
+    ///   ``/AirlinkCore/AirlinkError/Code/linkLost``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``.
     public func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
         try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             generation throws(AirlinkError) in
@@ -85,9 +85,9 @@ public final class ServiceManager: Sendable {
         }
     }
 
-    /// Reads a characteristic's value as a typed ``GATTValue``.
+    /// Reads a characteristic's value as a typed ``/AirlinkCore/GATTValue``.
     ///
-    /// - Throws: what ``read(_:)`` throws; ``AirlinkError/Code/malformedData`` if the bytes do not fit.
+    /// - Throws: what ``read(_:)`` throws; ``/AirlinkCore/AirlinkError/Code/malformedData`` if the bytes do not fit.
     public func read<Value: GATTValue>(
         _ type: Value.Type, from characteristic: BluetoothUUID
     ) async throws(AirlinkError) -> Value {
@@ -104,9 +104,9 @@ public final class ServiceManager: Sendable {
     ///   - bytes: the value.
     ///   - characteristic: the characteristic's UUID.
     ///   - type: with response (default) or without.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a value too long;
-    ///   ``AirlinkError/Code/operationNotSupported`` if it cannot be written that way;
-    ///   ``AirlinkError/Code/attribute`` with the ATT error if the device refused; and the errors of ``read(_:)``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a value too long;
+    ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if it cannot be written that way;
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error if the device refused; and the errors of ``read(_:)``.
     public func write(
         _ bytes: [UInt8], to characteristic: BluetoothUUID, type: WriteType = .withResponse
     ) async throws(AirlinkError) {
@@ -137,9 +137,9 @@ public final class ServiceManager: Sendable {
         }
     }
 
-    /// Writes a typed ``GATTValue`` to a characteristic.
+    /// Writes a typed ``/AirlinkCore/GATTValue`` to a characteristic.
     ///
-    /// - Throws: what ``write(_:to:type:)`` throws.
+    /// - Throws: what ``write(_:to:type:)-([UInt8],_,_)`` throws.
     public func write(
         _ value: some GATTValue, to characteristic: BluetoothUUID, type: WriteType = .withResponse
     ) async throws(AirlinkError) {
@@ -163,7 +163,7 @@ public final class ServiceManager: Sendable {
 
     /// Reads a descriptor of a characteristic.
     ///
-    /// - Throws: ``AirlinkError/Code/descriptorNotFound``, ``AirlinkError/Code/attribute``, and the
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/descriptorNotFound``, ``/AirlinkCore/AirlinkError/Code/attribute``, and the
     ///   errors of ``read(_:)``.
     public func readDescriptor(
         _ descriptor: BluetoothUUID, of characteristic: BluetoothUUID
@@ -185,8 +185,8 @@ public final class ServiceManager: Sendable {
     /// The Client Characteristic Configuration (0x2902) is written with ``setNotifications(_:for:)``
     /// instead, so that Airlink can restore it after a reconnection.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for the CCCD or a value over 512 bytes;
-    ///   ``AirlinkError/Code/descriptorNotFound``, ``AirlinkError/Code/attribute``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for the CCCD or a value over 512 bytes;
+    ///   ``/AirlinkCore/AirlinkError/Code/descriptorNotFound``, ``/AirlinkCore/AirlinkError/Code/attribute``.
     public func writeDescriptor(
         _ bytes: [UInt8], to descriptor: BluetoothUUID, of characteristic: BluetoothUUID
     ) async throws(AirlinkError) {

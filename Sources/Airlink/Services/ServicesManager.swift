@@ -24,8 +24,8 @@ public final class ServicesManager: Sendable {
     ///
     /// - Parameter uuids: the services of interest, or `nil` for all.
     /// - Returns: a manager for each service found, in handle order.
-    /// - Throws: ``AirlinkError/Code/notConnected``, ``AirlinkError/Code/linkLost``,
-    ///   ``AirlinkError/Code/adapterPoweredOff``, ``AirlinkError/Code/invalidArgument`` for an empty list.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/linkLost``,
+    ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an empty list.
     @discardableResult
     public func discover(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [ServiceManager] {
         if let uuids, uuids.isEmpty {
@@ -42,7 +42,7 @@ public final class ServicesManager: Sendable {
     /// The manager of the service with `uuid`: always the same object for the same UUID.
     ///
     /// No discovery happens here; the service is discovered when first used, and operations throw
-    /// ``AirlinkError/Code/serviceNotFound`` if the device has no such service.
+    /// ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` if the device has no such service.
     public func service(_ uuid: BluetoothUUID) -> ServiceManager {
         managers.withLock { managers in
             if let manager = managers[uuid] { return manager }
@@ -63,7 +63,7 @@ public final class ServicesManager: Sendable {
 
     /// The longest value a write of `type` can carry: 512 with response, MTU − 3 without.
     ///
-    /// - Throws: ``AirlinkError/Code/notConnected`` while disconnected.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected`` while disconnected.
     public func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
         try link.maximumWriteLength(for: type)
     }

@@ -3,7 +3,7 @@ import AirlinkCore
 /// Runs an operation that had to wait for its turn under the deadline counted from when it was
 /// issued: past the deadline the operation is cancelled (given up if still waiting; its transport
 /// call abandoned if under way, which a transport answers at once) and the caller gets
-/// ``AirlinkError/Code/timeout``.
+/// ``/AirlinkCore/AirlinkError/Code/timeout``.
 ///
 /// The operation runs in a task of its own so that the deadline can interrupt it, but `run` returns
 /// only once that task has ended: the operation never outlives the call.
@@ -18,7 +18,7 @@ struct OperationDeadline: Sendable {
     ///   - operation: what is done, for the timeout's message: `read 2A19 in 180F on C0:FF:EE:00:00:01`.
     ///   - timeout: the operation's whole allowance, from `issued`.
     ///   - body: the operation, waiting for its turn included.
-    /// - Throws: ``AirlinkError/Code/timeout`` past the deadline; what `body` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` past the deadline; what `body` throws.
     func run<Value: Sendable>(
         _ operation: String, timeout: Duration, _ body: () async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {

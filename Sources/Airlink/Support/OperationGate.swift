@@ -48,7 +48,7 @@ final class OperationGate: Sendable {
     /// Runs `body` when every operation that entered before it has finished.
     ///
     /// - Throws: what `body` throws; the error given to ``failWaiters(with:)`` while waiting;
-    ///   ``AirlinkError/Code/cancelled`` when the task is cancelled while waiting.
+    ///   ``/AirlinkCore/AirlinkError/Code/cancelled`` when the task is cancelled while waiting.
     func run<Value>(_ body: () async throws(AirlinkError) -> Value) async throws(AirlinkError) -> Value {
         try await run(enter(), body)
     }
@@ -79,7 +79,7 @@ final class OperationGate: Sendable {
 
     /// Waits for the turn of `ticket`; on return the caller holds the gate and must ``release()``.
     ///
-    /// - Throws: the error given to ``failWaiters(with:)``; ``AirlinkError/Code/cancelled`` when the
+    /// - Throws: the error given to ``failWaiters(with:)``; ``/AirlinkCore/AirlinkError/Code/cancelled`` when the
     ///   task is cancelled while waiting (its place is given up).
     func wait(_ ticket: Ticket) async throws(AirlinkError) {
         guard case .queued(let id) = ticket else { return }

@@ -1,4 +1,4 @@
-/// What can go wrong in Airlink's D-Bus layer. BlueZ code maps it to ``AirlinkError`` with
+/// What can go wrong in Airlink's D-Bus layer. BlueZ code maps it to ``/AirlinkCore/AirlinkError`` with
 /// `BlueZErrorMapping`; nothing here crashes on a peer's bad message.
 package enum DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The peer answered with an error reply: its name (`org.bluez.Error.Failed`) and text.

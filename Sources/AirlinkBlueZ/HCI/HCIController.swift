@@ -5,11 +5,11 @@ import AirlinkCore
 ///
 /// ``LibBluetoothHCIController`` implements it with libbluetooth; tests use a double. Where the
 /// kernel has no Bluetooth (no `AF_BLUETOOTH`, errno 97) every call throws
-/// ``AirlinkError/Code/transportUnavailable`` naming the errno and the fix.
+/// ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` naming the errno and the fix.
 public protocol HCIController: Sendable {
     /// The kernel's HCI adapters, in index order.
     ///
-    /// - Throws: ``AirlinkError/Code/transportUnavailable`` when HCI is not available.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when HCI is not available.
     func adapters() throws(AirlinkError) -> [HCIAdapter]
 
     /// The RSSI of the LE connection to `address` on `adapter`, in dBm.
@@ -17,8 +17,8 @@ public protocol HCIController: Sendable {
     /// - Parameters:
     ///   - adapter: the adapter's name, `hci0`.
     ///   - address: the connected device's address.
-    /// - Throws: ``AirlinkError/Code/transportUnavailable`` when HCI is not available,
-    ///   ``AirlinkError/Code/notConnected`` when the kernel has no such connection.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when HCI is not available,
+    ///   ``/AirlinkCore/AirlinkError/Code/notConnected`` when the kernel has no such connection.
     func readRSSI(adapter: String, address: BDAddress) throws(AirlinkError) -> Int
 }
 

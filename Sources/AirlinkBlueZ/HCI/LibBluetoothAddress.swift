@@ -2,14 +2,14 @@ import AirlinkCore
 import CBlueZ
 
 /// BD_ADDR parsing and printing by libbluetooth (`str2ba`, `ba2str`), and conversion between
-/// `bdaddr_t` (least significant byte first) and ``BDAddress``.
+/// `bdaddr_t` (least significant byte first) and ``/AirlinkCore/BDAddress``.
 ///
-/// libbluetooth accepts only the colon form (`C0:FF:EE:00:00:01`, either case), where ``BDAddress``
+/// libbluetooth accepts only the colon form (`C0:FF:EE:00:00:01`, either case), where ``/AirlinkCore/BDAddress``
 /// also takes hyphens; both print uppercase with colons.
 public enum LibBluetoothAddress {
     /// Parses an address with `str2ba` (which checks it with `bachk` first).
     ///
-    /// - Throws: ``AirlinkError/Code/invalidDeviceID`` when libbluetooth rejects it.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` when libbluetooth rejects it.
     public static func parse(_ text: String) throws(AirlinkError) -> BDAddress {
         var raw = bdaddr_t()
         guard text.utf8.count == 17, str2ba(text, &raw) == 0 else {

@@ -1,8 +1,8 @@
 import AirlinkCore
 
 /// Which devices of the adapter are connected, from BlueZ's object tree and its signals: the
-/// peripheral role's source of ``PeripheralEvent/centralConnected(_:)`` and
-/// ``PeripheralEvent/centralDisconnected(_:reason:)``.
+/// peripheral role's source of ``/AirlinkCore/PeripheralEvent/centralConnected(_:)`` and
+/// ``/AirlinkCore/PeripheralEvent/centralDisconnected(_:reason:)``.
 ///
 /// When a central connects to the app's advertisement, bluetoothd creates (or updates) an
 /// `org.bluez.Device1` object for it with `Connected` true, and sets it false when the link ends,

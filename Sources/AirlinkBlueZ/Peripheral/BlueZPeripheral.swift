@@ -6,9 +6,9 @@ import Synchronization
 /// `org.bluez.LEAdvertisingManager1.RegisterAdvertisement` (BlueZ doc/gatt-api.rst, doc/advertising-api.rst).
 ///
 /// bluetoothd then serves the database to centrals and calls the exported objects' `ReadValue`,
-/// `WriteValue`, `StartNotify` and `StopNotify`; see ``PeripheralTransport`` for the contract.
+/// `WriteValue`, `StartNotify` and `StopNotify`; see ``/AirlinkCore/PeripheralTransport`` for the contract.
 /// Centrals connecting and leaving are read from the adapter's `Device1` objects
-/// (``BlueZCentralTracker``). BlueZ does not say which central subscribes: subscription events name
+/// (`BlueZCentralTracker`). BlueZ does not say which central subscribes: subscription events name
 /// the caller (`id:bluez:<bus name>`, bluetoothd itself).
 public final class BlueZPeripheral: PeripheralTransport, Sendable {
     let connection: DBusConnection
@@ -41,8 +41,8 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     ///   - busAddress: a bus address, for tests against the fake BlueZ; `nil` for the system bus.
     ///   - environment: the clock, random source and logger behaviours use.
     ///   - operationTimeout: how long each registration call may wait for BlueZ (it then fails with
-    ///     ``AirlinkError/Code/timeout``).
-    /// - Throws: ``AirlinkError/Code/transportUnavailable`` when the bus cannot be reached.
+    ///     ``/AirlinkCore/AirlinkError/Code/timeout``).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when the bus cannot be reached.
     public init(
         adapter: String = "hci0", busAddress: String? = nil, environment: AirlinkEnvironment,
         operationTimeout: Duration = .seconds(10)

@@ -58,9 +58,9 @@ package struct BlueZLinkStateMachine: Sendable {
     package enum Action: Sendable, Hashable {
         /// Call `Device1.Connect`.
         case callConnect
-        /// Re-read the object tree, then report ``Event/objectsRefreshed(serviceCount:)``.
+        /// Re-read the object tree, then report ``/Airlink/Event/objectsRefreshed(serviceCount:)``.
         case refreshObjects
-        /// Start the grace timer, then report ``Event/graceExpired``.
+        /// Start the grace timer, then report ``/Airlink/Event/graceExpired``.
         case armGrace
         /// Resume the `connect` caller with success.
         case succeed
@@ -68,15 +68,15 @@ package struct BlueZLinkStateMachine: Sendable {
         case fail(AirlinkError)
         /// Call `Device1.Disconnect` to cancel BlueZ's attempt.
         case abortAttempt
-        /// Emit ``TransportEvent/connected(_:)``.
+        /// Emit ``/AirlinkCore/TransportEvent/connected(_:)``.
         case emitConnected
-        /// Emit ``TransportEvent/disconnected(_:reason:)``.
+        /// Emit ``/AirlinkCore/TransportEvent/disconnected(_:reason:)``.
         case emitDisconnected(DisconnectionReason)
-        /// Emit ``TransportEvent/servicesChanged(_:)``.
+        /// Emit ``/AirlinkCore/TransportEvent/servicesChanged(_:)``.
         case emitServicesChanged
-        /// Start the quiet-period timer, then report ``Event/settleQuietEnded(_:)`` with the token.
+        /// Start the quiet-period timer, then report ``/Airlink/Event/settleQuietEnded(_:)`` with the token.
         case armSettleQuiet(Int)
-        /// Start the settling limit's timer, then report ``Event/settleLimitReached(_:)`` with the token.
+        /// Start the settling limit's timer, then report ``/Airlink/Event/settleLimitReached(_:)`` with the token.
         case armSettleLimit(Int)
         /// Fail every operation pending on the link with this error.
         case failOperations(AirlinkError)
@@ -116,7 +116,7 @@ package struct BlueZLinkStateMachine: Sendable {
     }
 
     /// Notes, at once and under the transport's lock, that the app asked for the link to end: the
-    /// `Connected = false` signal may be handled before the queued ``Event/disconnectRequested``,
+    /// `Connected = false` signal may be handled before the queued ``/Airlink/Event/disconnectRequested``,
     /// and the link must still end for a local reason.
     mutating func noteLocalDisconnect() { localDisconnect = true }
     private var reportedReason: DisconnectionReason?

@@ -4,11 +4,11 @@ extension BlueZTransport {
     /// Connects to a device BlueZ knows (seen in a scan, cached or paired: no scan is needed for
     /// those), returning once `Connected` and `ServicesResolved` are true and the GATT objects exist.
     ///
-    /// - Throws: ``AirlinkError/Code/timeout`` past `timeout` (BlueZ's attempt is cancelled with
-    ///   `Disconnect`); ``AirlinkError/Code/connectionFailed`` when BlueZ or the device refused (for
-    ///   `le-connection-abort-by-local`, retry); ``AirlinkError/Code/operationInProgress`` when
-    ///   another attempt to the device runs; ``AirlinkError/Code/deviceNotFound`` when BlueZ does not
-    ///   know the device; ``AirlinkError/Code/adapterPoweredOff``; ``AirlinkError/Code/cancelled``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` past `timeout` (BlueZ's attempt is cancelled with
+    ///   `Disconnect`); ``/AirlinkCore/AirlinkError/Code/connectionFailed`` when BlueZ or the device refused (for
+    ///   `le-connection-abort-by-local`, retry); ``/AirlinkCore/AirlinkError/Code/operationInProgress`` when
+    ///   another attempt to the device runs; ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when BlueZ does not
+    ///   know the device; ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``; ``/AirlinkCore/AirlinkError/Code/cancelled``.
     public func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
         let context = "connect to \(device)"
         guard timeout > .zero else {
@@ -82,7 +82,7 @@ extension BlueZTransport {
     /// Asks BlueZ to forget a device (Adapter1.RemoveDevice): its cached services and pairing go.
     /// The remedy for a stale GATT cache; scan again to find the device.
     ///
-    /// - Throws: ``AirlinkError/Code/deviceNotFound`` when BlueZ does not know it.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when BlueZ does not know it.
     public func forget(_ device: DeviceID) async throws(AirlinkError) {
         let context = "forget \(device)"
         let path = try devicePath(device)

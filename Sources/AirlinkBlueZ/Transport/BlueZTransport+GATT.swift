@@ -79,7 +79,7 @@ extension BlueZTransport {
     /// `command`). A write to a CCCD (0x2902) turns notifications on or off through `StartNotify` and
     /// `StopNotify`, since BlueZ refuses direct CCCD writes.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a write without response longer than MTU − 3.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a write without response longer than MTU − 3.
     public func write(_ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError)
     {
         let context = "write \(handle) on \(device)"
@@ -189,8 +189,8 @@ extension BlueZTransport {
     }
 
     /// Sends a GATT call for an attribute of a ready link; the call fails promptly with
-    /// ``AirlinkError/Code/linkLost`` if the link drops first, with ``AirlinkError/Code/adapterPoweredOff``
-    /// if the adapter goes off, and with ``AirlinkError/Code/cancelled`` if the task is cancelled.
+    /// ``/AirlinkCore/AirlinkError/Code/linkLost`` if the link drops first, with ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``
+    /// if the adapter goes off, and with ``/AirlinkCore/AirlinkError/Code/cancelled`` if the task is cancelled.
     func gattCall(
         _ device: DeviceID, handle: ATTHandle, context: String,
         build: (BlueZObjectTree.Attribute) throws(AirlinkError) -> DBusMessage

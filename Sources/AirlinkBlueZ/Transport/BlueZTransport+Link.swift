@@ -4,7 +4,7 @@ extension BlueZTransport {
     /// The RSSI of a connected device: HCI Read RSSI where the kernel allows it, else the `RSSI`
     /// BlueZ last reported for the device.
     ///
-    /// - Throws: ``AirlinkError/Code/notConnected``; ``AirlinkError/Code/operationNotSupported`` when
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``; ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when
     ///   neither source has a value (the message gives HCI's reason and its fix).
     public func readRSSI(_ device: DeviceID) async throws(AirlinkError) -> Int {
         let context = "read RSSI of \(device)"

@@ -6,10 +6,10 @@ extension BlueZTransport {
     ///
     /// - Parameter configuration: the adapter, the bus and the limits.
     /// - Returns: the open transport.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for an adapter name that is not `hciN`;
-    ///   ``AirlinkError/Code/transportUnavailable`` when the bus cannot be reached, BlueZ is not on
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an adapter name that is not `hciN`;
+    ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when the bus cannot be reached, BlueZ is not on
     ///   it, or the adapter does not exist (the message says which, and how to fix it);
-    ///   ``AirlinkError/Code/malformedData`` when BlueZ's answers have the wrong signature.
+    ///   ``/AirlinkCore/AirlinkError/Code/malformedData`` when BlueZ's answers have the wrong signature.
     public static func open(_ configuration: Configuration = Configuration()) async throws(AirlinkError)
         -> BlueZTransport
     {

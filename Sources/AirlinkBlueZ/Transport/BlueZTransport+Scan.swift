@@ -3,10 +3,10 @@ import AirlinkCore
 extension BlueZTransport {
     /// Starts LE discovery: `SetDiscoveryFilter` (Transport `le`, the filter's UUIDs, `DuplicateData`),
     /// then `StartDiscovery`. Devices BlueZ reports (new ones, and known ones it sees again) arrive as
-    /// ``TransportEvent/advertisement(_:_:)`` events. Starting again replaces the filter.
+    /// ``/AirlinkCore/TransportEvent/advertisement(_:_:)`` events. Starting again replaces the filter.
     ///
-    /// - Throws: ``AirlinkError/Code/adapterPoweredOff``, ``AirlinkError/Code/transportUnavailable``,
-    ///   ``AirlinkError/Code/operationInProgress`` when BlueZ refuses because another client's change
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/transportUnavailable``,
+    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` when BlueZ refuses because another client's change
     ///   is under way.
     public func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try await startScan(filter, rssiThreshold: nil)

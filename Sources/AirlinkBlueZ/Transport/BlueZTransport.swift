@@ -2,15 +2,15 @@ import AirlinkCore
 import Logging
 import Synchronization
 
-/// ``Transport`` on BlueZ 5 through its D-Bus API: a real adapter on Linux.
+/// ``/AirlinkCore/Transport`` on BlueZ 5 through its D-Bus API: a real adapter on Linux.
 ///
 /// Open one with ``open(_:)``; the CLI and apps do so through `AirlinkTransports` with the string
 /// `bluez` or `bluez:hci1`. BlueZ's behaviours are handled on purpose (see Docs/RealAdapter.md):
 /// a link is usable only once `ServicesResolved` is true and the GATT objects exist; `InProgress`
-/// becomes ``AirlinkError/Code/operationInProgress``; `le-connection-abort-by-local` a retryable
-/// ``AirlinkError/Code/connectionFailed``; a notification that arrives before `StartNotify` returns
+/// becomes ``/AirlinkCore/AirlinkError/Code/operationInProgress``; `le-connection-abort-by-local` a retryable
+/// ``/AirlinkCore/AirlinkError/Code/connectionFailed``; a notification that arrives before `StartNotify` returns
 /// is delivered; a device BlueZ already knows connects without a scan; objects appearing or
-/// vanishing on a connected device are reported as ``TransportEvent/servicesChanged(_:)``.
+/// vanishing on a connected device are reported as ``/AirlinkCore/TransportEvent/servicesChanged(_:)``.
 /// Attribute handles come from the object paths (`service000a/char000b/desc000d`), so discovery gives
 /// the same values as the virtual radio.
 ///
@@ -29,7 +29,7 @@ public final class BlueZTransport: Transport {
         /// How long to wait for GATT objects BlueZ has not exported when `ServicesResolved` turns true.
         public var servicesGrace: Duration
         /// After Service Changed, how long no GATT object may change before the objects count as settled
-        /// and ``TransportEvent/servicesChanged(_:)`` is emitted (BlueZ may re-add them one by one).
+        /// and ``/AirlinkCore/TransportEvent/servicesChanged(_:)`` is emitted (BlueZ may re-add them one by one).
         public var servicesQuietPeriod: Duration
         /// The longest wait for the objects to settle after Service Changed: the change is announced then.
         public var servicesSettleLimit: Duration
@@ -150,7 +150,7 @@ public final class BlueZTransport: Transport {
 
     /// The device's object path.
     ///
-    /// - Throws: ``AirlinkError/Code/deviceNotFound`` for an opaque identifier (BlueZ names devices by address).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` for an opaque identifier (BlueZ names devices by address).
     func devicePath(_ device: DeviceID) throws(AirlinkError) -> String {
         guard let address = device.address else {
             throw AirlinkError(

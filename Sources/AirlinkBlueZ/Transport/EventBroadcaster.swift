@@ -1,7 +1,7 @@
 import AirlinkCore
 import Synchronization
 
-/// Hands every transport event to each subscriber's ``TransportEvents``, in the order emitted;
+/// Hands every transport event to each subscriber's ``/AirlinkCore/TransportEvents``, in the order emitted;
 /// subscribers are kept in an array, in the order they subscribed, each with the batched channel
 /// the virtual radio uses too.
 final class EventBroadcaster: Sendable {

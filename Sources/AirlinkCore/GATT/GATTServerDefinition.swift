@@ -1,7 +1,7 @@
 /// A GATT server's database as bytes: services, characteristics and descriptors, before handles are
 /// assigned (Core Spec Vol 3, Part G, 3).
 ///
-/// ``AttributeDatabase`` lays it out into attributes and checks it. The Generic Access (0x1800) and
+/// `AttributeDatabase` (AirlinkSimulation) lays it out into attributes and checks it. The Generic Access (0x1800) and
 /// Generic Attribute (0x1801) services are added by the database; do not define them here. A typed DSL
 /// is meant to be layered on top of this definition.
 public struct GATTServerDefinition: Hashable, Sendable {

@@ -1,7 +1,7 @@
 /// The producer's end of one subscriber's ``TransportEvents``: a transport keeps one per subscriber
 /// and yields each event to it.
 ///
-/// Cheaper than an `AsyncStream` (a ``BatchChannel``, unbounded): a yield appends to a buffer,
+/// Cheaper than an `AsyncStream` (a `BatchChannel`, unbounded): a yield appends to a buffer,
 /// waking the consumer only if it waits, and the consumer takes everything buffered at once.
 public final class TransportEventChannel: Sendable {
     let channel = BatchChannel<TransportEvent>()

@@ -13,7 +13,7 @@ public struct BatteryLevel: GATTValue, Hashable, Comparable, CustomStringConvert
 
     /// A level in 0–100 %.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` past 100.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` past 100.
     public init(checking percent: Int) throws(AirlinkError) {
         guard (0...100).contains(percent) else {
             throw AirlinkError(.invalidArgument, "a battery level is 0–100 %, not \(percent)")
@@ -23,7 +23,7 @@ public struct BatteryLevel: GATTValue, Hashable, Comparable, CustomStringConvert
 
     /// Decodes one byte, 0–100.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for another length or a value over 100.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length or a value over 100.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try Self.requireLength(gattBytes, 1...1)
         guard gattBytes[0] <= 100 else {

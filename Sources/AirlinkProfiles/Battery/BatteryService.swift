@@ -52,7 +52,7 @@ public final class BatteryService: Sendable {
 
     /// Reads the level.
     ///
-    /// - Throws: ``AirlinkError`` from the read; ``AirlinkError/Code/malformedData`` for a value that
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a value that
     ///   is not one byte of 0 to 100.
     public func level() async throws(AirlinkError) -> BatteryLevel {
         try await service.read(BatteryLevel.self, from: variant.level)

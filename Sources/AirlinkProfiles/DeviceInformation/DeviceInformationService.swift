@@ -18,8 +18,8 @@ public final class DeviceInformationService: Sendable {
 
     /// Manufacturer Name String (0x2A29).
     ///
-    /// - Throws: ``AirlinkError`` from the read (``AirlinkError/Code/characteristicNotFound`` if the device
-    ///   leaves it out; DIS makes every characteristic optional); ``AirlinkError/Code/malformedData`` for
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read (``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` if the device
+    ///   leaves it out; DIS makes every characteristic optional); ``/AirlinkCore/AirlinkError/Code/malformedData`` for
     ///   bytes that are not UTF-8.
     public func manufacturer() async throws(AirlinkError) -> String { try await string(.manufacturerNameString) }
     /// Model Number String (0x2A24). Throws as ``manufacturer()``.
@@ -35,14 +35,14 @@ public final class DeviceInformationService: Sendable {
 
     /// System ID (0x2A23), 8 bytes.
     ///
-    /// - Throws: as ``manufacturer()``; ``AirlinkError/Code/malformedData`` for another length.
+    /// - Throws: as ``manufacturer()``; ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length.
     public func systemID() async throws(AirlinkError) -> SystemID {
         try await service.read(SystemID.self, from: .systemID)
     }
 
     /// PnP ID (0x2A50), 7 bytes.
     ///
-    /// - Throws: as ``manufacturer()``; ``AirlinkError/Code/malformedData`` for another length.
+    /// - Throws: as ``manufacturer()``; ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length.
     public func pnpID() async throws(AirlinkError) -> PnPID {
         try await service.read(PnPID.self, from: .pnpID)
     }

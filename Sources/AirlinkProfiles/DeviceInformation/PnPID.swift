@@ -30,7 +30,7 @@ public struct PnPID: GATTValue, Hashable {
 
     /// Decodes the 7 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for another length or an unknown vendor ID source.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length or an unknown vendor ID source.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try Self.requireLength(gattBytes, 7...7)
         guard let source = VendorIDSource(rawValue: gattBytes[0]) else {

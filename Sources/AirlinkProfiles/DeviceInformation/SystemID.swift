@@ -16,7 +16,7 @@ public struct SystemID: GATTValue, Hashable {
 
     /// Decodes the 8 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for another length.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try Self.requireLength(gattBytes, 8...8)
         var manufacturer: UInt64 = 0

@@ -26,7 +26,7 @@ extension PeripheralSpec {
     /// Value Length (0x0D). A configuration byte the sensor does not define is stored and ignored.
     ///
     /// Simplification: the real firmware turns the sensors off when the central disconnects; this one
-    /// keeps them as configured until ``TimelineAction/reset``.
+    /// keeps them as configured until ``/AirlinkCore/TimelineAction/reset``.
     ///
     /// - Parameters:
     ///   - physics: what the sensors measure; a fixed seed by default, so tests can compute the values.

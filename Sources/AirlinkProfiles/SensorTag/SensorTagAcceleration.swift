@@ -27,7 +27,7 @@ public struct SensorTagAcceleration: GATTValue, Hashable, CustomStringConvertibl
 
     /// Decodes the 3 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 3.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 3.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(
             gattBytes, 3, sensor: "\(SensorTagSensor.accelerometer) data", characteristic: .sensorTagAccelerometerData)

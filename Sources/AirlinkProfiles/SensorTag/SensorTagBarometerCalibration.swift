@@ -54,7 +54,7 @@ public struct SensorTagBarometerCalibration: GATTValue, Hashable, CustomStringCo
 
     /// Decodes the 16 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 16.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 16.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(
             gattBytes, 16, sensor: "\(SensorTagSensor.barometer) calibration",
@@ -119,7 +119,7 @@ public struct SensorTagBarometerCalibration: GATTValue, Hashable, CustomStringCo
     ///
     /// - Parameter data: the raw temperature and pressure.
     /// - Returns: temperature and pressure.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if the calibration is not ``isUsable``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the calibration is not ``isUsable``.
     public func reading(from data: SensorTagBarometerData) throws(AirlinkError) -> SensorTagBarometerReading {
         guard isUsable else { throw SensorTagBarometerReading.missingCalibration(zeros: true) }
         return SensorTagBarometerReading(

@@ -20,7 +20,7 @@ public struct SensorTagBarometerData: GATTValue, Hashable, CustomStringConvertib
 
     /// Decodes the 4 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 4.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 4.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(
             gattBytes, 4, sensor: "\(SensorTagSensor.barometer) data", characteristic: .sensorTagBarometerData)
@@ -57,8 +57,8 @@ public struct SensorTagBarometerReading: Hashable, Sendable, CustomStringConvert
     /// - Parameters:
     ///   - gattBytes: the 4 bytes of F000AA41.
     ///   - calibration: the coefficients read from F000AA43, or `nil` if the client has none yet.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if there is no usable calibration (none, or the
-    ///   zeros a tag sends before config 0x02); ``AirlinkError/Code/malformedData`` for a wrong length.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no usable calibration (none, or the
+    ///   zeros a tag sends before config 0x02); ``/AirlinkCore/AirlinkError/Code/malformedData`` for a wrong length.
     public init(gattBytes: [UInt8], calibration: SensorTagBarometerCalibration?) throws(AirlinkError) {
         let data = try SensorTagBarometerData(gattBytes: gattBytes)
         guard let calibration else { throw Self.missingCalibration(zeros: false) }

@@ -5,7 +5,7 @@ enum SensorTagByte {
     /// The only byte of `bytes`.
     ///
     /// - Parameter what: how the value is named in the error (`a SensorTag period (units of 10 ms)`).
-    /// - Throws: ``AirlinkError/Code/malformedData`` if there is not exactly one byte, with the offset
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` if there is not exactly one byte, with the offset
     ///   of the fault.
     static func only(_ bytes: [UInt8], _ what: String) throws(AirlinkError) -> UInt8 {
         guard bytes.count == 1 else {

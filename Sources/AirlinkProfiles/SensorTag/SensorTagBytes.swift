@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// Little-endian field access and the standard length error for SensorTag payloads.
 enum SensorTagBytes {
-    /// Throws ``AirlinkError/Code/malformedData`` unless `bytes` has exactly `length` bytes.
+    /// Throws ``/AirlinkCore/AirlinkError/Code/malformedData`` unless `bytes` has exactly `length` bytes.
     ///
     /// The message names the sensor, the characteristic, the expected length and the offset of the fault:
     /// `"humidity (SHT21) data (F000AA21) takes 4 bytes, not 3 (the fault is at offset 3)"`.

@@ -31,7 +31,7 @@ public struct SensorTagConfiguration: GATTValue, RawRepresentable, Hashable, Cus
     ///
     /// - Parameter sensor: the sensor whose configuration characteristic received the byte.
     /// - Returns: the command.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a byte the sensor does not define (the firmware
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a byte the sensor does not define (the firmware
     ///   stores such a byte but does nothing with it).
     public func command(for sensor: SensorTagSensor) throws(AirlinkError) -> SensorTagConfiguration.Command {
         switch (sensor, rawValue) {
@@ -67,7 +67,7 @@ public struct SensorTagConfiguration: GATTValue, RawRepresentable, Hashable, Cus
 
     /// Decodes the one byte.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` if there is not exactly one byte.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` if there is not exactly one byte.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         self.rawValue = try SensorTagByte.only(gattBytes, "a SensorTag configuration")
     }

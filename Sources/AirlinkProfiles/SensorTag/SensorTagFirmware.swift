@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// The behaviour of the simulated SensorTag's firmware: sensor switches, periods, measurements.
 ///
-/// Each sensor keeps, in the peripheral's ``PeripheralState``: whether it is on (and, for the
+/// Each sensor keeps, in the peripheral's ``/AirlinkCore/PeripheralState``: whether it is on (and, for the
 /// gyroscope, which axes), its period, and when its next measurement is due. One 10 ms tick (the
 /// resolution of the period characteristic) samples every sensor that is due from the
 /// ``SensorTagPhysics`` and notifies its data, and reports key changes.

@@ -30,7 +30,7 @@ public struct SensorTagHumidity: GATTValue, Hashable, CustomStringConvertible {
 
     /// Decodes the 4 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 4.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 4.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(
             gattBytes, 4, sensor: "\(SensorTagSensor.humidity) data", characteristic: .sensorTagHumidityData)

@@ -26,7 +26,7 @@ public struct SensorTagIRTemperature: GATTValue, Hashable, CustomStringConvertib
 
     /// Creates a reading from the two registers.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if TI's formula gives no object temperature for
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if TI's formula gives no object temperature for
     ///   them (an object below absolute zero, or a die temperature outside the model's range).
     public init(rawObjectVoltage: Int16, rawDieTemperature: Int16) throws(AirlinkError) {
         self.rawObjectVoltage = rawObjectVoltage
@@ -38,7 +38,7 @@ public struct SensorTagIRTemperature: GATTValue, Hashable, CustomStringConvertib
 
     /// Decodes the 4 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 4, or for registers that give
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 4, or for registers that give
     ///   no object temperature (the fault is at offset 0, the voltage).
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(

@@ -23,7 +23,7 @@ public struct SensorTagKeys: OptionSet, GATTValue, Hashable, CustomStringConvert
 
     /// Decodes the byte.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 1, or for bits 3 ... 7, which the
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 1, or for bits 3 ... 7, which the
     ///   tag never sets (offset 0).
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(

@@ -30,7 +30,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
     /// - Parameters:
     ///   - duration: a whole number of 10 ms from the sensor's minimum to 2.55 s.
     ///   - sensor: the sensor whose limit applies.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the value and the limit it breaks.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the value and the limit it breaks.
     public init(_ duration: Duration, for sensor: SensorTagSensor) throws(AirlinkError) {
         let milliseconds = duration.nanoseconds / 1_000_000
         guard duration.nanoseconds % 10_000_000 == 0 else {
@@ -61,7 +61,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
     /// Returns this period if the sensor accepts it.
     ///
     /// - Parameter sensor: the sensor whose minimum applies.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if the period is below ``SensorTagSensor/minimumPeriod``,
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the period is below ``SensorTagSensor/minimumPeriod``,
     ///   naming the value and the limit.
     @discardableResult
     public func validated(for sensor: SensorTagSensor) throws(AirlinkError) -> SensorTagPeriod {
@@ -78,7 +78,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
 
     /// Decodes the one-byte period.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` if there is not exactly one byte.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` if there is not exactly one byte.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         self.units = try SensorTagByte.only(gattBytes, "a SensorTag period (units of 10 ms)")
     }

@@ -12,7 +12,7 @@ public enum SensorTagReading: Sendable, Hashable, CustomStringConvertible {
     case magnetometer(SensorTagMagneticField)
     /// T5400: temperature, °C, and pressure, Pa, compensated with the tag's calibration.
     case barometer(SensorTagBarometerReading)
-    /// IMU-3000: rotation rate, °/s (``SensorTagAngularVelocity/radiansPerSecond`` in SI).
+    /// IMU-3000: rotation rate, °/s (`SensorTagAngularVelocity.radiansPerSecond` in SI).
     case gyroscope(SensorTagAngularVelocity)
     /// Simple keys: the keys held down.
     case keys(SensorTagKeys)
@@ -52,7 +52,7 @@ public enum SensorTagReading: Sendable, Hashable, CustomStringConvertible {
     ///   - bytes: the data characteristic's value.
     ///   - sensor: the sensor.
     ///   - calibration: the barometer's calibration (needed for the barometer only).
-    /// - Throws: ``AirlinkError/Code/malformedData`` for a wrong length; ``AirlinkError/Code/invalidArgument``
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for a wrong length; ``/AirlinkCore/AirlinkError/Code/invalidArgument``
     ///   for barometer data without a usable calibration.
     public init(
         decoding bytes: [UInt8], of sensor: SensorTagSensor, calibration: SensorTagBarometerCalibration?

@@ -5,8 +5,8 @@ import Synchronization
 /// A TI CC2541 SensorTag, typed: turn each sensor on and off, set its period, read decoded values,
 /// and stream the decoded readings of the sensors and keys.
 ///
-/// Carries forward YmsCoreBluetooth's Deanna app. Built on the ``ServiceManager``s of the device's
-/// ``ConnectionManager`` (one per TI service). The barometer needs the tag's calibration:
+/// Carries forward YmsCoreBluetooth's Deanna app. Built on the ``/Airlink/ServiceManager``s of the device's
+/// ``/Airlink/ConnectionManager`` (one per TI service). The barometer needs the tag's calibration:
 /// ``calibration()`` asks the tag for it (configuration 0x02) and keeps it; barometer reads fetch it
 /// first when needed.
 ///
@@ -35,29 +35,29 @@ public final class SensorTagService: Sendable {
 
     /// Turns a sensor on (0x01; the gyroscope's three axes, 0x07).
     ///
-    /// - Throws: ``AirlinkError`` from the write.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the write.
     public func enable(_ sensor: SensorTagSensor) async throws(AirlinkError) {
         try await configure(sensor, sensor.enableConfiguration)
     }
 
     /// Turns a sensor off (0x00): its data read as zeros and it stops notifying.
     ///
-    /// - Throws: ``AirlinkError`` from the write.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the write.
     public func disable(_ sensor: SensorTagSensor) async throws(AirlinkError) {
         try await configure(sensor, .off)
     }
 
     /// Turns a sensor on or off.
     ///
-    /// - Throws: ``AirlinkError`` from the write.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the write.
     public func setEnabled(_ enabled: Bool, _ sensor: SensorTagSensor) async throws(AirlinkError) {
         if enabled { try await enable(sensor) } else { try await disable(sensor) }
     }
 
     /// Writes a configuration byte (see ``SensorTagConfiguration``).
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a byte the sensor does not define;
-    ///   ``AirlinkError`` from the write.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a byte the sensor does not define;
+    ///   ``/AirlinkCore/AirlinkError`` from the write.
     public func configure(_ sensor: SensorTagSensor, _ configuration: SensorTagConfiguration) async throws(AirlinkError)
     {
         _ = try configuration.command(for: sensor)
@@ -66,7 +66,7 @@ public final class SensorTagService: Sendable {
 
     /// Whether a sensor is on, as its configuration reads.
     ///
-    /// - Throws: ``AirlinkError`` from the read.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read.
     public func isEnabled(_ sensor: SensorTagSensor) async throws(AirlinkError) -> Bool {
         let configuration = try await service(sensor).read(SensorTagConfiguration.self, from: sensor.configurationUUID)
         return (try? configuration.command(for: sensor)).map { $0 != .disable && $0 != .readCalibration } ?? false
@@ -78,8 +78,8 @@ public final class SensorTagService: Sendable {
     ///   - period: a whole number of 10 ms, from the sensor's minimum (``SensorTagSensor/minimumPeriod``)
     ///     to 2.55 s.
     ///   - sensor: the sensor.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the period and the limit, before anything is
-    ///   written; ``AirlinkError`` from the write (a tag refuses a period below its minimum with ATT
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the period and the limit, before anything is
+    ///   written; ``/AirlinkCore/AirlinkError`` from the write (a tag refuses a period below its minimum with ATT
     ///   error 0x80).
     public func setPeriod(_ period: Duration, for sensor: SensorTagSensor) async throws(AirlinkError) {
         let value = try SensorTagPeriod(period, for: sensor)
@@ -88,7 +88,7 @@ public final class SensorTagService: Sendable {
 
     /// A sensor's measurement period, as the tag reads it.
     ///
-    /// - Throws: ``AirlinkError`` from the read.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read.
     public func period(of sensor: SensorTagSensor) async throws(AirlinkError) -> Duration {
         try await service(sensor).read(SensorTagPeriod.self, from: sensor.periodUUID).duration
     }
@@ -96,8 +96,8 @@ public final class SensorTagService: Sendable {
     /// The barometer's calibration: asks the tag for it (writes 0x02 to F000AA42, reads F000AA43, and
     /// writes 0x01 back if the barometer was on) the first time, then keeps it.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if the tag has no usable calibration (it sent
-    ///   zeros: c1 and c3 must not be 0); ``AirlinkError`` from the write and read.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the tag has no usable calibration (it sent
+    ///   zeros: c1 and c3 must not be 0); ``/AirlinkCore/AirlinkError`` from the write and read.
     public func calibration() async throws(AirlinkError) -> SensorTagBarometerCalibration {
         if let known = cachedCalibration.withLock({ $0 }) { return known }
         let barometer = service(.barometer)
@@ -125,7 +125,7 @@ public final class SensorTagService: Sendable {
 
     /// Reads a sensor's data and decodes it.
     ///
-    /// - Throws: ``AirlinkError`` from the read; ``AirlinkError/Code/malformedData`` for a wrong length;
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a wrong length;
     ///   for the barometer, what ``calibration()`` throws.
     public func read(_ sensor: SensorTagSensor) async throws(AirlinkError) -> SensorTagReading {
         let calibration = sensor == .barometer ? try await calibration() : nil
@@ -176,7 +176,7 @@ public final class SensorTagService: Sendable {
     /// - Parameters:
     ///   - sensors: the sensors to stream; all by default.
     ///   - keys: whether to include the simple keys.
-    /// - Throws: what ``calibration()`` throws if the barometer is included; ``AirlinkError`` from enabling
+    /// - Throws: what ``calibration()`` throws if the barometer is included; ``/AirlinkCore/AirlinkError`` from enabling
     ///   notifications.
     public func readings(
         of sensors: [SensorTagSensor] = SensorTagSensor.allCases, keys: Bool = true

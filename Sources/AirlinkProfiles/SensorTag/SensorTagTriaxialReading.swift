@@ -40,7 +40,7 @@ public struct SensorTagTriaxialReading<Scale: SensorTagTriaxialScale>: GATTValue
 
     /// Decodes the 6 bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for any length but 6.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for any length but 6.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try SensorTagBytes.requireLength(
             gattBytes, 6, sensor: "\(Scale.scale.sensor) data", characteristic: Scale.scale.dataCharacteristic)

@@ -3,8 +3,8 @@ import AirlinkCore
 
 /// The notified values of one characteristic, decoded: an `AsyncSequence` of `Element`.
 ///
-/// Built on ``ServiceManager/values(of:)``; a value that does not decode is skipped and counted in
-/// ``skipped`` (a device sending a malformed value must not end the stream). The sequence ends when
+/// Built on ``/Airlink/ServiceManager/values(of:)``; a value that does not decode is skipped and counted in
+/// ``skippedCount`` (a device sending a malformed value must not end the stream). The sequence ends when
 /// the device manager shuts down or the consuming task is cancelled.
 public struct TypedValues<Element: Sendable>: AsyncSequence, Sendable {
     let values: CharacteristicValues

@@ -20,7 +20,7 @@ public struct Temperature: GATTValue, Hashable, Comparable, CustomStringConverti
 
     /// A temperature in degrees within −273.15 (absolute zero, in Celsius) and 327.67.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` outside that range.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` outside that range.
     public init(checkingDegrees degrees: Double) throws(AirlinkError) {
         guard degrees.isFinite, degrees >= -273.15, degrees <= 327.67 else {
             throw AirlinkError(.invalidArgument, "a temperature is −273.15 to 327.67 degrees, not \(degrees)")
@@ -30,7 +30,7 @@ public struct Temperature: GATTValue, Hashable, Comparable, CustomStringConverti
 
     /// Decodes two bytes.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for another length.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         hundredths = try Int16(gattBytes: gattBytes)
     }

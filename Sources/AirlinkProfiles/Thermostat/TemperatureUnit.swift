@@ -9,7 +9,7 @@ public enum TemperatureUnit: UInt8, GATTValue, Hashable, CaseIterable, CustomStr
 
     /// Decodes one byte.
     ///
-    /// - Throws: ``AirlinkError/Code/malformedData`` for another length or a byte other than 0 or 1.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for another length or a byte other than 0 or 1.
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try Self.requireLength(gattBytes, 1...1)
         guard let unit = TemperatureUnit(rawValue: gattBytes[0]) else {

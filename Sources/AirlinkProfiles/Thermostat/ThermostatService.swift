@@ -5,8 +5,8 @@ import Synchronization
 /// The thermostat's Temperature service (68753A44-…0066), typed: read the temperature, set the set
 /// point and the unit, observe the temperature as it changes.
 ///
-/// Carries forward WLXBluetoothDevice's `TemperatureService`. Built on a ``ServiceManager`` of the
-/// device's ``ConnectionManager``, so it keeps working across reconnections and on any transport.
+/// Carries forward WLXBluetoothDevice's `TemperatureService`. Built on a ``/Airlink/ServiceManager`` of the
+/// device's ``/Airlink/ConnectionManager``, so it keeps working across reconnections and on any transport.
 /// The thermostat sends temperatures in its current unit; the service remembers the last unit it read
 /// or wrote and labels every reading with it (``ThermostatReading``).
 ///
@@ -33,7 +33,7 @@ public final class ThermostatService: Sendable {
 
     /// Reads the unit the thermostat reports temperatures in.
     ///
-    /// - Throws: ``AirlinkError`` from the read; ``AirlinkError/Code/malformedData`` for a byte other than 0 or 1.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a byte other than 0 or 1.
     public func unit() async throws(AirlinkError) -> TemperatureUnit {
         let unit = try await service.read(TemperatureUnit.self, from: .thermostatUnit)
         knownUnit.withLock { $0 = unit }
@@ -42,7 +42,7 @@ public final class ThermostatService: Sendable {
 
     /// Sets the unit of the thermostat's readings.
     ///
-    /// - Throws: ``AirlinkError`` from the write.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the write.
     public func setUnit(_ unit: TemperatureUnit) async throws(AirlinkError) {
         try await service.write(unit, to: .thermostatUnit)
         knownUnit.withLock { $0 = unit }
@@ -50,7 +50,7 @@ public final class ThermostatService: Sendable {
 
     /// Reads the room temperature.
     ///
-    /// - Throws: ``AirlinkError`` from the reads; ``AirlinkError/Code/malformedData`` if the value is not
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the reads; ``/AirlinkCore/AirlinkError/Code/malformedData`` if the value is not
     ///   two bytes.
     public func temperature() async throws(AirlinkError) -> ThermostatReading {
         let unit = try await currentUnit()
@@ -63,8 +63,8 @@ public final class ThermostatService: Sendable {
     /// - Parameters:
     ///   - degrees: the set point.
     ///   - unit: the unit of `degrees`; it is converted to the thermostat's current unit before writing.
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` outside ``setPointRange`` (naming the value and the
-    ///   range), before anything is written; ``AirlinkError`` from the write.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` outside ``setPointRange`` (naming the value and the
+    ///   range), before anything is written; ``/AirlinkCore/AirlinkError`` from the write.
     public func setSetPoint(_ degrees: Double, unit: TemperatureUnit = .celsius) async throws(AirlinkError) {
         let celsius = unit.toCelsius(degrees)
         guard degrees.isFinite, Self.setPointRange.contains(celsius) else {
@@ -84,7 +84,7 @@ public final class ThermostatService: Sendable {
     /// The stream survives reconnections (Airlink restores the notifications). Stop iterating to stop
     /// observing; call ``stopNotifications()`` to turn them off on the device.
     ///
-    /// - Throws: ``AirlinkError`` from enabling notifications.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from enabling notifications.
     public func temperatures() async throws(AirlinkError) -> TypedValues<ThermostatReading> {
         let values = service.values(of: .thermostatTemperature)
         _ = try await currentUnit()
@@ -97,7 +97,7 @@ public final class ThermostatService: Sendable {
 
     /// Turns temperature notifications off.
     ///
-    /// - Throws: ``AirlinkError`` from the write of the CCCD.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the write of the CCCD.
     public func stopNotifications() async throws(AirlinkError) {
         try await service.setNotifications(.disabled, for: .thermostatTemperature)
     }

@@ -9,7 +9,7 @@ import AirlinkCore
 #endif
 
 /// The POSIX file operations the stores are built on: atomic replacement, an advisory lock, and
-/// moving a corrupt file aside. Each failure is an ``AirlinkError`` naming the path and the call.
+/// moving a corrupt file aside. Each failure is an ``/AirlinkCore/AirlinkError`` naming the path and the call.
 package enum StoreFile {
     /// Identifies one version of a file: stores replace files by `rename`, never in place, so a
     /// file kept open keeps its inode, and an equal stamp means the same content.
@@ -52,7 +52,7 @@ package enum StoreFile {
 
     /// The stamp of the file at `path`, or `nil` if there is none.
     ///
-    /// - Throws: ``AirlinkError/Code/storageFailed`` if `path` (or what a symbolic link there points
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/storageFailed`` if `path` (or what a symbolic link there points
     ///   to) is not a regular file: a store never reads, renames or replaces a FIFO, a device or a
     ///   directory.
     package static func stamp(of path: String) throws(AirlinkError) -> Stamp? {
@@ -70,7 +70,7 @@ package enum StoreFile {
         _ = try stamp(of: path)
     }
 
-    /// Throws ``AirlinkError/Code/storageFailed`` unless `info` describes a regular file.
+    /// Throws ``/AirlinkCore/AirlinkError/Code/storageFailed`` unless `info` describes a regular file.
     static func requireRegular(_ info: stat, path: String) throws(AirlinkError) {
         let kind = info.st_mode & S_IFMT
         guard kind != S_IFREG else { return }
@@ -207,7 +207,7 @@ package enum StoreFile {
     /// Runs `body` holding an exclusive `flock` on `lock`, which excludes other processes and other
     /// open descriptions of the same file in this process. `body` must not suspend.
     ///
-    /// - Throws: ``AirlinkError/Code/storageFailed`` if the lock stays held by another for
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/storageFailed`` if the lock stays held by another for
     ///   ``lockTimeout``; what `body` throws.
     package static func withLock<Result>(
         _ lock: Descriptor, path: String, _ body: () throws(AirlinkError) -> Result

@@ -4,7 +4,7 @@ extension ATTPDU {
     /// Decodes a PDU from its bytes on air (Vol 3, Part F, 3.3 and 3.4).
     ///
     /// - Parameter bytes: the PDU, opcode first.
-    /// - Throws: ``AirlinkError/Code/malformedData`` naming the PDU, the offset of the bad byte and what
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` naming the PDU, the offset of the bad byte and what
     ///   is wrong there: an unknown opcode, a missing field, trailing bytes, a bad format or flag.
     public init(decoding bytes: [UInt8]) throws(AirlinkError) {
         guard let first = bytes.first else {

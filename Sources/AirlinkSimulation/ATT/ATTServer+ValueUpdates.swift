@@ -6,8 +6,8 @@ extension ATTServer {
     ///
     /// The stored value does not change; use ``updateValue(_:for:)`` for that.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if `handle` is no characteristic value;
-    ///   ``AirlinkError/Code/operationNotSupported`` if the characteristic cannot notify or the client has
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if `handle` is no characteristic value;
+    ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if the characteristic cannot notify or the client has
     ///   not enabled notifications in its CCCD.
     public mutating func notify(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) -> [Action] {
         try checkSubscribed(handle, bit: 0x0001, property: .notify, kind: "notifications")
@@ -26,7 +26,7 @@ extension ATTServer {
     /// Stores a new value for `handle` and notifies or indicates it if the client subscribed; a
     /// characteristic with no subscriber just changes.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value is
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value is
     ///   over 512 bytes.
     public mutating func updateValue(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) -> [Action] {
         try database.setValue(value, for: handle)

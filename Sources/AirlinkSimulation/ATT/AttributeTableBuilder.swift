@@ -1,6 +1,6 @@
 import AirlinkCore
 
-/// Checks a ``GATTServerDefinition`` and assigns its handles (Core Spec Vol 3, Part G, 3.1–3.3).
+/// Checks a ``/AirlinkCore/GATTServerDefinition`` and assigns its handles (Core Spec Vol 3, Part G, 3.1–3.3).
 struct AttributeTableBuilder {
     private let definition: GATTServerDefinition
     private var table: [GATTAttribute] = []

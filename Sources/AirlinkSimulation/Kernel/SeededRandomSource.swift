@@ -1,7 +1,7 @@
 import AirlinkCore
 import Synchronization
 
-/// A seeded ``RandomSource``: xoshiro256** seeded through SplitMix64.
+/// A seeded ``/AirlinkCore/RandomSource``: xoshiro256** seeded through SplitMix64.
 ///
 /// The same seed gives the same sequence on every machine and in every process. It is not
 /// cryptographically secure, and it does not need to be: it drives advertising delays, RSSI noise

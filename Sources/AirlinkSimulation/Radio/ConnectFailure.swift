@@ -3,13 +3,13 @@ import AirlinkCore
 /// How an injected connection attempt fails, named as the stack reports it.
 public enum ConnectFailure: Sendable, Hashable, CustomStringConvertible {
     /// BlueZ's `le-connection-abort-by-local`: the controller gave up on the attempt
-    /// (``AirlinkError/Code/connectionFailed``, cause `org.bluez.Error.Failed`).
+    /// (``/AirlinkCore/AirlinkError/Code/connectionFailed``, cause `org.bluez.Error.Failed`).
     case abortedByLocal
-    /// BlueZ's "Operation already in progress" (``AirlinkError/Code/operationInProgress``, cause
+    /// BlueZ's "Operation already in progress" (``/AirlinkCore/AirlinkError/Code/operationInProgress``, cause
     /// `org.bluez.Error.InProgress`).
     case alreadyInProgress
     /// The link was set up but died at once: HCI 0x3E Connection Failed to be Established
-    /// (``AirlinkError/Code/connectionFailed``).
+    /// (``/AirlinkCore/AirlinkError/Code/connectionFailed``).
     case failedToEstablish
     /// The peripheral never answers the connection request: the attempt runs into its timeout.
     case noAnswer

@@ -41,7 +41,7 @@ public struct LinkParameters: Sendable, Hashable {
 
     /// Checks the parameters against the specification's ranges.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` naming the parameter.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the parameter.
     public func validate() throws(AirlinkError) {
         let interval = connectionInterval.nanoseconds
         if interval < 7_500_000 || interval > 4_000_000_000 || interval % 1_250_000 != 0 {

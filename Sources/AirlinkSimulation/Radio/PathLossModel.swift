@@ -11,7 +11,7 @@ import AirlinkCore
 /// The log-distance path-loss model that gives each received packet its RSSI.
 ///
 /// RSSI(d) = P₁ − 10 · n · log₁₀(d / 1 m) + X, where P₁ is the peripheral's measured power at 1 m
-/// (``PeripheralSpec/measuredPower``), n the path-loss exponent (2 in free space, 2.7–3.5 indoors)
+/// (``/AirlinkCore/PeripheralSpec/measuredPower``), n the path-loss exponent (2 in free space, 2.7–3.5 indoors)
 /// and X Gaussian noise with the given standard deviation, drawn from the simulation's seeded source.
 /// A peripheral whose mean RSSI falls below the receiver's sensitivity is out of range.
 public struct PathLossModel: Sendable, Hashable {

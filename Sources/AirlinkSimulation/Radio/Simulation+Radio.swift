@@ -4,8 +4,8 @@ extension Simulation {
     /// Adds a simulated peripheral to the air; its timeline starts now.
     ///
     /// - Returns: the peripheral's handle, with its fault verbs.
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` naming the peripheral and the fault (see
-    ///   ``PeripheralSpec/validate()``), or when another peripheral has the same id.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming the peripheral and the fault (see
+    ///   ``/AirlinkCore/PeripheralSpec/validate()``), or when another peripheral has the same id.
     @discardableResult
     public func add(_ spec: PeripheralSpec) throws(AirlinkError) -> SimulatedPeripheral {
         SimulatedPeripheral(model: try world.add(spec))

@@ -13,7 +13,7 @@ extension VirtualRadio {
     /// Queues a procedure on the link to `device` and waits for its result.
     ///
     /// The operation's 30 s run from this call, its wait behind other operations on the link
-    /// included: one still unfinished then fails with ``AirlinkError/Code/timeout`` (a request still
+    /// included: one still unfinished then fails with ``/AirlinkCore/AirlinkError/Code/timeout`` (a request still
     /// on air keeps the bearer until its own transaction timeout closes the link). An operation sent
     /// at once needs no timer of its own until it sends a second request: its first request's
     /// transaction timeout falls at its deadline.
@@ -77,7 +77,7 @@ extension VirtualRadio {
     ///   - device: the connected peripheral.
     ///   - characteristic: the characteristic.
     ///   - end: the last handle of the characteristic's service.
-    /// - Throws: ``AirlinkError/Code/notConnected``, ``AirlinkError/Code/linkLost``, ``AirlinkError/Code/attribute``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/linkLost``, ``/AirlinkCore/AirlinkError/Code/attribute``.
     public func discoverDescriptors(
         _ device: DeviceID, of characteristic: GATTCharacteristic, through end: ATTHandle
     ) async throws(AirlinkError) -> [GATTDescriptor] {
@@ -111,8 +111,8 @@ extension VirtualRadio {
 
     /// Writes a value: a Write Request (or Prepared Writes past MTU − 3 bytes), or a Write Command.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` for a command longer than MTU − 3;
-    ///   ``AirlinkError/Code/attribute`` when the peripheral refuses.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a command longer than MTU − 3;
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` when the peripheral refuses.
     public func write(
         _ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType
     ) async throws(AirlinkError) {
@@ -145,8 +145,8 @@ extension VirtualRadio {
 
     /// Finds the characteristic's CCCD and writes it.
     ///
-    /// - Throws: ``AirlinkError/Code/operationNotSupported`` when the characteristic has no CCCD;
-    ///   ``AirlinkError/Code/attribute`` when the peripheral refuses the mode (Value Not Allowed).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when the characteristic has no CCCD;
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` when the peripheral refuses the mode (Value Not Allowed).
     public func setNotifications(
         _ device: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode
     ) async throws(AirlinkError) {

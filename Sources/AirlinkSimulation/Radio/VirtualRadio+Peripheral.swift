@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// The peripheral role on the virtual radio: the app becomes one more peripheral on the simulation's
 /// air, at the radio's ``address``; every other central of the simulation can discover it, connect to
-/// it and use its database (see ``PeripheralTransport`` for the contract).
+/// it and use its database (see ``/AirlinkCore/PeripheralTransport`` for the contract).
 extension VirtualRadio: PeripheralTransport {
     /// The radio's address on the air: `5A:1A:00:00:00:01` for ``Simulation/radio``, then `...:02`...
     public var address: DeviceID {
@@ -37,7 +37,7 @@ extension VirtualRadio: PeripheralTransport {
         return stream
     }
 
-    /// Serves a database; see ``PeripheralTransport/publish(name:services:)``.
+    /// Serves a database; see ``/AirlinkCore/PeripheralTransport/publish(name:services:)``.
     public func publish(name: String, services: [Service]) async throws(AirlinkError) {
         try world.lock.withLock { () throws(AirlinkError) in
             let role = self.role
@@ -70,7 +70,7 @@ extension VirtualRadio: PeripheralTransport {
         }
     }
 
-    /// Starts advertising; see ``PeripheralTransport/startAdvertising(_:)``.
+    /// Starts advertising; see ``/AirlinkCore/PeripheralTransport/startAdvertising(_:)``.
     public func startAdvertising(_ advertising: Advertising) async throws(AirlinkError) {
         try world.lock.withLock { () throws(AirlinkError) in
             try checkPowered("advertise")

@@ -3,7 +3,7 @@ import AirlinkCore
 extension VirtualRadio {
     /// Starts scanning (or replaces the filter of the running scan).
     ///
-    /// - Throws: ``AirlinkError/Code/adapterPoweredOff``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``.
     public func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try world.lock.withLock { () throws(AirlinkError) in
             try checkPowered("scan")

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-/// The deterministic, in-process implementation of ``Transport``: a virtual central adapter on the air
+/// The deterministic, in-process implementation of ``/AirlinkCore/Transport``: a virtual central adapter on the air
 /// of a ``Simulation``.
 ///
 /// Simulated peripherals advertise at their own intervals (plus the random 0–10 ms advDelay), links

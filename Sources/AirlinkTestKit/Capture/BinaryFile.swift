@@ -5,7 +5,7 @@ import Foundation
 public enum BinaryFile {
     /// Writes `bytes` to `path`, replacing the file.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` when the file cannot be written.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the file cannot be written.
     public static func write(_ bytes: [UInt8], to path: String) throws(AirlinkError) {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path))

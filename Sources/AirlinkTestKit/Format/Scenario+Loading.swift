@@ -9,8 +9,8 @@ extension Scenario {
     /// Loads a scenario file.
     ///
     /// - Parameter path: the YAML file.
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` with `path:line:column`, what was expected
-    ///   and the offending line (also for text that is not UTF-8); ``AirlinkError/Code/invalidArgument``
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` with `path:line:column`, what was expected
+    ///   and the offending line (also for text that is not UTF-8); ``/AirlinkCore/AirlinkError/Code/invalidArgument``
     ///   when there is no file at the path, it is a directory, cannot be read or is too large.
     public static func load(path: String) throws(AirlinkError) -> Scenario {
         var scenario = try parse(try text(at: path), source: path)
@@ -74,7 +74,7 @@ extension Scenario {
     /// - Parameters:
     ///   - yaml: the scenario.
     ///   - source: the name used in error messages (a path).
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was expected.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was expected.
     public static func parse(_ yaml: String, source: String = "scenario") throws(AirlinkError) -> Scenario {
         let node: Node
         do {

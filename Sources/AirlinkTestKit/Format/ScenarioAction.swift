@@ -12,9 +12,38 @@ import AirlinkSimulation
 public struct ScenarioAction: Sendable, Decodable {
     /// What can happen: every fault of the virtual radio, moves and value changes.
     public enum Kind: String, Sendable, Decodable, CaseIterable {
-        case dropLink, moveOutOfRange, moveBackInRange, move, failNextConnects, respond, neverRespond
-        case delayResponses, reset, changeDatabase, burstNotifications, stopAdvertising, startAdvertising
-        case powerOffAdapter, powerOnAdapter, setValue
+        /// The peripheral's link drops with `reason`.
+        case dropLink
+        /// The peripheral goes out of range: its links drop and it is no longer heard.
+        case moveOutOfRange
+        /// The peripheral comes back in range.
+        case moveBackInRange
+        /// The peripheral moves to `position` (its RSSI follows the path-loss model).
+        case move
+        /// The next `count` connection attempts to the peripheral fail with `failure`.
+        case failNextConnects
+        /// The peripheral answers matching requests with the ATT error `error`, `times` times.
+        case respond
+        /// The peripheral leaves matching requests unanswered, `times` times: their timeouts fire.
+        case neverRespond
+        /// The peripheral answers ATT requests after `delay`.
+        case delayResponses
+        /// The peripheral reboots: links drop and its state returns to the spec's initial values.
+        case reset
+        /// The peripheral's GATT database becomes `services`; subscribed centrals get Service Changed.
+        case changeDatabase
+        /// The peripheral notifies `count` values at once.
+        case burstNotifications
+        /// The peripheral stops advertising.
+        case stopAdvertising
+        /// The peripheral advertises again.
+        case startAdvertising
+        /// The central's adapter goes off: every link drops and operations fail.
+        case powerOffAdapter
+        /// The central's adapter comes back on.
+        case powerOnAdapter
+        /// A characteristic's or an inspector's value changes, notifying subscribers.
+        case setValue
     }
 
     /// When, from the start of the run.

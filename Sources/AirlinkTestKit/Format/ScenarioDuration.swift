@@ -8,10 +8,10 @@ public struct ScenarioDuration: Sendable, Hashable, Decodable, CustomStringConve
     /// Wraps a duration.
     public init(_ duration: Duration) { self.duration = duration }
 
-    /// Decodes `250ms`, `2s`, `1.5s`, `3m`, `500us` or a number of seconds, as ``DurationText`` reads them.
+    /// Decodes `250ms`, `2s`, `1.5s`, `3m`, `500us` or a number of seconds, as ``/AirlinkCore/DurationText`` reads them.
     ///
     /// - Throws: `DecodingError.dataCorrupted` saying which forms are accepted, or that the value is
-    ///   negative or longer than ``DurationText/maximum``.
+    ///   negative or longer than ``/AirlinkCore/DurationText/maximum``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -22,7 +22,7 @@ public struct ScenarioDuration: Sendable, Hashable, Decodable, CustomStringConve
         }
     }
 
-    /// Parses the text forms; `nil` if the text is not one (``DurationText/parse(_:positive:)`` says why).
+    /// Parses the text forms; `nil` if the text is not one (``/AirlinkCore/DurationText/parse(_:positive:)`` says why).
     public static func parse(_ text: String) -> Duration? { try? DurationText.parse(text) }
 
     /// `2s`, `250ms`, `1.5s`.

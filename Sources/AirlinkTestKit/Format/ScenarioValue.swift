@@ -13,9 +13,9 @@ public enum ScenarioValueType: String, Sendable, Hashable, Decodable, CaseIterab
     case string
     /// Raw bytes written in hexadecimal (`0a0b`, `0A 0B`).
     case bytes
-    /// The thermostat's ``Temperature``: degrees, sint16 in hundredths.
+    /// The thermostat's ``/AirlinkProfiles/Temperature``: degrees, sint16 in hundredths.
     case temperature
-    /// ``BatteryLevel``: 0–100 %.
+    /// ``/AirlinkProfiles/BatteryLevel``: 0–100 %.
     case batteryLevel = "battery-level"
 
     /// Whether values of this type are integers (they can be counted up by an `add` behaviour).

@@ -11,7 +11,7 @@ extension SimulationTrace {
     /// - Parameters:
     ///   - path: the golden trace.
     ///   - filePath: the calling file (filled in by the compiler).
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` with a readable diff when the trace differs, or
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` with a readable diff when the trace differs, or
     ///   when there is no golden file (saying how to record it).
     public func assertMatches(_ path: String, filePath: String = #filePath) throws(AirlinkError) {
         let resolved = path.hasPrefix("/") ? path : (filePath as NSString).deletingLastPathComponent + "/" + path
@@ -33,7 +33,7 @@ public struct GoldenTraceFile: Sendable {
 
     /// Writes the golden text.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` when it cannot be written.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when it cannot be written.
     public func write(_ text: String) throws(AirlinkError) {
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -44,7 +44,7 @@ public struct GoldenTraceFile: Sendable {
 
     /// Compares `actual` with the file, or records it.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidArgument`` with the diff when they differ.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` with the diff when they differ.
     public func check(_ actual: String, record: Bool) throws(AirlinkError) {
         if record {
             try write(actual)

@@ -4,7 +4,7 @@ import AirlinkSimulation
 
 /// What a user's own client code gets when it runs against a scenario's world (``ScenarioRunner/run(_:seed:client:)``).
 ///
-/// Its `manager` is a ``DeviceManager`` on the simulation's radio; events it reports are recorded
+/// Its `manager` is a ``/Airlink/DeviceManager`` on the simulation's radio; events it reports are recorded
 /// for the scenario's expectations and invariants.
 public struct ScenarioContext: Sendable {
     /// The simulation the scenario runs in.
@@ -19,7 +19,7 @@ public struct ScenarioContext: Sendable {
 
     /// A peripheral by its name or id.
     ///
-    /// - Throws: ``AirlinkError/Code/deviceNotFound`` naming the peripherals there are.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` naming the peripherals there are.
     public func peripheral(_ nameOrID: String) throws(AirlinkError) -> SimulatedPeripheral {
         guard let match = peripherals.first(where: { $0.name == nameOrID || $0.id.description == nameOrID }) else {
             throw AirlinkError(
@@ -32,7 +32,7 @@ public struct ScenarioContext: Sendable {
 
     /// An inspector of the world by its name or id (to change its values from your own code).
     ///
-    /// - Throws: ``AirlinkError/Code/deviceNotFound`` naming the inspectors there are.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` naming the inspectors there are.
     public func inspector(_ nameOrID: String) throws(AirlinkError) -> Inspector {
         guard let match = runningInspector(nameOrID) else {
             let names = inspectors.map { "\($0.declaration.name) (\($0.id))" }

@@ -42,8 +42,8 @@ public struct ScenarioRunner: Sendable {
     ///   - scenario: the scenario.
     ///   - seed: the seed; the scenario's by default.
     /// - Returns: the result: expectations, invariant violations, trace and statistics.
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` when the world or a reference in the
-    ///   scenario is wrong; ``AirlinkError/Code/escapedWork`` when work escaped the simulation.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` when the world or a reference in the
+    ///   scenario is wrong; ``/AirlinkCore/AirlinkError/Code/escapedWork`` when work escaped the simulation.
     public func run(_ scenario: Scenario, seed: UInt64? = nil) async throws(AirlinkError) -> ScenarioResult {
         try await run(scenario, seed: seed, useScenarioClient: true) { _ in }
     }

@@ -15,7 +15,7 @@ struct ScenarioRunningInspector: Sendable {
 
     /// Creates the inspector and puts it on air at the simulation's current time.
     ///
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` naming the world entry when a value or
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming the world entry when a value or
     ///   the name is refused.
     static func start(
         _ declaration: ScenarioInspector, index: Int, in simulation: Simulation, recorder: ScenarioRecorder

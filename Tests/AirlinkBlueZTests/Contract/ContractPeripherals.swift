@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkProfiles
+import AirlinkTestSupport
 
 /// The contract's two reference peripherals, as specs: the virtual radio runs them, and the fake
 /// BlueZ's thermostat.json and battery.json are exported from them (`FixtureExportTests` keeps the

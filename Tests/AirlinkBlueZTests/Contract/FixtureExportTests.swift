@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Foundation
 import Testing
 

@@ -129,8 +129,8 @@ struct CLI: Sendable {
         process.environment = variables
         let name = UUID().uuidString
         let (out, err) = (directory + "/\(name).out", directory + "/\(name).err")
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         let exited = DispatchSemaphore(value: 0)

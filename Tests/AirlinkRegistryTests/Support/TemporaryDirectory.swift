@@ -9,7 +9,7 @@ final class TemporaryDirectory: Sendable {
         var template = Array((NSTemporaryDirectory() + "/airlink-registry-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed with errno \(errno)")
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The path of `name` inside the directory.

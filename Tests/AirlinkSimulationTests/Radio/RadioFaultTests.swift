@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Testing
 
 @Suite struct RadioFaultTests {

@@ -10,15 +10,39 @@ import Testing
 /// The same function with two parameters swapped still crashes, so the bug is not gone: if this suite
 /// crashes after a change to `AirlinkError` or to the seam, that is why.
 @Suite struct TypedThrowsMiscompileTests {
+    /// Functions of the seam's shape whose result is built from every argument, so that a call that
+    /// survives but scrambles its arguments fails the check too.
     final class Probe: Sendable {
         func seamShaped(_ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService)
             async throws(AirlinkError) -> [GATTDescriptor]
-        { [] }
+        { Self.descriptors(device, characteristic, service) }
 
         func swapped(_ device: DeviceID, in service: GATTService, of characteristic: GATTCharacteristic)
             async throws(AirlinkError) -> [GATTDescriptor]
-        { [] }
+        { Self.descriptors(device, characteristic, service) }
+
+        /// One descriptor per argument: the characteristic's UUID at its value handle, the service's UUID
+        /// at its last handle, and a descriptor whose handle is the device address's low byte.
+        static func descriptors(_ device: DeviceID, _ characteristic: GATTCharacteristic, _ service: GATTService)
+            -> [GATTDescriptor]
+        {
+            let low = UInt16(truncatingIfNeeded: device.address.map(\.value) ?? 0) & 0xFF
+            return [
+                GATTDescriptor(uuid: characteristic.uuid, handle: characteristic.valueHandle),
+                GATTDescriptor(uuid: service.uuid, handle: service.handles.upperBound),
+                GATTDescriptor(uuid: .characteristicUserDescription, handle: ATTHandle(low)),
+            ]
+        }
     }
+
+    /// What ``Probe`` returns when its arguments arrive intact.
+    static let expected = [
+        GATTDescriptor(uuid: .batteryLevel, handle: ATTHandle(0x0C)),
+        GATTDescriptor(uuid: .battery, handle: ATTHandle(0x18)),
+        GATTDescriptor(
+            uuid: .characteristicUserDescription,
+            handle: ATTHandle(UInt16(truncatingIfNeeded: Fixture.sensorID.address.map(\.value) ?? 0) & 0xFF)),
+    ]
 
     static let characteristic = GATTCharacteristic(
         uuid: .batteryLevel, declarationHandle: ATTHandle(0x0B), valueHandle: ATTHandle(0x0C), properties: .read)
@@ -26,10 +50,10 @@ import Testing
 
     @Test func aCallShapedLikeTheSeamSurvives() async throws {
         let probe = Probe()
-        let count = try await Task.detached {
-            try await probe.seamShaped(Fixture.sensorID, of: Self.characteristic, in: Self.service).count
+        let descriptors = try await Task.detached {
+            try await probe.seamShaped(Fixture.sensorID, of: Self.characteristic, in: Self.service)
         }.value
-        #expect(count == 0)
+        #expect(descriptors == Self.expected)
     }
 
     @Test func theSeamsDescriptorDiscoverySurvivesThroughAnExistential() async throws {
@@ -50,9 +74,9 @@ import Testing
         .disabled("crashes the process with Swift 6.3.1 in debug builds: the miscompilation this suite guards against"))
     func theSwappedSignatureStillCrashes() async throws {
         let probe = Probe()
-        let count = try await Task.detached {
-            try await probe.swapped(Fixture.sensorID, in: Self.service, of: Self.characteristic).count
+        let descriptors = try await Task.detached {
+            try await probe.swapped(Fixture.sensorID, in: Self.service, of: Self.characteristic)
         }.value
-        #expect(count == 0)
+        #expect(descriptors == Self.expected)
     }
 }

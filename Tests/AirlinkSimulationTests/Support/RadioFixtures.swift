@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 
 /// Test peripherals for the radio tests (the built-in profiles live in AirlinkProfiles).
 enum Fixture {

@@ -2,6 +2,7 @@ import Airlink
 import AirlinkCore
 import AirlinkProfiles
 import AirlinkSimulation
+import AirlinkTestSupport
 import Testing
 
 /// The layers on the virtual radio and the built-in simulated peripherals: the same code an app runs

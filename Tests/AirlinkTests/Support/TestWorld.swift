@@ -1,6 +1,7 @@
 import Airlink
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 
 /// What every layer test needs: a simulation, a transport on it, and the verbs to act on the air.
 ///

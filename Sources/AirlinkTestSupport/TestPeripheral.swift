@@ -4,32 +4,32 @@ import AirlinkCore
 ///
 /// Described as data (a `GATTServerDefinition`), so that the same description can later be
 /// handed to the virtual radio.
-struct TestPeripheral: Sendable {
-    var id: DeviceID
-    var advertisement: Advertisement
-    var gatt: GATTServerDefinition
-    var rssi: Int = -60
-    var mtu: Int = 23
+package struct TestPeripheral: Sendable {
+    package var id: DeviceID
+    package var advertisement: Advertisement
+    package var gatt: GATTServerDefinition
+    package var rssi: Int = -60
+    package var mtu: Int = 23
     /// How long a connection takes to establish.
-    var connectLatency: Duration = .milliseconds(30)
+    package var connectLatency: Duration = .milliseconds(30)
 }
 
 /// UUIDs of the test thermostat (WLXBluetoothDevice's example device).
-enum Thermostat {
-    static let service = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0066)
-    static let temperature = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0067)
-    static let unit = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0068)
-    static let control = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0071)
-    static let alarm = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0072)
-    static let firmware = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0073)
-    static let locked = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0074)
+package enum Thermostat {
+    package static let service = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0066)
+    package static let temperature = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0067)
+    package static let unit = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0068)
+    package static let control = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0071)
+    package static let alarm = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0072)
+    package static let firmware = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0073)
+    package static let locked = BluetoothUUID(value: 0x6875_3A44_4D6F_1226_9C60_0050_E4C0_0074)
 }
 
 extension TestPeripheral {
     /// A thermostat: temperature (read, write, notify; user description), unit (read, write),
     /// control (write without response), alarm (indicate only), firmware (read only), locked
     /// (declares write but the server refuses it), and a Battery service (level: read, notify).
-    static func thermostat(id: DeviceID = "C0:FF:EE:00:00:01", name: String = "Thermostat") -> TestPeripheral {
+    package static func thermostat(id: DeviceID = "C0:FF:EE:00:00:01", name: String = "Thermostat") -> TestPeripheral {
         let gatt = GATTServerDefinition(
             deviceName: name,
             services: [
@@ -55,7 +55,7 @@ extension TestPeripheral {
     }
 
     /// A tracker that advertises a name and the Battery service.
-    static func tracker(_ name: String, id: DeviceID, rssi: Int = -70) -> TestPeripheral {
+    package static func tracker(_ name: String, id: DeviceID, rssi: Int = -70) -> TestPeripheral {
         TestPeripheral(
             id: id,
             advertisement: Advertisement(

@@ -4,7 +4,7 @@ import AirlinkCore
 ///
 /// `ScriptedTransport` implements them; the virtual radio can implement them too, so the same
 /// tests run on it (see `TestWorld.make`). Faults are named for what happens on air.
-protocol RadioFixture: Sendable {
+package protocol RadioFixture: Sendable {
     /// The device sends one advertisement now (reported if a scan runs and admits it).
     func advertise(_ device: DeviceID) async
     /// The device advertises every `interval` until ``stopAdvertising(_:)``.

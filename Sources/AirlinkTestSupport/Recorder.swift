@@ -2,19 +2,19 @@ import AirlinkCore
 import Synchronization
 
 /// Collects values from any task, for assertions after a simulation ran.
-final class Recorder<Value: Sendable>: Sendable {
+package final class Recorder<Value: Sendable>: Sendable {
     private let storage = Mutex<[Value]>([])
 
-    init() {}
+    package init() {}
 
-    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+    package func append(_ value: Value) { storage.withLock { $0.append(value) } }
 
-    var values: [Value] { storage.withLock { $0 } }
+    package var values: [Value] { storage.withLock { $0 } }
 }
 
 extension Recorder {
     /// Records every element of `stream`, in a task of `environment`.
-    static func recording<Sequence: AsyncSequence & Sendable>(
+    package static func recording<Sequence: AsyncSequence & Sendable>(
         _ stream: Sequence, in environment: AirlinkEnvironment
     ) -> Recorder<Value> where Sequence.Element == Value, Sequence.Failure == Never {
         let recorder = Recorder<Value>()

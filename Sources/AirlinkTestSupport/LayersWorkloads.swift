@@ -5,14 +5,14 @@ import Logging
 
 /// The layers' reference workloads, on the scripted transport: run small by the tests (to check
 /// they do what they say) and large by `Benchmarks/LayersBenchmarks` (to measure them).
-enum LayersWorkloads {
-    static let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+package enum LayersWorkloads {
+    package static let thermostat: DeviceID = "C0:FF:EE:00:00:01"
 
     /// A logger that discards everything, so that measurements do not time the log.
-    static let quiet = Logger(label: "airlink.benchmark") { _ in SwiftLogNoOpLogHandler() }
+    package static let quiet = Logger(label: "airlink.benchmark") { _ in SwiftLogNoOpLogHandler() }
 
     /// A simulation with one thermostat on a scripted transport.
-    static func world(seed: UInt64 = 1, tracing: Bool = false) throws -> (Simulation, ScriptedTransport) {
+    package static func world(seed: UInt64 = 1, tracing: Bool = false) throws -> (Simulation, ScriptedTransport) {
         let sim = Simulation(seed: seed, strict: true, tracing: tracing, logger: quiet)
         let transport = try ScriptedTransport(
             environment: sim.environment, peripherals: [.thermostat(id: thermostat)], logging: false)
@@ -23,7 +23,7 @@ enum LayersWorkloads {
 
     /// One full cycle: discover the thermostat by name, connect, discover services, read, write,
     /// disconnect. Call inside `sim.run`.
-    static func fullCycle(manager: DeviceManager, transport: ScriptedTransport) async throws {
+    package static func fullCycle(manager: DeviceManager, transport: ScriptedTransport) async throws {
         let discovery = try await manager.discover(named: "Thermo.*", timeout: .seconds(5))
         await transport.advertise(thermostat)
         for await event in discovery.events {
@@ -43,15 +43,15 @@ enum LayersWorkloads {
     /// A connected thermostat with battery notifications enabled, and optionally a deliberately
     /// slow observer of another service (the thermostat's temperature) that takes 1 ms of virtual
     /// time per value.
-    struct NotificationSetup {
-        let sim: Simulation
-        let transport: ScriptedTransport
-        let manager: DeviceManager
-        let battery: ServiceManager
-        let slowValues: Recorder<Int>
+    package struct NotificationSetup {
+        package let sim: Simulation
+        package let transport: ScriptedTransport
+        package let manager: DeviceManager
+        package let battery: ServiceManager
+        package let slowValues: Recorder<Int>
     }
 
-    static func notificationSetup(slowObserver: Bool, capacity: Int = 8192) async throws -> NotificationSetup {
+    package static func notificationSetup(slowObserver: Bool, capacity: Int = 8192) async throws -> NotificationSetup {
         let (sim, transport) = try world()
         let manager = DeviceManager(
             transport: transport, environment: sim.environment,
@@ -78,7 +78,9 @@ enum LayersWorkloads {
     /// Sends `count` battery notifications in bursts of 100 (with one temperature notification per
     /// burst for the slow observer, if any) and waits until an `AsyncSequence` observer of the
     /// battery level received them all; returns how many it received and how many it missed.
-    static func notifications(_ count: Int, setup: NotificationSetup) async throws -> (received: Int, missed: Int) {
+    package static func notifications(_ count: Int, setup: NotificationSetup) async throws -> (
+        received: Int, missed: Int
+    ) {
         let (sim, transport, battery) = (setup.sim, setup.transport, setup.battery)
         let stream = battery.values(of: .batteryLevel)
         return try await sim.run {
@@ -110,7 +112,7 @@ enum LayersWorkloads {
     /// 24 virtual hours of a link lost every 5 minutes (every third time the first reconnection
     /// attempt is refused), with linear back-off: 2 s, 3 attempts, 3 s each. Returns the number of
     /// reconnections.
-    static func dayOfLosses(hours: Int = 24) async throws -> Int {
+    package static func dayOfLosses(hours: Int = 24) async throws -> Int {
         let (sim, transport) = try world()
         let manager = DeviceManager(transport: transport, environment: sim.environment)
         let connection = manager.connection(

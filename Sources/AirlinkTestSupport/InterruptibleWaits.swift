@@ -5,24 +5,24 @@ import Synchronization
 ///
 /// Each wait is a continuation resumed exactly once: by its timer, by ``interrupt(_:kind:with:)``
 /// or by cancellation, whichever comes first.
-final class InterruptibleWaits: Sendable {
-    enum Kind: Sendable { case connect, request }
+package final class InterruptibleWaits: Sendable {
+    package enum Kind: Sendable { case connect, request }
 
     private struct Entry {
-        let device: DeviceID
-        let kind: Kind
-        let continuation: CheckedContinuation<AirlinkError?, Never>
-        var timer: Task<Void, Never>?
+        package let device: DeviceID
+        package let kind: Kind
+        package let continuation: CheckedContinuation<AirlinkError?, Never>
+        package var timer: Task<Void, Never>?
     }
 
     private let environment: AirlinkEnvironment
     private let state = Mutex<(next: Int, entries: [Int: Entry])>((0, [:]))
 
-    init(environment: AirlinkEnvironment) { self.environment = environment }
+    package init(environment: AirlinkEnvironment) { self.environment = environment }
 
     /// Waits `duration` (forever if `nil`); returns the interruption's error, or `nil` when the
     /// time passed.
-    func wait(_ device: DeviceID, _ kind: Kind, for duration: Duration?) async -> AirlinkError? {
+    package func wait(_ device: DeviceID, _ kind: Kind, for duration: Duration?) async -> AirlinkError? {
         let id = state.withLock { state -> Int in
             state.next += 1
             return state.next
@@ -48,7 +48,7 @@ final class InterruptibleWaits: Sendable {
     }
 
     /// Cuts short every wait of `device` (of `kind`, or all kinds), in the order they began.
-    func interrupt(_ device: DeviceID?, kind: Kind?, with error: AirlinkError) {
+    package func interrupt(_ device: DeviceID?, kind: Kind?, with error: AirlinkError) {
         let ids = state.withLock { state in
             state.entries.filter {
                 (device == nil || $0.value.device == device) && (kind == nil || $0.value.kind == kind)

@@ -1,79 +1,80 @@
 import AirlinkCore
+import AirlinkSimulation
 import Foundation
 
 /// A peripheral as the fake BlueZ of the tests describes it (Tests/Fixtures/bluez/README.md).
 ///
-/// Made from the same ``PeripheralSpec`` the virtual radio runs, with the handles the radio's
+/// Made from the same ``/AirlinkCore/PeripheralSpec`` the virtual radio runs, with the handles the radio's
 /// attribute database gives, so that both transports are tested on the same devices: same services,
 /// same handles, same initial values. Behaviour (closures, periodic updates, timelines) does not
 /// carry over: the fake BlueZ serves the initial values and whatever a test writes or notifies.
-public struct BlueZFixtureDescription: Codable, Sendable, Hashable {
+package struct BlueZFixtureDescription: Codable, Sendable, Hashable {
     /// One fake peripheral.
-    public struct Peripheral: Codable, Sendable, Hashable {
+    package struct Peripheral: Codable, Sendable, Hashable {
         /// The advertised local name, if it advertises one.
-        public var name: String?
+        package var name: String?
         /// `C0:FF:EE:00:00:01`.
-        public var address: String
+        package var address: String
         /// `public` or `random`.
-        public var addressType: String
+        package var addressType: String
         /// The RSSI BlueZ reports for it, dBm.
-        public var rssi: Int
+        package var rssi: Int
         /// The advertised TX power, if any.
-        public var txPower: Int?
+        package var txPower: Int?
         /// The advertised service UUIDs.
-        public var advertisedServices: [String]
+        package var advertisedServices: [String]
         /// Company id (`0xFFFF`) to hex bytes.
-        public var manufacturerData: [String: String]
+        package var manufacturerData: [String: String]
         /// Service UUID to hex bytes.
-        public var serviceData: [String: String]
+        package var serviceData: [String: String]
         /// The ATT MTU BlueZ reports after connecting.
-        public var mtu: Int
+        package var mtu: Int
         /// The services, with explicit handles.
-        public var services: [Service]
+        package var services: [Service]
     }
 
     /// A service with its declaration handle.
-    public struct Service: Codable, Sendable, Hashable {
+    package struct Service: Codable, Sendable, Hashable {
         /// The UUID.
-        public var uuid: String
+        package var uuid: String
         /// Primary or secondary.
-        public var primary: Bool
+        package var primary: Bool
         /// The service declaration's handle.
-        public var handle: Int
+        package var handle: Int
         /// The characteristics.
-        public var characteristics: [Characteristic]
+        package var characteristics: [Characteristic]
     }
 
     /// A characteristic with its declaration handle (the value follows at `handle + 1`).
-    public struct Characteristic: Codable, Sendable, Hashable {
+    package struct Characteristic: Codable, Sendable, Hashable {
         /// The UUID.
-        public var uuid: String
+        package var uuid: String
         /// BlueZ's flags: `read`, `write`, `write-without-response`, `notify`, `indicate`, ...
-        public var flags: [String]
+        package var flags: [String]
         /// The declaration's handle.
-        public var handle: Int
+        package var handle: Int
         /// The initial value, hex.
-        public var value: String
+        package var value: String
         /// The descriptors, the CCCD included.
-        public var descriptors: [Descriptor]
+        package var descriptors: [Descriptor]
     }
 
     /// A descriptor with its handle.
-    public struct Descriptor: Codable, Sendable, Hashable {
+    package struct Descriptor: Codable, Sendable, Hashable {
         /// The UUID.
-        public var uuid: String
+        package var uuid: String
         /// `read`, `write`.
-        public var flags: [String]
+        package var flags: [String]
         /// The handle.
-        public var handle: Int
+        package var handle: Int
         /// The initial value, hex.
-        public var value: String
+        package var value: String
     }
 
     /// The adapters (one, `hci0`).
-    public var adapters: [[String: String]] = [["name": "hci0"]]
+    package var adapters: [[String: String]] = [["name": "hci0"]]
     /// The peripherals.
-    public var peripherals: [Peripheral]
+    package var peripherals: [Peripheral]
 
     /// Describes `specs` as fake BlueZ peripherals.
     ///
@@ -81,14 +82,14 @@ public struct BlueZFixtureDescription: Codable, Sendable, Hashable {
     ///   - specs: the peripherals.
     ///   - rssi: the RSSI BlueZ reports for a peripheral, by id.
     ///   - defaultRSSI: the RSSI of peripherals not in `rssi`.
-    /// - Throws: ``AirlinkError/Code/invalidSpecification`` for a spec whose database cannot be built.
-    public init(_ specs: [PeripheralSpec], rssi: [DeviceID: Int] = [:], defaultRSSI: Int = -60) throws(AirlinkError) {
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` for a spec whose database cannot be built.
+    package init(_ specs: [PeripheralSpec], rssi: [DeviceID: Int] = [:], defaultRSSI: Int = -60) throws(AirlinkError) {
         peripherals = []
         for spec in specs { peripherals.append(try Self.peripheral(spec, rssi: rssi[spec.id] ?? defaultRSSI)) }
     }
 
     /// The description as pretty-printed JSON, keys sorted (stable across runs).
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)

@@ -12,24 +12,24 @@ import Synchronization
 /// drops; `notConnected` and `adapterPoweredOff` at once; requests serialized per link (FIFO);
 /// connect timeouts; cancellation. Handles come from `AttributeDatabase`, as the virtual radio's do;
 /// permissions and CCCDs are enforced as an ATT server would.
-actor ScriptedTransport: Transport, RadioFixture {
-    struct Device {
-        var peripheral: TestPeripheral
-        var database: AttributeDatabase
-        var cccd: [ATTHandle: UInt16] = [:]
-        var connected = false
-        var connecting = false
-        var generation = 0
-        var refusals = 0
-        var answersConnects = true
-        var busy = false
-        var queue: [CheckedContinuation<Void, Never>] = []
-        var outstanding = 0
-        var failures: [AirlinkError] = []
-        var advertiser: Task<Void, Never>?
+package actor ScriptedTransport: Transport, RadioFixture {
+    package struct Device {
+        package var peripheral: TestPeripheral
+        package var database: AttributeDatabase
+        package var cccd: [ATTHandle: UInt16] = [:]
+        package var connected = false
+        package var connecting = false
+        package var generation = 0
+        package var refusals = 0
+        package var answersConnects = true
+        package var busy = false
+        package var queue: [CheckedContinuation<Void, Never>] = []
+        package var outstanding = 0
+        package var failures: [AirlinkError] = []
+        package var advertiser: Task<Void, Never>?
     }
 
-    nonisolated let name = "scripted"
+    package nonisolated let name = "scripted"
     private let environment: AirlinkEnvironment
     private let waits: InterruptibleWaits
     /// One channel per `events()` subscriber, as the virtual radio keeps them.
@@ -44,7 +44,7 @@ actor ScriptedTransport: Transport, RadioFixture {
     /// Whether requests are logged (off for benchmarks).
     private let logging: Bool
 
-    init(environment: AirlinkEnvironment, peripherals: [TestPeripheral], logging: Bool = true) throws {
+    package init(environment: AirlinkEnvironment, peripherals: [TestPeripheral], logging: Bool = true) throws {
         self.environment = environment
         self.waits = InterruptibleWaits(environment: environment)
         self.logging = logging
@@ -55,15 +55,15 @@ actor ScriptedTransport: Transport, RadioFixture {
 
     // MARK: Transport: adapter, events, scanning
 
-    var adapterState: AdapterState { poweredOn ? .poweredOn : .poweredOff }
+    package var adapterState: AdapterState { poweredOn ? .poweredOn : .poweredOff }
 
-    nonisolated func events() -> TransportEvents {
+    package nonisolated func events() -> TransportEvents {
         let (events, channel) = TransportEvents.makeChannel()
         subscribers.withLock { $0.append(channel) }
         return events
     }
 
-    func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
+    package func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try requirePower("scan")
         record(
             "startScan services=\(filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all") duplicates=\(filter.allowDuplicates)"
@@ -72,14 +72,14 @@ actor ScriptedTransport: Transport, RadioFixture {
         scan = filter
     }
 
-    func stopScan() async {
+    package func stopScan() async {
         if scan != nil { record("stopScan") }
         scan = nil
     }
 
     // MARK: Transport: links
 
-    func connect(_ id: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
+    package func connect(_ id: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
         try requirePower("connect to \(id)")
         guard let device = devices[id] else {
             throw AirlinkError(.deviceNotFound, "no device \(id) is known to the transport; scan for it first")
@@ -110,7 +110,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         return LinkInfo(mtu: devices[id]!.peripheral.mtu)
     }
 
-    func disconnect(_ id: DeviceID) async {
+    package func disconnect(_ id: DeviceID) async {
         guard devices[id]?.connected == true else { return }
         record("disconnect \(id)")
         drop(id, reason: .localHostTerminated)
@@ -118,13 +118,13 @@ actor ScriptedTransport: Transport, RadioFixture {
 
     // MARK: Transport: GATT
 
-    func discoverServices(_ id: DeviceID, uuids: [BluetoothUUID]?) async throws(AirlinkError) -> [GATTService] {
+    package func discoverServices(_ id: DeviceID, uuids: [BluetoothUUID]?) async throws(AirlinkError) -> [GATTService] {
         try await request(id, "discoverServices \(Self.list(uuids))") { device throws(AirlinkError) in
             device.database.services.filter { uuids?.contains($0.uuid) ?? true }
         }
     }
 
-    func discoverCharacteristics(
+    package func discoverCharacteristics(
         _ id: DeviceID, of service: GATTService, uuids: [BluetoothUUID]?
     ) async throws(AirlinkError) -> [GATTCharacteristic] {
         try await request(id, "discoverCharacteristics \(service.uuid) \(Self.list(uuids))") {
@@ -140,7 +140,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         }
     }
 
-    func discoverDescriptors(
+    package func discoverDescriptors(
         _ id: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws(AirlinkError) -> [GATTDescriptor] {
         let (handles, valueHandle) = (service.handles, characteristic.valueHandle)
@@ -166,7 +166,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         return descriptors
     }
 
-    func read(_ id: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
+    package func read(_ id: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
         try await request(id, "read \(handle)") { device throws(AirlinkError) in
             guard let attribute = device.database[handle] else { throw Self.att(.invalidHandle, handle, "read") }
             if case .cccd = attribute.role {
@@ -178,7 +178,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         }
     }
 
-    func write(_ id: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError) {
+    package func write(_ id: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError) {
         if type == .withoutResponse, let mtu = devices[id]?.peripheral.mtu, value.count > mtu - 3 {
             throw AirlinkError(
                 .invalidArgument, "a write without response carries at most \(mtu - 3) bytes, not \(value.count)")
@@ -200,7 +200,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         }
     }
 
-    func setNotifications(
+    package func setNotifications(
         _ id: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode
     ) async throws(AirlinkError) {
         try await request(id, "setNotifications \(characteristic.uuid) \(mode)") { device throws(AirlinkError) in
@@ -213,11 +213,11 @@ actor ScriptedTransport: Transport, RadioFixture {
         }
     }
 
-    func readRSSI(_ id: DeviceID) async throws(AirlinkError) -> Int {
+    package func readRSSI(_ id: DeviceID) async throws(AirlinkError) -> Int {
         try await request(id, "readRSSI") { device throws(AirlinkError) in device.peripheral.rssi }
     }
 
-    func linkInfo(_ id: DeviceID) async throws(AirlinkError) -> LinkInfo {
+    package func linkInfo(_ id: DeviceID) async throws(AirlinkError) -> LinkInfo {
         try requirePower("read the link of \(id)")
         guard let device = devices[id], device.connected else {
             throw AirlinkError(.notConnected, "\(id) is not connected")
@@ -266,7 +266,7 @@ actor ScriptedTransport: Transport, RadioFixture {
 
     // MARK: Fixture verbs
 
-    func advertise(_ id: DeviceID) {
+    package func advertise(_ id: DeviceID) {
         guard poweredOn, let scan, let device = devices[id] else { return }
         var advertisement = device.peripheral.advertisement
         advertisement.rssi = Int8(clamping: device.peripheral.rssi)
@@ -275,7 +275,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         emit(.advertisement(id, advertisement))
     }
 
-    func startAdvertising(_ id: DeviceID, every interval: Duration) {
+    package func startAdvertising(_ id: DeviceID, every interval: Duration) {
         devices[id]?.advertiser?.cancel()
         let clock = environment.clock
         devices[id]?.advertiser = environment.spawn {
@@ -286,34 +286,34 @@ actor ScriptedTransport: Transport, RadioFixture {
         }
     }
 
-    func stopAdvertising(_ id: DeviceID) {
+    package func stopAdvertising(_ id: DeviceID) {
         devices[id]?.advertiser?.cancel()
         devices[id]?.advertiser = nil
     }
 
-    func setAdvertisement(_ id: DeviceID, _ advertisement: Advertisement) {
+    package func setAdvertisement(_ id: DeviceID, _ advertisement: Advertisement) {
         devices[id]?.peripheral.advertisement = advertisement
         if let rssi = advertisement.rssi { devices[id]?.peripheral.rssi = Int(rssi) }
         reported.remove(id)  // a changed advertisement is reported again
     }
 
-    func failNextConnects(_ id: DeviceID, _ count: Int) { devices[id]?.refusals += count }
+    package func failNextConnects(_ id: DeviceID, _ count: Int) { devices[id]?.refusals += count }
 
-    func setAnswersConnects(_ id: DeviceID, _ answers: Bool) { devices[id]?.answersConnects = answers }
+    package func setAnswersConnects(_ id: DeviceID, _ answers: Bool) { devices[id]?.answersConnects = answers }
 
-    func dropLink(_ id: DeviceID, reason: DisconnectionReason) {
+    package func dropLink(_ id: DeviceID, reason: DisconnectionReason) {
         guard devices[id]?.connected == true else { return }
         record("dropLink \(id) \(reason)")
         drop(id, reason: reason)
     }
 
     @discardableResult
-    func notify(_ id: DeviceID, _ characteristic: BluetoothUUID, _ value: [UInt8]) -> Bool {
+    package func notify(_ id: DeviceID, _ characteristic: BluetoothUUID, _ value: [UInt8]) -> Bool {
         notifyBurst(id, characteristic, count: 1, value: value) == 1
     }
 
     @discardableResult
-    func notifyBurst(_ id: DeviceID, _ characteristic: BluetoothUUID, count: Int, value: [UInt8]) -> Int {
+    package func notifyBurst(_ id: DeviceID, _ characteristic: BluetoothUUID, count: Int, value: [UInt8]) -> Int {
         guard let device = devices[id], device.connected,
             let handle = device.database.valueHandle(of: characteristic),
             let cccd = device.database.cccdHandle(forValue: handle), (device.cccd[cccd] ?? 0) != 0
@@ -327,7 +327,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         return count
     }
 
-    func setAdapterPower(_ on: Bool) {
+    package func setAdapterPower(_ on: Bool) {
         guard on != poweredOn else { return }
         if !on {
             for id in devices.keys.sorted(by: { $0.description < $1.description }) where devices[id]!.connected {
@@ -341,7 +341,7 @@ actor ScriptedTransport: Transport, RadioFixture {
         emit(.adapterStateChanged(on ? .poweredOn : .poweredOff))
     }
 
-    func replaceDatabase(_ id: DeviceID, with definition: GATTServerDefinition) {
+    package func replaceDatabase(_ id: DeviceID, with definition: GATTServerDefinition) {
         guard let database = try? AttributeDatabase(definition) else { return }
         devices[id]?.database = database
         devices[id]?.peripheral.gatt = definition
@@ -349,22 +349,22 @@ actor ScriptedTransport: Transport, RadioFixture {
         if devices[id]?.connected == true { emit(.servicesChanged(id)) }
     }
 
-    func setMTU(_ id: DeviceID, _ mtu: Int) { devices[id]?.peripheral.mtu = mtu }
+    package func setMTU(_ id: DeviceID, _ mtu: Int) { devices[id]?.peripheral.mtu = mtu }
 
-    func setRequestLatency(_ latency: Duration) { self.latency = latency }
+    package func setRequestLatency(_ latency: Duration) { self.latency = latency }
 
-    func failNextRequest(_ id: DeviceID, with error: AirlinkError) { devices[id]?.failures.append(error) }
+    package func failNextRequest(_ id: DeviceID, with error: AirlinkError) { devices[id]?.failures.append(error) }
 
-    func value(of characteristic: BluetoothUUID, on id: DeviceID) -> [UInt8]? {
+    package func value(of characteristic: BluetoothUUID, on id: DeviceID) -> [UInt8]? {
         guard let database = devices[id]?.database, let handle = database.valueHandle(of: characteristic) else {
             return nil
         }
         return database[handle]?.value
     }
 
-    var requests: [String] { log }
+    package var requests: [String] { log }
 
-    var maximumOutstandingRequests: Int { maxOutstanding }
+    package var maximumOutstandingRequests: Int { maxOutstanding }
 
     // MARK: Helpers
 

@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkSimulation
 
 /// A reference workload of the kernel: a connect loop with time-outs, back-off and two observers.
 ///
@@ -7,21 +8,21 @@ import AirlinkCore
 /// and the loop backs off 2 s (plus up to 250 ms of jitter) before the next attempt. It exercises
 /// what the real layers do (timers racing time-outs, cancellation, actors, seeded random draws) with
 /// nothing else in the way, so benchmarks measure the kernel and tests check its determinism.
-public enum BackOffWorkload {
+package enum BackOffWorkload {
     /// The counts a run produced.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// Attempts made.
-        public var attempts: Int
+        package var attempts: Int
         /// Attempts that connected before their time-out.
-        public var connected: Int
+        package var connected: Int
         /// Attempts that timed out.
-        public var timedOut: Int
+        package var timedOut: Int
     }
 
     /// Runs the loop in `simulation` for `duration` of virtual time.
     ///
     /// - Returns: how many attempts connected and how many timed out.
-    public static func run(in simulation: Simulation, for duration: Duration) async throws -> Outcome {
+    package static func run(in simulation: Simulation, for duration: Duration) async throws -> Outcome {
         let environment = simulation.environment
         let observers = [Observer(name: "a", trace: environment.trace), Observer(name: "b", trace: environment.trace)]
         return try await simulation.run(limit: duration + .seconds(10)) {

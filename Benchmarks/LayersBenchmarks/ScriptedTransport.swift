@@ -1,1 +1,0 @@
-../../Tests/AirlinkTests/Support/ScriptedTransport.swift
