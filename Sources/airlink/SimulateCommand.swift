@@ -86,13 +86,11 @@ struct SimulateCommand: AsyncParsableCommand {
             try await sweep(scenario, range)
             return
         }
-        if scenario.duration.duration >= .seconds(3_600), standardErrorIsTerminal {
-            writeError("running \(scenario.duration) of virtual time…")
-        }
         let result: ScenarioResult
         do {
             var runner = ScenarioRunner()
             runner.capturing = capture != nil
+            if standardErrorIsTerminal { runner.progress = SimulationProgress(total: scenario.duration.duration).show }
             result = try await runner.run(scenario, seed: seed)
         } catch {
             try Self.fail("\(file): \(error.message)")

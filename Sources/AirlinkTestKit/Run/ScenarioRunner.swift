@@ -24,6 +24,13 @@ public struct ScenarioRunner: Sendable {
     /// The logger layers log through (errors only by default: the trace tells what happened).
     public var logger: Logger
 
+    /// Called with the virtual time reached, at each hundredth of the run's duration, so that a tool
+    /// can show progress on a long run (`airlink simulate` does, on a terminal); `nil` by default.
+    ///
+    /// It runs on the simulation's executor and must return at once. It changes nothing the run
+    /// does: the trace and the result are the same with or without it.
+    public var progress: (@Sendable (Duration) -> Void)?
+
     /// Creates a runner.
     ///
     /// - Parameters:
@@ -107,6 +114,17 @@ public struct ScenarioRunner: Sendable {
             }
         } else {
             simulation.spawn { await client(context) }
+        }
+        if let progress {
+            let step = scenario.duration.duration / 100
+            let clock = simulation.clock
+            simulation.spawn {
+                var reached = Duration.zero
+                while reached < scenario.duration.duration, (try? await clock.sleep(for: step)) != nil {
+                    reached += step
+                    progress(reached)
+                }
+            }
         }
         do {
             try await simulation.run(for: scenario.duration.duration)
