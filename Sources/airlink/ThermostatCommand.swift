@@ -46,7 +46,17 @@ struct ThermostatCommand: AsyncParsableCommand {
             guard let degrees = Double(text), degrees.isFinite else {
                 throw ValidationError("\"\(text)\" is not a temperature: write degrees such as 21.5")
             }
-            return .set(degrees, try Self.unit(unit))
+            let unit = try Self.unit(unit)
+            guard ThermostatService.setPointRange.contains(unit.toCelsius(degrees)) else {
+                let (low, high) = (
+                    unit.fromCelsius(ThermostatService.setPointRange.lowerBound),
+                    unit.fromCelsius(ThermostatService.setPointRange.upperBound)
+                )
+                throw ValidationError(
+                    "the set point \(text.escapingControlCharacters()) \(unit) is outside what a thermostat accepts, "
+                        + "\(low) to \(high) \(unit): write a value in that range, such as 21.5")
+            }
+            return .set(degrees, unit)
         case ("unit", let text?): return .unit(try Self.unit(text))
         case ("set", nil): throw ValidationError("set needs the degrees: airlink thermostat \(id) set 21.5")
         case ("unit", nil):

@@ -72,6 +72,12 @@ extension BadInputTests {
         Case(arguments: ["connect"], message: "airlink connect ID, or airlink connect --last"),
         Case(arguments: ["connect", "C0:FF:EE:00:00:01", "--last"], message: "either an ID or --last"),
         Case(arguments: ["connect", "not-an-id"], message: "is not a device id"),
+        Case(
+            arguments: ["thermostat", World.thermostat, "set", "1e300"],
+            message: "outside what a thermostat accepts, 5.0 to 35.0 °C"),
+        Case(
+            arguments: ["thermostat", World.thermostat, "set", "200", "--unit", "fahrenheit"],
+            message: "41.0 to 95.0 °F"),
         Case(arguments: ["connect", World.thermostat, "--reconnect", "linear:2s"], message: "linear:2s,3"),
         Case(arguments: ["connect", World.thermostat, "--reconnect", "linear:soon,3"], message: "is not a duration"),
         Case(arguments: ["connect", World.thermostat, "--reconnect", "exponential:30s,1s,5"], message: "the cap"),
