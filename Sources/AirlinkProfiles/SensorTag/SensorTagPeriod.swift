@@ -37,7 +37,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
             throw AirlinkError(
                 .invalidArgument,
                 "the \(sensor) period \(duration) is not a whole number of 10 ms; the period characteristic "
-                    + "counts 10 ms units (try \(milliseconds / 10 * 10) ms)")
+                    + "counts 10 ms units (try \(max(10, milliseconds / 10 * 10)) ms)")
         }
         guard duration <= Self.maximum else {
             throw AirlinkError(

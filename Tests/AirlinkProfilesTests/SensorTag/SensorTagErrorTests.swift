@@ -77,6 +77,17 @@ import Testing
         #expect(short?.code == .malformedData)
     }
 
+    @Test func periodNotAWholeNumberOfUnitsSuggestsOneTheByteCanSay() {
+        // Given periods that are not whole numbers of 10 ms: one far below a unit, one between 120 and 130 ms
+        let tiny = error { () throws(AirlinkError) in _ = try SensorTagPeriod(.microseconds(100), for: .humidity) }
+        let near = error { () throws(AirlinkError) in _ = try SensorTagPeriod(.milliseconds(127), for: .humidity) }
+
+        // Then each suggests the whole number of units below it, and never 0 ms
+        #expect(tiny?.code == .invalidArgument)
+        #expect(tiny?.message.contains("(try 10 ms)") == true, "\(String(describing: tiny))")
+        #expect(near?.message.contains("(try 120 ms)") == true, "\(String(describing: near))")
+    }
+
     @Test func periodBelowTheMinimumNamesTheValueAndTheLimit() {
         // Given a period below the IR sensor's minimum, and a written byte below the humidity sensor's
         let ir = error { () throws(AirlinkError) in _ = try SensorTagPeriod(.milliseconds(200), for: .irTemperature) }
