@@ -161,7 +161,7 @@ final class DeviceLink: Sendable {
                     } catch {
                         guard error == Self.needsDeadline else { throw error }
                     }
-                    let name = operation()  // must discover first: the rest runs under the deadline
+                    let name = operation()  // several calls: the operation runs again, under its deadline
                     return try await OperationDeadline(environment: environment, issued: issued).run(
                         "\(name) on \(device)", timeout: Self.operationTimeout
                     ) { () async throws(AirlinkError) -> Value in

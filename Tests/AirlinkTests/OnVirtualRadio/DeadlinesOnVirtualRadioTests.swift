@@ -90,6 +90,15 @@ import Testing
         #expect(sim.trace.lines.filter { $0.contains("ATT_WRITE_REQ") }.count == 1)  // the link setup's own
     }
 
+    /// A strict simulation with the thermostat connected, caches cold, and its temperature service.
+    private static func connected() async throws -> (Simulation, SimulatedPeripheral, ServiceManager) {
+        let (sim, manager, thermostat) = try world()
+        let connection = manager.connection(to: Self.thermostat)
+        let service = connection.services.service(.thermostatTemperatureService)
+        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        return (sim, thermostat, service)
+    }
+
     /// Runs `body` in the simulation; returns how long it took in virtual time and the code it failed with.
     private static func timed(
         _ sim: Simulation, _ body: @escaping @Sendable () async throws(AirlinkError) -> Void
@@ -105,10 +114,7 @@ import Testing
     @Test func theFirstReadOfACharacteristicWhoseDiscoveryIsSlowTimesOutThirtySecondsAfterTheCall() async throws {
         // Given a connected thermostat, caches cold, that answers the next service discovery request
         // (Find By Type Value) and the next temperature read 20 s late each
-        let (sim, manager, thermostat) = try Self.world()
-        let connection = manager.connection(to: Self.thermostat)
-        let service = connection.services.service(.thermostatTemperatureService)
-        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        let (sim, thermostat, service) = try await Self.connected()
         thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
         thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(20))
 
@@ -125,10 +131,7 @@ import Testing
     @Test func enablingNotificationsOnFirstUseIsOneOperationBoundedByThirtySecondsAndNotRemembered() async throws {
         // Given a connected thermostat, caches cold, that answers the next service discovery 20 s late
         // and the next write of a Client Characteristic Configuration 20 s late
-        let (sim, manager, thermostat) = try Self.world()
-        let connection = manager.connection(to: Self.thermostat)
-        let service = connection.services.service(.thermostatTemperatureService)
-        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        let (sim, thermostat, service) = try await Self.connected()
         thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
         thermostat.delayResponses(to: .write(.clientCharacteristicConfiguration), by: .seconds(20))
 
@@ -146,10 +149,7 @@ import Testing
     @Test func aFirstReadWhoseDiscoveryLeavesEnoughTimeSucceeds() async throws {
         // Given a connected thermostat, caches cold, that answers the next service discovery 20 s late
         // and the next temperature read 5 s late
-        let (sim, manager, thermostat) = try Self.world()
-        let connection = manager.connection(to: Self.thermostat)
-        let service = connection.services.service(.thermostatTemperatureService)
-        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        let (sim, thermostat, service) = try await Self.connected()
         thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
         thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(5))
 
@@ -171,10 +171,7 @@ import Testing
     @Test func aDescriptorReadOnFirstUseIsBoundedByThirtySeconds() async throws {
         // Given a connected thermostat, caches cold, whose next characteristic discovery is 25 s late
         // and whose next descriptor discovery (Find Information) is never answered
-        let (sim, manager, thermostat) = try Self.world()
-        let connection = manager.connection(to: Self.thermostat)
-        let service = connection.services.service(.thermostatTemperatureService)
-        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        let (sim, thermostat, service) = try await Self.connected()
         thermostat.delayResponses(to: .opcode(.readByTypeRequest), by: .seconds(25))
         thermostat.neverRespond(to: .opcode(.findInformationRequest))
 
