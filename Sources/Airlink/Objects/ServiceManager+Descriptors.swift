@@ -9,12 +9,12 @@ extension ServiceManager {
     func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError) -> [GATTDescriptor] {
         try await link.perform(
             "discover descriptors of \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic
-        ) { generation throws(AirlinkError) in
+        ) { turn throws(AirlinkError) in
             let (service, resolved) = try await link.resolveCharacteristic(
-                characteristic, in: uuid, generation: generation)
+                characteristic, in: uuid, turn: turn)
             let found = try await link.transport.discoverDescriptors(link.device, of: resolved, in: service)
             link.state.withLock { state in
-                if state.generation == generation {
+                if state.generation == turn.generation {
                     state.services[service.uuid]?.descriptors[resolved.valueHandle] = found
                 }
             }

@@ -3,11 +3,11 @@ import AirlinkCore
 extension DeviceLink {
     /// Discovers services (all, or those with the given UUIDs) and caches them.
     ///
-    /// Call inside ``perform(_:_:)``.
-    func discoverServices(_ uuids: [BluetoothUUID]?, generation: Int) async throws(AirlinkError) -> [GATTService] {
+    /// Call inside ``perform(_:service:characteristic:_:)``.
+    func discoverServices(_ uuids: [BluetoothUUID]?, turn: Turn) async throws(AirlinkError) -> [GATTService] {
         let found = try await transport.discoverServices(device, uuids: uuids)
         state.withLock { state in
-            guard state.generation == generation else { return }
+            guard state.generation == turn.generation else { return }
             for service in found where state.services[service.uuid] == nil {
                 state.services[service.uuid] = ServiceCache(service: service)
             }
@@ -21,16 +21,17 @@ extension DeviceLink {
     /// The service with `uuid`, from the cache or discovered.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` naming the services the device has.
-    func resolveService(_ uuid: BluetoothUUID, generation: Int) async throws(AirlinkError) -> GATTService {
+    func resolveService(_ uuid: BluetoothUUID, turn: Turn) async throws(AirlinkError) -> GATTService {
         let (cached, all) = state.withLock { ($0.services[uuid]?.service, $0.allServices) }
         if let cached { return cached }
+        if all == nil { try requireDeadline(turn) }
         if all == nil,
             let service = try await transport.discoverServices(device, uuids: [uuid]).first(where: {
                 $0.uuid == uuid
             })
         {
             state.withLock { state in
-                if state.generation == generation, state.services[uuid] == nil {
+                if state.generation == turn.generation, state.services[uuid] == nil {
                     state.services[uuid] = ServiceCache(service: service)
                 }
             }
@@ -50,9 +51,9 @@ extension DeviceLink {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``
     ///   naming the characteristics the service has.
     func resolveCharacteristic(
-        _ uuid: BluetoothUUID, in serviceUUID: BluetoothUUID, generation: Int
+        _ uuid: BluetoothUUID, in serviceUUID: BluetoothUUID, turn: Turn
     ) async throws(AirlinkError) -> (GATTService, GATTCharacteristic) {
-        let service = try await resolveService(serviceUUID, generation: generation)
+        let service = try await resolveService(serviceUUID, turn: turn)
         let (cached, all) = state.withLock {
             ($0.services[serviceUUID]?.characteristics[uuid], $0.services[serviceUUID]?.allCharacteristics)
         }
@@ -61,6 +62,7 @@ extension DeviceLink {
         if let all {
             found = all
         } else {
+            try requireDeadline(turn)
             found = try await transport.discoverCharacteristics(device, of: service, uuids: [uuid])
         }
         guard let characteristic = found.first(where: { $0.uuid == uuid }) else {
@@ -71,17 +73,17 @@ extension DeviceLink {
                 "service \(serviceUUID) of \(device) has no characteristic \(uuid); it has "
                     + "\(Self.list(known.map(\.uuid))). Check the UUID and the service it belongs to")
         }
-        cache([characteristic], of: serviceUUID, generation: generation, complete: false)
+        cache([characteristic], of: serviceUUID, turn: turn, complete: false)
         return (service, characteristic)
     }
 
     /// Discovers a service's characteristics (all, or those with the given UUIDs) and caches them.
     func discoverCharacteristics(
-        _ uuids: [BluetoothUUID]?, of serviceUUID: BluetoothUUID, generation: Int
+        _ uuids: [BluetoothUUID]?, of serviceUUID: BluetoothUUID, turn: Turn
     ) async throws(AirlinkError) -> [GATTCharacteristic] {
-        let service = try await resolveService(serviceUUID, generation: generation)
+        let service = try await resolveService(serviceUUID, turn: turn)
         let found = try await transport.discoverCharacteristics(device, of: service, uuids: uuids)
-        cache(found, of: serviceUUID, generation: generation, complete: uuids == nil)
+        cache(found, of: serviceUUID, turn: turn, complete: uuids == nil)
         return found
     }
 
@@ -89,13 +91,14 @@ extension DeviceLink {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/descriptorNotFound`` naming the descriptors it has.
     func resolveDescriptor(
-        _ uuid: BluetoothUUID, of characteristic: GATTCharacteristic, in service: GATTService, generation: Int
+        _ uuid: BluetoothUUID, of characteristic: GATTCharacteristic, in service: GATTService, turn: Turn
     ) async throws(AirlinkError) -> GATTDescriptor {
         var descriptors = state.withLock { $0.services[service.uuid]?.descriptors[characteristic.valueHandle] }
         if descriptors == nil {
+            try requireDeadline(turn)
             let found = try await transport.discoverDescriptors(device, of: characteristic, in: service)
             state.withLock { state in
-                if state.generation == generation {
+                if state.generation == turn.generation {
                     state.services[service.uuid]?.descriptors[characteristic.valueHandle] = found
                 }
             }
@@ -119,11 +122,11 @@ extension DeviceLink {
     }
 
     private func cache(
-        _ characteristics: [GATTCharacteristic], of serviceUUID: BluetoothUUID, generation: Int, complete: Bool
+        _ characteristics: [GATTCharacteristic], of serviceUUID: BluetoothUUID, turn: Turn, complete: Bool
     ) {
         let registry = registry(for: serviceUUID)
         state.withLock { state in
-            guard state.generation == generation, state.services[serviceUUID] != nil else { return }
+            guard state.generation == turn.generation, state.services[serviceUUID] != nil else { return }
             for characteristic in characteristics
             where state.services[serviceUUID]!.characteristics[characteristic.uuid] == nil {
                 state.services[serviceUUID]!.characteristics[characteristic.uuid] = characteristic

@@ -4,18 +4,24 @@ extension DeviceLink {
     /// Turns notifications or indications of a characteristic on or off and remembers the choice,
     /// so that it is restored after a reconnection or a database change.
     ///
+    /// - Parameter requested: the mode, or `nil` for notifications, or indications if the
+    ///   characteristic only indicates: chosen in the same operation as the characteristic is
+    ///   resolved, so that one deadline covers both.
+    /// - Returns: the mode set.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when the characteristic cannot send
     ///   values in that mode; what the transport throws.
+    @discardableResult
     func setNotifications(
-        _ mode: NotificationMode, for uuid: BluetoothUUID, in serviceUUID: BluetoothUUID
-    ) async throws(AirlinkError) {
-        let operation = mode == .disabled ? "disable notifications of \(uuid)" : "enable \(mode) of \(uuid)"
-        try await perform("\(operation) in \(serviceUUID)", service: serviceUUID, characteristic: uuid) {
-            generation throws(AirlinkError) in
-            let (_, characteristic) = try await resolveCharacteristic(uuid, in: serviceUUID, generation: generation)
-            try Self.check(mode, characteristic)
-            try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
-        }
+        _ requested: NotificationMode?, for uuid: BluetoothUUID, in serviceUUID: BluetoothUUID
+    ) async throws(AirlinkError) -> NotificationMode {
+        let operation =
+            switch requested {
+            case nil: "enable notifications of \(uuid)"
+            case .disabled?: "disable notifications of \(uuid)"
+            case let mode?: "enable \(mode) of \(uuid)"
+            }
+        let mode = try await configureNotifications(
+            requested, of: uuid, in: serviceUUID, "\(operation) in \(serviceUUID)")
         state.withLock { state in
             state.subscriptions.removeAll { $0.service == serviceUUID && $0.characteristic == uuid }
             if mode != .disabled {
@@ -23,6 +29,7 @@ extension DeviceLink {
             }
         }
         bus.publish(.services(device, .notificationsChanged(service: serviceUUID, characteristic: uuid, mode: mode)))
+        return mode
     }
 
     /// The mode notifications of a characteristic are enabled in, as the app last set it.
@@ -39,12 +46,8 @@ extension DeviceLink {
         for subscription in subscriptions {
             let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
             do {
-                try await perform("restore \(mode) of \(uuid) in \(service)", service: service, characteristic: uuid) {
-                    generation throws(AirlinkError) in
-                    let (_, characteristic) = try await resolveCharacteristic(uuid, in: service, generation: generation)
-                    try Self.check(mode, characteristic)
-                    try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
-                }
+                try await configureNotifications(
+                    mode, of: uuid, in: service, "restore \(mode) of \(uuid) in \(service)")
                 bus.publish(
                     .services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
             } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
@@ -55,6 +58,27 @@ extension DeviceLink {
                     .services(device, .notificationsRestoreFailed(service: service, characteristic: uuid, error: error))
                 )
             }
+        }
+    }
+
+    /// The operation that sets or restores notifications: resolves the characteristic, chooses the
+    /// mode (`requested`, or notifications unless it only indicates), checks it and writes it.
+    ///
+    /// - Returns: the mode written.
+    @discardableResult
+    private func configureNotifications(
+        _ requested: NotificationMode?, of uuid: BluetoothUUID, in serviceUUID: BluetoothUUID,
+        _ operation: @autoclosure () -> String
+    ) async throws(AirlinkError) -> NotificationMode {
+        try await perform(operation(), service: serviceUUID, characteristic: uuid) {
+            turn throws(AirlinkError) -> NotificationMode in
+            let (_, characteristic) = try await resolveCharacteristic(uuid, in: serviceUUID, turn: turn)
+            let properties = characteristic.properties
+            let mode =
+                requested ?? (properties.contains(.indicate) && !properties.contains(.notify) ? .indicate : .notify)
+            try Self.check(mode, characteristic)
+            try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
+            return mode
         }
     }
 

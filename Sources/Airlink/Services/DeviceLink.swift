@@ -129,21 +129,22 @@ final class DeviceLink: Sendable {
 
     /// Runs one GATT operation in the device's turn: the adapter must be on and the link up.
     ///
-    /// The operation's deadline, ``operationTimeout``, runs from this call: an operation that must
-    /// wait for its turn behind others fails with ``/AirlinkCore/AirlinkError/Code/timeout`` when the deadline
-    /// passes, whether it is still waiting or under way (then it is cancelled). One that gets its
-    /// turn at once runs without a timer of its own (the common path stays free of tasks): each of
-    /// its transport calls is bounded by 30 s from that call, so one that must first discover on a
-    /// cold cache may take longer in all.
+    /// The operation's deadline, ``operationTimeout``, runs from this call: the operation fails with
+    /// ``/AirlinkCore/AirlinkError/Code/timeout`` when it passes, whether it is still waiting for its turn
+    /// or under way (then it is cancelled), discovery on a cold cache included. One that gets its turn
+    /// at once and makes a single transport call runs without a timer of its own (the common path
+    /// stays free of tasks): the transport bounds that call by the same 30 s. One that must make more
+    /// (``requireDeadline(_:)`` tells it) runs again, still in its turn, under its deadline as a whole.
     ///
     /// - Parameters:
     ///   - operation: what is done, for messages and context: `read 2A19 in 180F`.
-    ///   - body: the operation, given the generation of the caches it may fill.
+    ///   - body: the operation, given its ``Turn``; may be run twice, the first time stopping before
+    ///     any transport call.
     ///   - service: the service concerned, for the log's metadata.
     ///   - characteristic: the characteristic concerned, for the log's metadata.
     func perform<Value: Sendable>(
         _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
-        _ body: (_ generation: Int) async throws(AirlinkError) -> Value
+        _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         // `operation` is described only when needed (an error, a trace-level log): building
         // descriptions of 128-bit UUIDs on every request would cost more than the request.
@@ -155,7 +156,17 @@ final class DeviceLink: Sendable {
             let ticket = gate.enter()
             guard case .queued = ticket else {
                 return try await gate.run(ticket) { () async throws(AirlinkError) -> Value in
-                    try await body(try requireLink(operation()))
+                    do throws(AirlinkError) {
+                        return try await body(Turn(generation: try requireLink(operation()), bounded: false))
+                    } catch {
+                        guard error == Self.needsDeadline else { throw error }
+                    }
+                    let name = operation()  // several calls: the operation runs again, under its deadline
+                    return try await OperationDeadline(environment: environment, issued: issued).run(
+                        "\(name) on \(device)", timeout: Self.operationTimeout
+                    ) { () async throws(AirlinkError) -> Value in
+                        try await body(Turn(generation: try requireLink(name), bounded: true))
+                    }
                 }
             }
             let name = operation()
@@ -163,7 +174,7 @@ final class DeviceLink: Sendable {
                 "\(name) on \(device)", timeout: Self.operationTimeout
             ) { () async throws(AirlinkError) -> Value in
                 try await gate.run(ticket) { () async throws(AirlinkError) -> Value in
-                    try await body(try requireLink(name))
+                    try await body(Turn(generation: try requireLink(name), bounded: true))
                 }
             }
         } catch {
@@ -180,9 +191,12 @@ final class DeviceLink: Sendable {
     }
 
     /// Refreshes the link's parameters from the transport (the MTU may have grown since connecting).
-    func refreshLinkInfo(generation: Int) async throws(AirlinkError) -> LinkInfo {
+    ///
+    /// Call inside ``perform(_:service:characteristic:_:)``, before the operation's own transport call.
+    func refreshLinkInfo(turn: Turn) async throws(AirlinkError) -> LinkInfo {
+        try requireDeadline(turn)
         let info = try await transport.linkInfo(device)
-        state.withLock { state in if state.generation == generation, state.info != nil { state.info = info } }
+        state.withLock { state in if state.generation == turn.generation, state.info != nil { state.info = info } }
         return info
     }
 

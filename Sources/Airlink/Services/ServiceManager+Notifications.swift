@@ -11,7 +11,8 @@ extension ServiceManager {
     ///   - mode: `.notify`, `.indicate` or `.disabled`.
     ///   - characteristic: the characteristic's UUID.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when its properties do not allow the mode;
-    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``, ...
+    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``,
+    ///   ``/AirlinkCore/AirlinkError/Code/timeout`` 30 s after the call (discovery on first use included), ...
     public func setNotifications(_ mode: NotificationMode, for characteristic: BluetoothUUID) async throws(AirlinkError)
     {
         try await link.setNotifications(mode, for: characteristic, in: uuid)
@@ -19,15 +20,15 @@ extension ServiceManager {
 
     /// Enables notifications of a characteristic, or indications if it only indicates.
     ///
+    /// One operation: looking up the characteristic's properties (discovering it on first use) and
+    /// writing its configuration complete or throw ``/AirlinkCore/AirlinkError/Code/timeout`` within 30 s
+    /// of the call together.
+    ///
     /// - Returns: the mode enabled.
     /// - Throws: what ``setNotifications(_:for:)`` throws.
     @discardableResult
     public func enableNotifications(for characteristic: BluetoothUUID) async throws(AirlinkError) -> NotificationMode {
-        let properties = try await self.characteristic(characteristic).properties
-        let mode: NotificationMode =
-            properties.contains(.indicate) && !properties.contains(.notify) ? .indicate : .notify
-        try await setNotifications(mode, for: characteristic)
-        return mode
+        try await link.setNotifications(nil, for: characteristic, in: uuid)
     }
 
     /// Disables notifications and indications of a characteristic.

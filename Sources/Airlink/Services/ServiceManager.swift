@@ -8,7 +8,10 @@ import AirlinkCore
 /// discovered again. The same object keeps working across reconnections.
 ///
 /// Operations on one device are serialized (one ATT request at a time per link, Core Spec Vol 3,
-/// Part F, 3.3.2) while callers stay concurrent. Every failure is an ``/AirlinkCore/AirlinkError`` whose message
+/// Part F, 3.3.2) while callers stay concurrent. Each operation completes or throws
+/// ``/AirlinkCore/AirlinkError/Code/timeout`` within 30 s of the call (ATT's transaction timeout, Core Spec
+/// Vol 3, Part F, 3.3.3): the time it waits behind other operations on the device and the discovery a
+/// first use needs count in those 30 s. Every failure is an ``/AirlinkCore/AirlinkError`` whose message
 /// says what was wrong; an ATT error from the device is kept as its cause.
 ///
 /// ```swift
@@ -34,8 +37,8 @@ public final class ServiceManager: Sendable {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``.
     public func service() async throws(AirlinkError) -> GATTService {
-        try await link.perform("discover service \(uuid)", service: uuid) { generation throws(AirlinkError) in
-            try await link.resolveService(uuid, generation: generation)
+        try await link.perform("discover service \(uuid)", service: uuid) { turn throws(AirlinkError) in
+            try await link.resolveService(uuid, turn: turn)
         }
     }
 
@@ -47,8 +50,8 @@ public final class ServiceManager: Sendable {
         -> [GATTCharacteristic]
     {
         try await link.perform("discover characteristics of \(uuid)", service: uuid) {
-            generation throws(AirlinkError) in
-            try await link.discoverCharacteristics(uuids, of: uuid, generation: generation)
+            turn throws(AirlinkError) in
+            try await link.discoverCharacteristics(uuids, of: uuid, turn: turn)
         }
     }
 
@@ -57,8 +60,8 @@ public final class ServiceManager: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/serviceNotFound``.
     public func characteristic(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> GATTCharacteristic {
         try await link.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
-            generation throws(AirlinkError) in
-            try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation).1
+            turn throws(AirlinkError) in
+            try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn).1
         }
     }
 
@@ -70,11 +73,13 @@ public final class ServiceManager: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if it cannot be read;
     ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error if the device refused;
     ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``,
-    ///   ``/AirlinkCore/AirlinkError/Code/linkLost``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``.
+    ///   ``/AirlinkCore/AirlinkError/Code/linkLost``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``;
+    ///   ``/AirlinkCore/AirlinkError/Code/timeout`` 30 s after the call, discovering the characteristic
+    ///   on first use and waiting for the turn included.
     public func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
         try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
-            generation throws(AirlinkError) in
-            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
+            turn throws(AirlinkError) in
+            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn)
             guard resolved.properties.contains(.read) else {
                 throw AirlinkError(
                     .operationNotSupported,
@@ -117,8 +122,8 @@ public final class ServiceManager: Sendable {
                     + "(Core Spec Vol 3, Part F, 3.2.9). Split it the way the device's protocol says")
         }
         try await link.perform("write \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
-            generation throws(AirlinkError) in
-            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, generation: generation)
+            turn throws(AirlinkError) in
+            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn)
             let needed: CharacteristicProperties = type == .withResponse ? .write : .writeWithoutResponse
             guard resolved.properties.contains(needed) else {
                 let other: CharacteristicProperties = type == .withResponse ? .writeWithoutResponse : .write
@@ -131,7 +136,7 @@ public final class ServiceManager: Sendable {
                         + "response (its properties are \(resolved.properties)); \(hint)")
             }
             if type == .withoutResponse {
-                try await checkCommandLength(bytes.count, characteristic, generation: generation)
+                try await checkCommandLength(bytes.count, characteristic, turn: turn)
             }
             try await link.transport.write(link.device, handle: resolved.valueHandle, value: bytes, type: type)
         }
@@ -147,10 +152,10 @@ public final class ServiceManager: Sendable {
     }
 
     private func checkCommandLength(
-        _ count: Int, _ characteristic: BluetoothUUID, generation: Int
+        _ count: Int, _ characteristic: BluetoothUUID, turn: DeviceLink.Turn
     ) async throws(AirlinkError) {
         guard let known = link.info, count > known.maximumWriteWithoutResponseLength else { return }
-        let info = try await link.refreshLinkInfo(generation: generation)  // the MTU may have grown since
+        let info = try await link.refreshLinkInfo(turn: turn)  // the MTU may have grown since
         guard count > info.maximumWriteWithoutResponseLength else { return }
         throw AirlinkError(
             .invalidArgument,
@@ -172,10 +177,10 @@ public final class ServiceManager: Sendable {
             "read descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
             characteristic: characteristic
         ) {
-            generation throws(AirlinkError) in
+            turn throws(AirlinkError) in
             let (service, resolved) = try await link.resolveCharacteristic(
-                characteristic, in: uuid, generation: generation)
-            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, generation: generation)
+                characteristic, in: uuid, turn: turn)
+            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, turn: turn)
             return try await link.transport.read(link.device, handle: found.handle)
         }
     }
@@ -204,10 +209,10 @@ public final class ServiceManager: Sendable {
             "write descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
             characteristic: characteristic
         ) {
-            generation throws(AirlinkError) in
+            turn throws(AirlinkError) in
             let (service, resolved) = try await link.resolveCharacteristic(
-                characteristic, in: uuid, generation: generation)
-            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, generation: generation)
+                characteristic, in: uuid, turn: turn)
+            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, turn: turn)
             try await link.transport.write(link.device, handle: found.handle, value: bytes, type: .withResponse)
         }
     }

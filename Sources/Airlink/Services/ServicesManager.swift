@@ -31,8 +31,8 @@ public final class ServicesManager: Sendable {
         if let uuids, uuids.isEmpty {
             throw AirlinkError(.invalidArgument, "the list of services to discover is empty; pass nil to discover all")
         }
-        let found = try await link.perform("discover services") { generation throws(AirlinkError) in
-            try await link.discoverServices(uuids, generation: generation)
+        let found = try await link.perform("discover services") { turn throws(AirlinkError) in
+            try await link.discoverServices(uuids, turn: turn)
         }
         var seen: [BluetoothUUID] = []
         for service in found where !seen.contains(service.uuid) { seen.append(service.uuid) }

@@ -1,7 +1,7 @@
 import AirlinkCore
 
-/// Runs an operation that had to wait for its turn under the deadline counted from when it was
-/// issued: past the deadline the operation is cancelled (given up if still waiting; its transport
+/// Runs an operation that had to wait for its turn, or must make several transport calls, under the
+/// deadline counted from when it was issued: past the deadline the operation is cancelled (given up if still waiting; its transport
 /// call abandoned if under way, which a transport answers at once) and the caller gets
 /// ``/AirlinkCore/AirlinkError/Code/timeout``.
 ///
@@ -50,8 +50,8 @@ struct OperationDeadline: Sendable {
             throw AirlinkError(
                 .timeout,
                 "\(operation) did not complete within \(timeout.text) of being issued, the time it waited for its "
-                    + "turn behind other operations on the link included (ATT's transaction timeout, Core Spec Vol 3, "
-                    + "Part F, 3.3.3); it was given up")
+                    + "turn behind other operations on the link and any discovery it needed first included (ATT's "
+                    + "transaction timeout, Core Spec Vol 3, Part F, 3.3.3); it was given up")
         }
         return try result.0.get()
     }

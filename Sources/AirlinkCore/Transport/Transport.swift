@@ -32,8 +32,7 @@
 /// until its own transaction timeout, which then closes the link. The virtual radio arms each
 /// operation's deadline when it is called; BlueZ's D-Bus calls carry their timeout from the call,
 /// BlueZ queueing behind it. The layers above count the same 30 s from the app's call, their own
-/// queue included (one exception: an operation that gets its turn at once and must first discover,
-/// on a cold cache, makes several calls, each with its own 30 s).
+/// queue and any discovery an operation needs first (several calls, one deadline) included.
 ///
 /// **Cancellation.** Cancelling the task of a `connect` cancels the attempt; cancelling any other
 /// operation abandons its result (the request may still complete on air) and throws

@@ -90,6 +90,101 @@ import Testing
         #expect(sim.trace.lines.filter { $0.contains("ATT_WRITE_REQ") }.count == 1)  // the link setup's own
     }
 
+    /// A strict simulation with the thermostat connected, caches cold, and its temperature service.
+    private static func connected() async throws -> (Simulation, SimulatedPeripheral, ServiceManager) {
+        let (sim, manager, thermostat) = try world()
+        let connection = manager.connection(to: Self.thermostat)
+        let service = connection.services.service(.thermostatTemperatureService)
+        try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+        return (sim, thermostat, service)
+    }
+
+    /// Runs `body` in the simulation; returns how long it took in virtual time and the code it failed with.
+    private static func timed(
+        _ sim: Simulation, _ body: @escaping @Sendable () async throws(AirlinkError) -> Void
+    ) async throws -> (Duration, AirlinkError.Code?) {
+        try await sim.run {
+            let issued = sim.clock.now
+            var code: AirlinkError.Code?
+            do throws(AirlinkError) { try await body() } catch { code = error.code }
+            return (issued.duration(to: sim.clock.now), code)
+        }
+    }
+
+    @Test func theFirstReadOfACharacteristicWhoseDiscoveryIsSlowTimesOutThirtySecondsAfterTheCall() async throws {
+        // Given a connected thermostat, caches cold, that answers the next service discovery request
+        // (Find By Type Value) and the next temperature read 20 s late each
+        let (sim, thermostat, service) = try await Self.connected()
+        thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
+        thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(20))
+
+        // When the app reads the temperature, which gets its turn at once but must discover first
+        let (took, code) = try await Self.timed(sim) { () async throws(AirlinkError) in
+            _ = try await service.read(.thermostatTemperature)
+        }
+
+        // Then the read fails with timeout 30 s after the call, discovery included, not 40 s
+        #expect(code == .timeout)
+        #expect(took == .seconds(30))
+    }
+
+    @Test func enablingNotificationsOnFirstUseIsOneOperationBoundedByThirtySecondsAndNotRemembered() async throws {
+        // Given a connected thermostat, caches cold, that answers the next service discovery 20 s late
+        // and the next write of a Client Characteristic Configuration 20 s late
+        let (sim, thermostat, service) = try await Self.connected()
+        thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
+        thermostat.delayResponses(to: .write(.clientCharacteristicConfiguration), by: .seconds(20))
+
+        // When the app enables notifications of the temperature
+        let (took, code) = try await Self.timed(sim) { () async throws(AirlinkError) in
+            _ = try await service.enableNotifications(for: .thermostatTemperature)
+        }
+
+        // Then it fails with timeout 30 s after the call, and the subscription is not kept for restoring
+        #expect(code == .timeout)
+        #expect(took == .seconds(30))
+        #expect(service.notificationMode(of: .thermostatTemperature) == .disabled)
+    }
+
+    @Test func aFirstReadWhoseDiscoveryLeavesEnoughTimeSucceeds() async throws {
+        // Given a connected thermostat, caches cold, that answers the next service discovery 20 s late
+        // and the next temperature read 5 s late
+        let (sim, thermostat, service) = try await Self.connected()
+        thermostat.delayResponses(to: .opcode(.findByTypeValueRequest), by: .seconds(20))
+        thermostat.delayResponses(to: .read(.thermostatTemperature), by: .seconds(5))
+
+        // When the app reads the temperature
+        let (took, code) = try await Self.timed(sim) { () async throws(AirlinkError) in
+            _ = try await service.read(.thermostatTemperature)
+        }
+
+        // Then the read succeeds, within the 30 s, and later reads run on the warm cache
+        #expect(code == nil)
+        #expect(took > Duration.seconds(25) && took < Duration.seconds(30))
+        let (again, failure) = try await Self.timed(sim) { () async throws(AirlinkError) in
+            _ = try await service.read(.thermostatTemperature)
+        }
+        #expect(failure == nil)
+        #expect(again < Duration.seconds(1))
+    }
+
+    @Test func aDescriptorReadOnFirstUseIsBoundedByThirtySeconds() async throws {
+        // Given a connected thermostat, caches cold, whose next characteristic discovery is 25 s late
+        // and whose next descriptor discovery (Find Information) is never answered
+        let (sim, thermostat, service) = try await Self.connected()
+        thermostat.delayResponses(to: .opcode(.readByTypeRequest), by: .seconds(25))
+        thermostat.neverRespond(to: .opcode(.findInformationRequest))
+
+        // When the app reads the temperature's Client Characteristic Configuration
+        let (took, code) = try await Self.timed(sim) { () async throws(AirlinkError) in
+            _ = try await service.readDescriptor(.clientCharacteristicConfiguration, of: .thermostatTemperature)
+        }
+
+        // Then it fails with timeout 30 s after the call, not 25 s + 30 s
+        #expect(code == .timeout)
+        #expect(took == .seconds(30))
+    }
+
     @Test func anAdapterBlipDuringTheBackOffDoesNotShortenIt() async throws {
         // Given a connected thermostat with a linear 2 s wait
         let (sim, manager, thermostat) = try Self.world()
