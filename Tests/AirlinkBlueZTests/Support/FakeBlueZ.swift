@@ -264,6 +264,11 @@ final class FakeBlueZ: Sendable {
             [.string(device), .string(json), .uint32(Self.milliseconds(interval)), .boolean(resolveAgain)])
     }
 
+    /// The adapter is unplugged: its objects go, without disconnection signals (``reset()`` brings it back).
+    func removeAdapter(_ adapter: String = "/org/bluez/hci0") async throws {
+        try await call("RemoveAdapter", [.string(adapter)])
+    }
+
     /// Powers the adapter off as bluetoothd does: Powered false first, the links drop `linkDelay` later.
     func powerOffFirst(linkDelay: Duration, adapter: String = "/org/bluez/hci0") async throws {
         try await call("PowerOffFirst", [.string(adapter), .uint32(Self.milliseconds(linkDelay))])

@@ -305,6 +305,15 @@ class FakeBlueZ:
         self.remove_object(path)
         return True
 
+    def remove_adapter(self, adapter_path):
+        """The adapter goes away (unplugged): its devices' objects, then its own, without disconnection
+        signals; calls it left unanswered stay so."""
+        for path in sorted(p for p in self.state if p.startswith(adapter_path + '/')):
+            self.remove_device(path, abrupt=True)
+        for child in sorted((p for p in mockobject.objects if p.startswith(adapter_path + '/')), reverse=True):
+            self.remove_object(child)
+        self.remove_object(adapter_path)
+
     def set_powered(self, adapter_path, powered):
         if not powered:
             for path in sorted(self.state):
@@ -668,6 +677,8 @@ class FakeBlueZ:
         self.notify_on_subscribe = {}
         for adapter in self.initial_adapters:
             path = f"/org/bluez/{adapter['name']}"
+            if path not in mockobject.objects:
+                self.add_adapter(adapter)
             props = mockobject.objects[path].props[ADAPTER]
             if props['Discovering']:
                 self.set_properties(path, ADAPTER, {'Discovering': dbus.Boolean(False)})
