@@ -110,6 +110,10 @@ class FakeBlueZ:
 
     def record(self, path, method, args):
         self.calls.append({'path': path, 'method': method, 'args': args})
+        # Tests wait on this instead of polling the log: the method, and how many such calls are logged.
+        logged = sum(1 for call in self.calls if call['method'] == method)
+        self.send_signal('/org/airlink/FakeBlueZ', 'org.airlink.FakeBlueZ1', 'CallLogged', 'su',
+                         method, dbus.UInt32(logged))
 
     def fault(self, path, method):
         for fault in self.faults:
