@@ -115,6 +115,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The fake BlueZ's driver (Tests/Fixtures/bluez), shared by the BlueZ and CLI tests; it imports Testing
+        // (the suite trait), so it stays out of AirlinkTestSupport, which the benchmarks use.
+        .target(name: "AirlinkBlueZTestSupport", dependencies: ["AirlinkBlueZ", "AirlinkCore"]),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
             name: "AirlinkTests",
@@ -146,20 +149,20 @@ let package = Package(
             name: "AirlinkBlueZTests",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
-                "AirlinkTestSupport",
+                "AirlinkTestSupport", "AirlinkBlueZTestSupport",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
         .testTarget(
             name: "AirlinkTestKitTests",
             dependencies: ["AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore"]),
-        // Runs the built `airlink` as a subprocess (the dependency builds it first); Support/FakeBlueZ.swift is a
-        // symbolic link to the BlueZ tests' launcher of the fake BlueZ.
+        // Runs the built `airlink` as a subprocess (the dependency builds it first); the fake BlueZ comes from
+        // AirlinkBlueZTestSupport.
         .testTarget(
             name: "AirlinkCLITests",
             dependencies: [
                 "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
-                "AirlinkBlueZ", "AirlinkTestSupport",
+                "AirlinkBlueZ", "AirlinkTestSupport", "AirlinkBlueZTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import AirlinkBlueZTestSupport
 import AirlinkCore
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import Airlink
+import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkProfiles
 import Synchronization

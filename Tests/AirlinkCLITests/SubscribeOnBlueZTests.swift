@@ -1,3 +1,4 @@
+import AirlinkBlueZTestSupport
 import Foundation
 import Testing
 

@@ -163,6 +163,32 @@ package final class DBusConnection: Sendable {
         return id
     }
 
+    /// Subscribes to signals without waiting for the bus: the handler is registered and `AddMatch` sent
+    /// at once, so every call this connection sends afterwards reaches the bus after the rule (the bus
+    /// handles one connection's messages in order). For watches set up where nothing can wait (an
+    /// initializer); `refused` runs (on the loop thread) if the bus rejects the rule.
+    ///
+    /// - Returns: the subscription's identifier, for ``unsubscribe(_:)``.
+    @discardableResult
+    package func watch(
+        _ rule: DBusMatchRule, refused: @escaping @Sendable (DBusError) -> Void = { _ in },
+        handler: @escaping @Sendable (DBusSignal) -> Void
+    ) -> UInt64 {
+        let id = loop.makeID()
+        loop.submit(.subscribe(id: id, rule, handler))
+        do {
+            let message = try DBusMessage.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "AddMatch", arguments: [.string(rule.description)])
+            send(message, timeout: .seconds(5)) { result in
+                if case .failure(let error) = result { refused(error) }
+            }
+        } catch {
+            refused(error)
+        }
+        return id
+    }
+
     /// Ends a subscription (the bus-side rule stays until the connection closes).
     package func unsubscribe(_ id: UInt64) { loop.submit(.unsubscribe(id: id)) }
 

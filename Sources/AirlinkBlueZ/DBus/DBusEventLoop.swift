@@ -299,21 +299,13 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     private func fireDeadlines() {
         let now = ContinuousClock.now
         let due = calls.withLock { calls in calls.pending.values.contains { $0.deadline.map { $0 <= now } ?? false } }
-        let expired =
-            !due
-            ? []
-            : dispatchLock.withLock { _ in
+        if due {
+            failCalls(with: { .timeout(member: $0.member, after: $0.timeout) }) {
                 calls.withLock { calls -> [Pending] in
                     let ids = calls.pending.filter { $0.value.deadline.map { $0 <= now } ?? false }.keys.sorted()
                     return ids.compactMap { calls.pending.removeValue(forKey: $0) }
                 }
             }
-        for call in expired {
-            if let pendingCall = call.call {
-                dbus_pending_call_cancel(pendingCall)
-                dbus_pending_call_unref(pendingCall)
-            }
-            call.completion(.failure(.timeout(member: call.member, after: call.timeout)))
         }
         while !timers.isEmpty,
             let index = timers.indices.filter({ timers[$0].deadline <= now }).min(by: {
@@ -322,6 +314,20 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         {
             let timer = timers.remove(at: index)
             timer.work()
+        }
+    }
+
+    /// The one way a call ends without its reply: `take` removes the calls under the dispatch lock (so
+    /// that no reply of theirs is dispatched meanwhile), then each is cancelled in libdbus (a late reply is
+    /// dropped) and completed with `error`, in the order taken, on the calling thread.
+    private func failCalls(with error: (Pending) -> DBusError, taking take: () -> [Pending]) {
+        let taken = dispatchLock.withLock { _ in take() }
+        for call in taken {
+            if let pendingCall = call.call {
+                dbus_pending_call_cancel(pendingCall)
+                dbus_pending_call_unref(pendingCall)
+            }
+            call.completion(.failure(error(call)))
         }
     }
 
@@ -338,21 +344,16 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     private func perform(_ command: Command) {
         switch command {
         case .cancel(let id):
-            let found = dispatchLock.withLock { _ in
-                calls.withLock { calls -> Pending? in
+            failCalls(with: { _ in .cancelled }) {
+                calls.withLock { calls -> [Pending] in
                     guard let call = calls.pending.removeValue(forKey: id) else {
+                        // Not sent yet: the sender finds it here and does not send it.
                         calls.cancelledEarly.insert(id)
-                        return nil
+                        return []
                     }
-                    return call
+                    return [call]
                 }
             }
-            guard let call = found else { return }
-            if let pendingCall = call.call {
-                dbus_pending_call_cancel(pendingCall)
-                dbus_pending_call_unref(pendingCall)
-            }
-            call.completion(.failure(.cancelled))
         case .subscribe(let id, let rule, let handler):
             subscriptions.append(Subscription(id: id, rule: rule, handler: handler))
         case .unsubscribe(let id):
@@ -372,7 +373,7 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         guard running else { return }
         running = false
         // Under the dispatch lock, so that no sender registers a call after the pending ones are failed.
-        let failing = dispatchLock.withLock { _ in
+        failCalls(with: { _ in .disconnected(reason) }) {
             shared.withLock { state in state.closedReason = reason }
             return calls.withLock { calls in
                 let sorted = calls.pending.sorted { $0.key < $1.key }.map(\.value)
@@ -380,18 +381,11 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
                 return sorted
             }
         }
-        // Commands queued meanwhile are handled below; later ones are handled in submit().
+        // Commands queued before the reason was set are handled below; later ones are handled in submit().
         let leftovers = shared.withLock { state in
             let commands = state.commands
             state.commands.removeAll()
             return commands
-        }
-        for call in failing {
-            if let pendingCall = call.call {
-                dbus_pending_call_cancel(pendingCall)
-                dbus_pending_call_unref(pendingCall)
-            }
-            call.completion(.failure(.disconnected(reason)))
         }
         for command in leftovers {
             switch command {

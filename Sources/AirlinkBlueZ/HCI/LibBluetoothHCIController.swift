@@ -55,7 +55,7 @@ public struct LibBluetoothHCIController: HCIController {
     }
 
     /// The error for a failed HCI call, with the fix for the usual causes.
-    static func error(errno code: Int32, call: String) -> AirlinkError {
+    package static func error(errno code: Int32, call: String) -> AirlinkError {
         let advice: String
         switch code {
         case EAFNOSUPPORT:

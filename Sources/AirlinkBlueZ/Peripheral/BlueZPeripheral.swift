@@ -10,19 +10,26 @@ import Synchronization
 /// Centrals connecting and leaving are read from the adapter's `Device1` objects
 /// (`BlueZCentralTracker`). BlueZ does not say which central subscribes: subscription events name
 /// the caller (`id:bluez:<bus name>`, bluetoothd itself).
+///
+/// The peripheral ends when it is closed (``close()``) or released, when its bus connection closes,
+/// when bluetoothd leaves the bus or when its adapter is removed: every stream of
+/// ``peripheralEvents()`` then finishes, calls waiting for BlueZ fail at once, and later calls fail,
+/// with ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` naming why.
 public final class BlueZPeripheral: PeripheralTransport, Sendable {
     let connection: DBusConnection
     let adapterPath: String
     let root: String
     let context: BlueZPeripheralContext
     let environment: AirlinkEnvironment
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// The adapter's connected devices, from BlueZ's signals.
     let centrals: Mutex<BlueZCentralTracker>
     /// How long a registration call may wait for BlueZ.
     let operationTimeout: Duration
 
-    private struct State {
+    struct State {
+        /// Why the peripheral ended, or `nil` while it can be used.
+        var ended: String?
         var application: BlueZGATTApplication?
         var exported = false
         var registered = false
@@ -61,7 +68,10 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         centrals = Mutex(BlueZCentralTracker(adapterPath: "/org/bluez/\(adapter)"))
         context = BlueZPeripheralContext(
             id: (try? DeviceID(opaque: "bluez:\(adapter)")) ?? "id:bluez", environment: environment)
+        watchLifetime()
     }
+
+    deinit { end("the peripheral was released") }
 
     /// The adapter, as an opaque id (`id:bluez:hci0`): its address is BlueZ's to choose.
     public var peripheralAddress: DeviceID { context.id }
@@ -72,13 +82,19 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     /// The path of the exported application (the ObjectManager).
     package var applicationPath: String { root }
 
-    /// A new stream of subscription changes.
+    /// A new stream of subscription changes; it finishes when the peripheral ends (finished at once
+    /// if it has).
     public func peripheralEvents() -> AsyncStream<PeripheralEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: PeripheralEvent.self)
-        let id = state.withLock { state in
+        let id: Int? = state.withLock { state in
+            guard state.ended == nil else { return nil }
             state.nextSubscriberID += 1
             state.subscribers.append((state.nextSubscriberID, continuation))
             return state.nextSubscriberID
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
@@ -92,6 +108,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
 
     /// Exports the database and registers it with GattManager1.
     public func publish(name: String, services: [Service]) async throws(AirlinkError) {
+        try checkNotEnded("publish \(name)")
         var spec = PeripheralSpec(name: name, id: "C0:00:00:00:00:00") {}
         spec.services = services
         try spec.validate()
@@ -169,17 +186,21 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     public func updateValue(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID)
         async throws(AirlinkError)
     {
+        try checkNotEnded("update \(characteristic)")
         try context.setBytes(bytes, of: characteristic, in: service)
     }
 
     private func call(_ interface: String, _ member: String, _ arguments: [DBusValue], what: String)
         async throws(AirlinkError)
     {
+        try checkNotEnded(what)
         do {
             _ = try await connection.call(
                 destination: "org.bluez", path: adapterPath, interface: interface, member: member,
                 arguments: arguments, timeout: operationTimeout)
         } catch {
+            // The peripheral's end closed the connection: say why rather than how the call failed.
+            try checkNotEnded(what)
             throw BlueZErrorMapping.map(error, operation: .other, context: "\(what) on \(adapterPath)")
         }
     }

@@ -217,10 +217,13 @@ extension BlueZTransport {
     }
 
     /// BlueZ or the bus went away: every link is down, every pending operation fails, the adapter is
-    /// unavailable (on the loop thread, or the caller's once the loop has ended).
+    /// unavailable, and the event streams end after saying so (on the loop thread, or the caller's once
+    /// the loop has ended).
     func transportLost(_ why: String) {
+        var lost = false
         update { state, effects in
             guard state.lost == nil, !state.closed else { return }
+            lost = true
             for device in state.links.keys.sorted() { feed(device, .transportLost(why), &state, &effects) }
             state.lost = why
             state.scan = nil
@@ -234,5 +237,7 @@ extension BlueZTransport {
             }
             effects.events.append(.adapterStateChanged(.unavailable(why)))
         }
+        // Nothing more can happen on this transport: a new one is needed.
+        if lost { broadcaster.finish() }
     }
 }

@@ -122,7 +122,8 @@ public final class BlueZTransport: Transport {
     /// ```
     public var taskExecutor: any TaskExecutor { connection.taskExecutor }
 
-    /// A new stream of the transport's events; it ends when the transport is closed.
+    /// A new stream of the transport's events; it ends when the transport is closed, and when BlueZ or
+    /// the bus goes away (after ``/AirlinkCore/TransportEvent/adapterStateChanged(_:)`` says so).
     public func events() -> TransportEvents { broadcaster.subscribe() }
 
     /// Closes the D-Bus connection and ends every event stream; pending operations fail.

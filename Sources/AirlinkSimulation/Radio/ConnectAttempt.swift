@@ -6,7 +6,7 @@ final class ConnectAttempt: @unchecked Sendable {
     // @unchecked: used under the world's lock.
     let central: VirtualRadio
     let peripheral: PeripheralModel
-    let result = PendingResult<LinkInfo>()
+    let result = OneShot<LinkInfo>()
     var link: Link?
     var isPending = true
     /// An injected `.noAnswer`: the peripheral ignores this attempt.
@@ -32,7 +32,7 @@ final class ConnectAttempt: @unchecked Sendable {
         guard !isFinished else { return }
         leavePending()
         central.attempts.removeAll { $0 === self }
-        result.deliver(outcome)
+        result.resume(outcome)
     }
 
     /// Gives up (timeout or cancellation): a link half set up is closed.

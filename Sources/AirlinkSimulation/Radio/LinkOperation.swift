@@ -35,7 +35,7 @@ class LinkOperation: @unchecked Sendable {
 final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
     private var procedure: Procedure
     private let completion: ((Result<Procedure.Success, AirlinkError>) -> Void)?
-    private let pending: PendingResult<Procedure.Success>?
+    private let pending: OneShot<Procedure.Success>?
 
     init(_ procedure: Procedure, completion: @escaping (Result<Procedure.Success, AirlinkError>) -> Void) {
         self.procedure = procedure
@@ -44,7 +44,7 @@ final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchec
     }
 
     /// An operation whose result goes to `pending` (no completion closure to allocate).
-    init(_ procedure: Procedure, delivering pending: PendingResult<Procedure.Success>) {
+    init(_ procedure: Procedure, delivering pending: OneShot<Procedure.Success>) {
         self.procedure = procedure
         self.completion = nil
         self.pending = pending
@@ -78,6 +78,6 @@ final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchec
     private func finish(_ result: Result<Procedure.Success, AirlinkError>) {
         guard !isFinished else { return }
         isFinished = true
-        if let pending { pending.deliver(result) } else { completion?(result) }
+        if let pending { pending.resume(result) } else { completion?(result) }
     }
 }

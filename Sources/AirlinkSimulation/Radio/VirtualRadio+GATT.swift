@@ -21,7 +21,7 @@ extension VirtualRadio {
         _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
         _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
     ) async throws(AirlinkError) -> Procedure.Success {
-        let pending = PendingResult<Procedure.Success>()
+        let pending = OneShot<Procedure.Success>()
         let operation = try world.lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
             let link = try usableLink(device, what())
             let operation = ProcedureOperation(try makeProcedure(link), delivering: pending)

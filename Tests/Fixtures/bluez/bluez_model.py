@@ -110,6 +110,10 @@ class FakeBlueZ:
 
     def record(self, path, method, args):
         self.calls.append({'path': path, 'method': method, 'args': args})
+        # Tests wait on this instead of polling the log: the method, and how many such calls are logged.
+        logged = sum(1 for call in self.calls if call['method'] == method)
+        self.send_signal('/org/airlink/FakeBlueZ', 'org.airlink.FakeBlueZ1', 'CallLogged', 'su',
+                         method, dbus.UInt32(logged))
 
     def fault(self, path, method):
         for fault in self.faults:
@@ -304,6 +308,15 @@ class FakeBlueZ:
         state['connected'] = state['resolved'] = False
         self.remove_object(path)
         return True
+
+    def remove_adapter(self, adapter_path):
+        """The adapter goes away (unplugged): its devices' objects, then its own, without disconnection
+        signals; calls it left unanswered stay so."""
+        for path in sorted(p for p in self.state if p.startswith(adapter_path + '/')):
+            self.remove_device(path, abrupt=True)
+        for child in sorted((p for p in mockobject.objects if p.startswith(adapter_path + '/')), reverse=True):
+            self.remove_object(child)
+        self.remove_object(adapter_path)
 
     def set_powered(self, adapter_path, powered):
         if not powered:
@@ -668,6 +681,8 @@ class FakeBlueZ:
         self.notify_on_subscribe = {}
         for adapter in self.initial_adapters:
             path = f"/org/bluez/{adapter['name']}"
+            if path not in mockobject.objects:
+                self.add_adapter(adapter)
             props = mockobject.objects[path].props[ADAPTER]
             if props['Discovering']:
                 self.set_properties(path, ADAPTER, {'Discovering': dbus.Boolean(False)})

@@ -89,6 +89,12 @@ class Control(dbus.service.Object):
         """Powers the adapter on or off; powering off drops every link first."""
         self.fake.set_powered(self._path(str(adapter)), bool(powered))
 
+    @dbus.service.method(INTERFACE, in_signature='s', out_signature='')
+    def RemoveAdapter(self, adapter):
+        """The adapter is removed (unplugged): its objects go, without disconnection signals; Reset
+        brings it back."""
+        self.fake.remove_adapter(self._path(str(adapter)))
+
     @dbus.service.method(INTERFACE, in_signature='su', out_signature='')
     def PowerOffFirst(self, adapter, link_delay_ms):
         """Powers the adapter off in bluetoothd's order: Powered turns false at once, the links drop

@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// The first element of `sequence` that `match` turns into a value, waiting `limit` of real time at
 /// most (`nil` then, or when the sequence ends or throws first).
-func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
+package func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
     _ sequence: S, _ limit: Duration, where match: @escaping @Sendable (S.Element) -> Value?
 ) async -> Value? where S.Element: Sendable {
     await withTaskGroup(of: Value?.self) { group in
@@ -27,7 +27,7 @@ func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
 /// Runs `work` in a task, then `start` (what the test does to it, once it is in flight), and waits for
 /// the task `limit` at most, cancelling it then: its result and how long it took after `start`, or
 /// `nil` if it had not ended.
-func endedWithin<Value: Sendable>(
+package func endedWithin<Value: Sendable>(
     _ limit: Duration, _ work: @escaping @Sendable () async throws -> Value,
     after start: (@Sendable () async throws -> Void)? = nil
 ) async throws -> (result: Result<Value, any Error>, took: Duration)? {
@@ -53,7 +53,7 @@ func endedWithin<Value: Sendable>(
 }
 
 /// The code of the `AirlinkError` a result failed with, if it did.
-func code<Value>(_ result: Result<Value, any Error>) -> AirlinkError.Code? {
+package func code<Value>(_ result: Result<Value, any Error>) -> AirlinkError.Code? {
     guard case .failure(let error) = result else { return nil }
     return (error as? AirlinkError)?.code
 }

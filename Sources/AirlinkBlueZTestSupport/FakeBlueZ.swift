@@ -1,37 +1,38 @@
+import AirlinkBlueZ
 import AirlinkCore
 import Foundation
 import Glibc
 import Synchronization
 import Testing
 
-@testable import AirlinkBlueZ
-
 /// The fake BlueZ of Tests/Fixtures/bluez, run as a process group: a private dbus-daemon and
 /// python-dbusmock's bluez5 template with Airlink's patches and peripherals.
 ///
 /// `start` returns once the fixture printed `READY <address>` and org.bluez is owned on that bus;
 /// `stop` ends the process group and removes the temporary directory. The control methods call
-/// org.airlink.FakeBlueZ1 (Tests/Fixtures/bluez/control.py).
-final class FakeBlueZ: Sendable {
+/// org.airlink.FakeBlueZ1 (Tests/Fixtures/bluez/control.py). Shared by the BlueZ tests and the CLI's
+/// tests through this target (`AirlinkBlueZTestSupport`).
+package final class FakeBlueZ: Sendable {
     /// The fixture a suite's ``FakeBlueZTrait`` started.
-    @TaskLocal static var current: FakeBlueZ?
+    @TaskLocal package static var current: FakeBlueZ?
 
     /// The bus address (`unix:path=/tmp/airlink-fake-bluez-XXXX/bus,guid=...`).
-    let address: String
-    let directory: String
-    let processGroup: pid_t
+    package let address: String
+    package let directory: String
+    package let processGroup: pid_t
     private let inputFD: Int32
     private let control: DBusConnection
     /// The fixture's unique bus name: its control object stays reachable when org.bluez is released.
     private let controlName: String
     /// How long `start` took.
-    let startDuration: Duration
+    package let startDuration: Duration
     private let stopped = Mutex(false)
 
-    static let fixtureDirectory: String = {
+    /// Tests/Fixtures/bluez, found from this file's place in the package.
+    package static let fixtureDirectory: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("Fixtures/bluez").path
+        return url.appendingPathComponent("Tests/Fixtures/bluez").path
     }()
 
     private init(
@@ -49,12 +50,15 @@ final class FakeBlueZ: Sendable {
 
     deinit { stop() }
 
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
+    /// Why the fixture could not start, or a control call's condition was not met in time.
+    package struct StartError: Error, CustomStringConvertible {
+        /// What went wrong, with the fixture's log when it did not start.
+        package var description: String
     }
 
     /// Starts a fixture with peripheral descriptions from Tests/Fixtures/bluez (file names) or paths.
-    static func start(_ descriptions: [String] = ["thermostat.json", "battery.json"]) async throws -> FakeBlueZ {
+    package static func start(_ descriptions: [String] = ["thermostat.json", "battery.json"]) async throws -> FakeBlueZ
+    {
         let began = ContinuousClock.now
         var template = Array("/tmp/airlink-fake-bluez-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw StartError(description: "mkdtemp failed: errno \(errno)") }
@@ -123,12 +127,19 @@ final class FakeBlueZ: Sendable {
         let controlName: String
         do {
             control = try DBusConnection(bus: .address(address))
-            var owned = false
-            for _ in 0..<100 where !owned {
-                owned = try await control.nameHasOwner("org.bluez")
-                if !owned { try await Task.sleep(for: .milliseconds(20)) }
+            // The fixture owns org.bluez before it prints READY; should the bus say otherwise, wait for the
+            // name's owner to change (watched before asking, so no change is missed), 2 s at most.
+            let ownerChanges = try await control.signals(
+                DBusMatchRule(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    arg0: "org.bluez"))
+            if try await !control.nameHasOwner("org.bluez") {
+                let gained = await firstWithin(ownerChanges, .seconds(2)) { signal -> Bool? in
+                    let arguments = try? signal.message.arguments(expecting: "sss", context: "NameOwnerChanged")
+                    return arguments?.last?.string?.isEmpty == false ? true : nil
+                }
+                guard gained == true else { throw fail("org.bluez has no owner") }
             }
-            guard owned else { throw fail("org.bluez has no owner") }
             let owner = try await control.call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                 member: "GetNameOwner", arguments: [.string("org.bluez")], timeout: .seconds(5))
@@ -147,7 +158,7 @@ final class FakeBlueZ: Sendable {
     /// Stops the process group (SIGTERM, then SIGKILL after two seconds) and removes the directory.
     /// Returns how long it took.
     @discardableResult
-    func stop() -> Duration {
+    package func stop() -> Duration {
         let began = ContinuousClock.now
         let already = stopped.withLock { stopped in
             defer { stopped = true }
@@ -157,18 +168,17 @@ final class FakeBlueZ: Sendable {
         control.close()
         close(inputFD)
         kill(-processGroup, SIGTERM)
-        var status: Int32 = 0
-        var reaped = false
-        for _ in 0..<200 {
-            if waitpid(processGroup, &status, WNOHANG) == processGroup {
-                reaped = true
-                break
-            }
-            usleep(10_000)
+        // Wait for the fixture to exit, two seconds at most: a thread reaps it, this one waits for that.
+        let reaped = DispatchSemaphore(value: 0)
+        let pid = processGroup
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped.signal()
         }
-        if !reaped {
+        if reaped.wait(timeout: .now() + .seconds(2)) == .timedOut {
             kill(-processGroup, SIGKILL)
-            waitpid(processGroup, &status, 0)
+            reaped.wait()
         }
         // The dbus-daemon child shares the group; make sure nothing of it is left.
         kill(-processGroup, SIGKILL)
@@ -177,7 +187,7 @@ final class FakeBlueZ: Sendable {
     }
 
     /// The configuration of a transport on this fixture's bus.
-    func configuration(adapter: String? = nil, hci: any HCIController = UnavailableHCI())
+    package func configuration(adapter: String? = nil, hci: any HCIController = UnavailableHCI())
         -> BlueZTransport.Configuration
     {
         BlueZTransport.Configuration(
@@ -186,7 +196,9 @@ final class FakeBlueZ: Sendable {
     }
 
     /// Opens a transport on this fixture.
-    func transport(adapter: String? = nil, hci: any HCIController = UnavailableHCI()) async throws -> BlueZTransport {
+    package func transport(adapter: String? = nil, hci: any HCIController = UnavailableHCI()) async throws
+        -> BlueZTransport
+    {
         try await BlueZTransport.open(configuration(adapter: adapter, hci: hci))
     }
 
@@ -199,85 +211,102 @@ final class FakeBlueZ: Sendable {
             member: member, arguments: arguments, timeout: .seconds(5))
     }
 
-    static func devicePath(_ address: String, adapter: String = "hci0") -> String {
+    /// A device's object path on an adapter of the fixture.
+    package static func devicePath(_ address: String, adapter: String = "hci0") -> String {
         "/org/bluez/\(adapter)/dev_" + address.replacingOccurrences(of: ":", with: "_")
     }
 
-    func reset() async throws { try await call("Reset", []) }
+    package func reset() async throws { try await call("Reset", []) }
 
-    func failNext(_ method: String, on path: String = "", error: String, text: String, count: UInt32 = 1) async throws {
+    package func failNext(_ method: String, on path: String = "", error: String, text: String, count: UInt32 = 1)
+        async throws
+    {
         try await call("FailNext", [.string(path), .string(method), .string(error), .string(text), .uint32(count)])
     }
 
-    func hangNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
+    package func hangNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
         try await call("HangNext", [.string(path), .string(method), .uint32(count)])
     }
 
-    func wrongSignatureNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
+    package func wrongSignatureNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
         try await call("WrongSignatureNext", [.string(path), .string(method), .uint32(count)])
     }
 
-    func setConnectMode(_ device: String, _ mode: String, delay: Duration = .milliseconds(5)) async throws {
+    package func setConnectMode(_ device: String, _ mode: String, delay: Duration = .milliseconds(5)) async throws {
         try await call("SetConnectMode", [.string(device), .string(mode), .uint32(Self.milliseconds(delay))])
     }
 
-    func notifyOnSubscribe(_ characteristic: String, _ value: [UInt8]) async throws {
+    package func notifyOnSubscribe(_ characteristic: String, _ value: [UInt8]) async throws {
         try await call("NotifyOnSubscribe", [.string(characteristic), .bytes(value)])
     }
 
     @discardableResult
-    func notify(_ characteristic: String, _ value: [UInt8]) async throws -> Bool {
+    package func notify(_ characteristic: String, _ value: [UInt8]) async throws -> Bool {
         try await call("Notify", [.string(characteristic), .bytes(value)]).arguments().first?.bool ?? false
     }
 
-    func dropLink(_ device: String, reason: String = "") async throws {
+    package func dropLink(_ device: String, reason: String = "") async throws {
         try await call("DropLink", [.string(device), .string(reason)])
     }
 
     /// A remote central connects to the adapter; returns its device path.
-    func centralConnects(_ address: String, adapter: String = "/org/bluez/hci0") async throws -> String {
+    package func centralConnects(_ address: String, adapter: String = "/org/bluez/hci0") async throws -> String {
         try await call("CentralConnects", [.string(adapter), .string(address)]).arguments().first?.string ?? ""
     }
 
     /// A central's link ends, with `reason` (`org.bluez.Reason.Remote` ...) first, or none.
-    func centralLeaves(_ device: String, reason: String = "") async throws {
+    package func centralLeaves(_ device: String, reason: String = "") async throws {
         try await call("CentralLeaves", [.objectPath(device), .string(reason)])
     }
 
-    func removeDevice(_ device: String, abrupt: Bool) async throws {
+    package func removeDevice(_ device: String, abrupt: Bool) async throws {
         try await call("RemoveDevice", [.string(device), .boolean(abrupt)])
     }
 
-    func setPowered(_ powered: Bool, adapter: String = "/org/bluez/hci0") async throws {
+    package func setPowered(_ powered: Bool, adapter: String = "/org/bluez/hci0") async throws {
         try await call("SetPowered", [.string(adapter), .boolean(powered)])
     }
 
-    func changeServices(_ device: String, json: String) async throws {
+    package func changeServices(_ device: String, json: String) async throws {
         try await call("ChangeServices", [.string(device), .string(json)])
     }
 
     /// Service Changed with the new objects re-added one at a time, `interval` apart; with
     /// `resolveAgain`, ServicesResolved turns false first and true after the last object.
-    func changeServicesSlowly(_ device: String, json: String, interval: Duration, resolveAgain: Bool) async throws {
+    package func changeServicesSlowly(_ device: String, json: String, interval: Duration, resolveAgain: Bool)
+        async throws
+    {
         try await call(
             "ChangeServicesSlowly",
             [.string(device), .string(json), .uint32(Self.milliseconds(interval)), .boolean(resolveAgain)])
     }
 
+    /// The adapter is unplugged: its objects go, without disconnection signals (``reset()`` brings it back).
+    package func removeAdapter(_ adapter: String = "/org/bluez/hci0") async throws {
+        try await call("RemoveAdapter", [.string(adapter)])
+    }
+
     /// Powers the adapter off as bluetoothd does: Powered false first, the links drop `linkDelay` later.
-    func powerOffFirst(linkDelay: Duration, adapter: String = "/org/bluez/hci0") async throws {
+    package func powerOffFirst(linkDelay: Duration, adapter: String = "/org/bluez/hci0") async throws {
         try await call("PowerOffFirst", [.string(adapter), .uint32(Self.milliseconds(linkDelay))])
     }
 
     /// Waits until the call log holds `count` calls of `method` (the fixture has received them), for
-    /// `limit` at most; throws if it does not.
-    func waitForCall(_ method: String, count: Int = 1, within limit: Duration = .seconds(5)) async throws {
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < deadline {
-            if try await callLog().filter({ $0["method"] as? String == method }).count >= count { return }
-            try await Task.sleep(for: .milliseconds(10))
+    /// `limit` at most; throws if it does not. The fixture signals each call it logs with the number of
+    /// such calls so far (`CallLogged`), watched here before the log is first read so that none is missed.
+    package func waitForCall(_ method: String, count: Int = 1, within limit: Duration = .seconds(5)) async throws {
+        let logged = try await control.signals(
+            DBusMatchRule(
+                sender: controlName, interface: "org.airlink.FakeBlueZ1", member: "CallLogged", arg0: method))
+        if try await callLog().filter({ $0["method"] as? String == method }).count >= count { return }
+        let reached = await firstWithin(logged, limit) { signal -> Bool? in
+            let arguments = try? signal.message.arguments(expecting: "su", context: "CallLogged")
+            guard case .uint32(let logged)? = arguments?.last, Int(logged) >= count else { return nil }
+            return true
         }
-        throw StartError(description: "the fake BlueZ received no \(method) call within \(limit)")
+        guard reached == true else {
+            throw StartError(description: "the fake BlueZ received no \(method) call within \(limit)")
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> UInt32 {
@@ -285,14 +314,14 @@ final class FakeBlueZ: Sendable {
     }
 
     @discardableResult
-    func addPeripheral(json: String) async throws -> String {
+    package func addPeripheral(json: String) async throws -> String {
         try await call("AddPeripheral", [.string(json)]).arguments().first?.string ?? ""
     }
 
-    func releaseName() async throws { try await call("ReleaseName", []) }
+    package func releaseName() async throws { try await call("ReleaseName", []) }
 
     /// The calls the fixture logged, decoded from its JSON.
-    func callLog() async throws -> [[String: Any]] {
+    package func callLog() async throws -> [[String: Any]] {
         let text = try await call("CallLog", []).arguments().first?.string ?? "[]"
         return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]) ?? []
     }
@@ -314,24 +343,32 @@ final class FakeBlueZ: Sendable {
 }
 
 /// An HCI controller for a machine without kernel Bluetooth: every call fails as errno 97 would.
-struct UnavailableHCI: HCIController {
-    func adapters() throws(AirlinkError) -> [HCIAdapter] {
+package struct UnavailableHCI: HCIController {
+    /// A controller whose calls all fail.
+    package init() {}
+
+    /// Fails as `socket(AF_BLUETOOTH)` does without kernel Bluetooth.
+    package func adapters() throws(AirlinkError) -> [HCIAdapter] {
         throw LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
     }
 
-    func readRSSI(adapter: String, address: BDAddress) throws(AirlinkError) -> Int {
+    /// Fails as `socket(AF_BLUETOOTH)` does without kernel Bluetooth.
+    package func readRSSI(adapter: String, address: BDAddress) throws(AirlinkError) -> Int {
         throw LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
     }
 }
 
 /// A suite trait that runs the suite on its own fake BlueZ: started before the suite's first test,
 /// stopped after its last, reachable as ``FakeBlueZ/current``.
-struct FakeBlueZTrait: SuiteTrait, TestScoping {
-    var descriptions: [String]
+package struct FakeBlueZTrait: SuiteTrait, TestScoping {
+    /// The peripheral descriptions the fixture loads.
+    package var descriptions: [String]
 
-    var isRecursive: Bool { false }
+    /// Once for the suite, not for each test.
+    package var isRecursive: Bool { false }
 
-    func provideScope(
+    /// Starts the fixture, runs the suite with it as ``FakeBlueZ/current``, stops it.
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let fake = try await FakeBlueZ.start(descriptions)
@@ -350,14 +387,15 @@ struct FakeBlueZTrait: SuiteTrait, TestScoping {
 
 extension Trait where Self == FakeBlueZTrait {
     /// Runs the suite on its own fake BlueZ with these peripheral descriptions.
-    static func fakeBlueZ(_ descriptions: String...) -> Self {
+    package static func fakeBlueZ(_ descriptions: String...) -> Self {
         FakeBlueZTrait(descriptions: descriptions.isEmpty ? ["thermostat.json", "battery.json"] : descriptions)
     }
 }
 
 /// Start and stop times of each suite's fixture, printed for the report.
-enum FixtureTimings {
-    static func record(suite: String, start: Duration, stop: Duration, ran: Duration) {
+package enum FixtureTimings {
+    /// Prints a suite's fixture timings.
+    package static func record(suite: String, start: Duration, stop: Duration, ran: Duration) {
         func ms(_ duration: Duration) -> String {
             String(
                 format: "%.0f ms",
@@ -369,7 +407,7 @@ enum FixtureTimings {
 
 extension FakeBlueZ {
     /// The suite's fixture, reset to its loaded state.
-    static func fresh() async throws -> FakeBlueZ {
+    package static func fresh() async throws -> FakeBlueZ {
         guard let fake = current else {
             throw StartError(description: "no fake BlueZ: put .fakeBlueZ() on the suite")
         }

@@ -1,10 +1,13 @@
-import AirlinkCore
 import Synchronization
 
-/// A result delivered once, by whichever comes first: a reply, a link loss, a timeout, a
-/// cancellation. Later deliveries are ignored, so racing paths never resume a continuation twice
-/// (which is why an unchecked continuation is safe here: the state below guarantees one resume).
-final class OneShot<Value: Sendable>: Sendable {
+/// A result delivered once to one waiting task, by whichever comes first: a reply, a link loss, a
+/// timeout, a cancellation. Later deliveries are ignored, so racing paths never resume a continuation
+/// twice (which is why an unchecked continuation is safe here: the state below guarantees one resume),
+/// and a result delivered before the task waits is kept for it.
+///
+/// One allocation per operation (the lock is stored inline): the virtual radio creates one for each
+/// ATT procedure, the BlueZ transport for each call to BlueZ.
+package final class OneShot<Value: Sendable>: Sendable {
     private struct State {
         var continuation: UnsafeContinuation<Result<Value, AirlinkError>, Never>?
         var result: Result<Value, AirlinkError>?
@@ -13,11 +16,15 @@ final class OneShot<Value: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
-    init() {}
+    /// A result not delivered yet.
+    package init() {}
+
+    /// Whether a result was delivered (the waiting task may not have taken it yet).
+    package var isDelivered: Bool { state.withLock { $0.delivered } }
 
     /// Delivers the result; returns whether this call was the first.
     @discardableResult
-    func resume(_ result: Result<Value, AirlinkError>) -> Bool {
+    package func resume(_ result: Result<Value, AirlinkError>) -> Bool {
         let (first, continuation) = state.withLock {
             state -> (Bool, UnsafeContinuation<Result<Value, AirlinkError>, Never>?) in
             guard !state.delivered else { return (false, nil) }
@@ -33,8 +40,8 @@ final class OneShot<Value: Sendable>: Sendable {
         return first
     }
 
-    /// Waits for the result.
-    func wait() async -> Result<Value, AirlinkError> {
+    /// Waits for the result (once: a second waiter would wait forever).
+    package func wait() async -> Result<Value, AirlinkError> {
         await withUnsafeContinuation { continuation in
             let ready: Result<Value, AirlinkError>? = state.withLock { state in
                 if let result = state.result {

@@ -1,1 +1,0 @@
-../../AirlinkBlueZTests/Support/FakeBlueZ.swift
