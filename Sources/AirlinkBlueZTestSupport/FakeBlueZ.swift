@@ -294,7 +294,7 @@ package final class FakeBlueZ: Sendable {
     /// Waits until the call log holds `count` calls of `method` (the fixture has received them), for
     /// `limit` at most; throws if it does not. The fixture signals each call it logs with the number of
     /// such calls so far (`CallLogged`), watched here before the log is first read so that none is missed.
-    package func waitForCall(_ method: String, count: Int = 1, within limit: Duration = .seconds(5)) async throws {
+    package func waitForCall(_ method: String, count: Int = 1, within limit: Duration = .seconds(30)) async throws {
         let logged = try await control.signals(
             DBusMatchRule(
                 sender: controlName, interface: "org.airlink.FakeBlueZ1", member: "CallLogged", arg0: method))
