@@ -91,8 +91,7 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         let result: ScenarioResult
         do {
-            var runner = ScenarioRunner()
-            runner.capturing = capture != nil
+            let runner = ScenarioRunner()
             result = try await runner.run(scenario, seed: seed)
         } catch {
             try Self.fail("\(file): \(error.message)")
