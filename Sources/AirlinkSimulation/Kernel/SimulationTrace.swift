@@ -117,12 +117,14 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// The lines of one category, without their time stamps and category.
+    /// The texts of one category's records, in order: their lines without time stamps and category.
     public func events(in category: String) -> [String] {
-        let marker = " \(category) "
-        return lines.compactMap { line in
-            guard let range = line.firstRange(of: marker) else { return nil }
-            return String(line[range.upperBound...])
+        storage.withLock { storage in
+            storage.entries.indices.compactMap { index in
+                let entry = storage.entries[index]
+                guard storage.string(entry.categoryStart..<(entry.textStart - 1)) == category else { return nil }
+                return storage.string(entry.textStart..<entry.end)
+            }
         }
     }
 }
