@@ -1,5 +1,5 @@
 /// The parameters a link was established with, as the trace records them.
-public struct ConnectionParameters: Sendable, Hashable {
+public struct ConnectionParameters: Sendable, Hashable, CustomStringConvertible {
     /// The connection interval.
     public var interval: Duration
     /// The peripheral latency, in connection events the peripheral may skip.
