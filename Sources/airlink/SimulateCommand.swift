@@ -89,7 +89,6 @@ struct SimulateCommand: AsyncParsableCommand {
         let result: ScenarioResult
         do {
             var runner = ScenarioRunner()
-            runner.capturing = capture != nil
             if standardErrorIsTerminal { runner.progress = SimulationProgress(total: scenario.duration.duration).show }
             result = try await runner.run(scenario, seed: seed)
         } catch {

@@ -9,8 +9,7 @@ import Testing
         arguments: ["linear-link-loss.yaml", "out-of-range-and-back.yaml", "service-changed.yaml"])
     func tsharkDecodesEveryPacketAndCountsTheTracesATTOperations(_ name: String) async throws {
         // Given a shipped scenario run with its traffic captured
-        var runner = ScenarioRunner()
-        runner.capturing = true
+        let runner = ScenarioRunner()
         let result = try await runner.run(try Scenario.load(path: ShippedScenarios.path(name)))
         let capture = result.capture
         let path = ExternalTool.temporaryPath(name + ".btsnoop")

@@ -1,3 +1,5 @@
+import AirlinkCore
+
 /// Writes the text of one trace line straight into the trace's storage, without intermediate strings.
 ///
 /// Hot trace lines (an ATT PDU crossing the air) are written piece by piece with it; what it writes
@@ -38,8 +40,29 @@ struct TraceLineWriter: TextOutputStream {
         bytes.append(UInt8(ascii: "0"))
         bytes.append(UInt8(ascii: "x"))
         for shift in stride(from: 12, through: 0, by: -4) {
-            let digit = UInt8(truncatingIfNeeded: value >> UInt16(shift)) & 0x0F
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
+            write(hexDigit: UInt8(truncatingIfNeeded: value >> UInt16(shift)) & 0x0F)
         }
+    }
+
+    /// Appends a device's written form (`C0:FF:EE:00:00:01`, `…/random`, `id:…`), an address
+    /// without an intermediate string.
+    mutating func write(device: DeviceID) {
+        switch device.kind {
+        case .address(let address, let type):
+            for shift in stride(from: 40, through: 0, by: -8) {
+                if shift != 40 { bytes.append(UInt8(ascii: ":")) }
+                let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(shift))
+                write(hexDigit: byte >> 4)
+                write(hexDigit: byte & 0x0F)
+            }
+            if type == .random { write("/random") }
+        case .opaque:
+            write(device.description)
+        }
+    }
+
+    /// Appends one uppercase hexadecimal digit (`digit` below 16).
+    private mutating func write(hexDigit digit: UInt8) {
+        bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
     }
 }

@@ -11,8 +11,7 @@ extension Link {
             world.record("att", "\(central.tracePrefix)\(peripheral.idText) < malformed: \(error.message)")
             return
         }
-        world.recordPDU(central.tracePrefix, peripheral.idText, "<", pdu)
-        world.capturePDU(bytes)
+        world.recordPDU(self, .toCentral, pdu, bytes)
         switch pdu {
         case .handleValueNotification(let handle, let value):
             central.emit(.notification(peripheral.id, handle: handle, value: value))

@@ -9,8 +9,7 @@ extension Link {
             performServerActions(server.handle(bytes))
             return
         }
-        world.recordPDU(central.tracePrefix, peripheral.idText, ">", pdu)
-        world.capturePDU(bytes)
+        world.recordPDU(self, .toPeripheral, pdu, bytes)
         peripheral.catchUpUpdates()
         if let fault = peripheral.matchFault(pdu) {
             switch fault {

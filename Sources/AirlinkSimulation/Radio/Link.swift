@@ -76,11 +76,11 @@ final class Link: @unchecked Sendable {
 
     var info: LinkInfo { LinkInfo(mtu: Int(mtu), connectionInterval: .nanoseconds(interval)) }
 
-    /// One line for traces: `interval=30ms latency=0 timeout=420ms phy=1M dl=251`.
-    var parameterDescription: String {
-        "interval=\(Duration.nanoseconds(interval).traceDescription) latency=\(latency) "
-            + "timeout=\(Duration.nanoseconds(supervisionTimeout).traceDescription) "
-            + "phy=\(phy) dl=\(dataLength)"
+    /// The parameters the link was established with, for the trace.
+    var parameters: ConnectionParameters {
+        ConnectionParameters(
+            interval: .nanoseconds(interval), latency: latency, supervisionTimeout: .nanoseconds(supervisionTimeout),
+            phy: phy, dataLength: dataLength)
     }
 
     // MARK: Reachability and loss
@@ -123,7 +123,7 @@ final class Link: @unchecked Sendable {
         peripheral.links.removeAll { $0 === self }
         toPeripheral.removeAll()
         toCentral.removeAll()
-        world.record("radio", "\(peripheral.id) disconnected: \(reason)")
+        world.record(.disconnected(adapter: central.adapterIndex, device: peripheral.id, reason: reason))
         let error = AirlinkError(
             .linkLost, "the link to \(peripheral.id) dropped: \(reason)", cause: .other("HCI \(reason)"))
         let pending = operations

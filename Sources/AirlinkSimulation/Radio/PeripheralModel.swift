@@ -34,6 +34,8 @@ final class PeripheralModel: @unchecked Sendable {
     var advertisingGeneration = 0
     var advertisingScheduled = false
     let advertisement: Advertisement?
+    /// The advertisement's AD structures as sent (empty if the peripheral does not advertise).
+    let advertisingData: [UInt8]
 
     /// A characteristic of the current database, with its value handle.
     struct Entry {
@@ -75,8 +77,10 @@ final class PeripheralModel: @unchecked Sendable {
         if let advertising = spec.advertising {
             let bytes = try advertising.advertisingData()
             self.advertisement = try Advertisement(decoding: bytes, isConnectable: advertising.isConnectable)
+            self.advertisingData = bytes
         } else {
             self.advertisement = nil
+            self.advertisingData = []
         }
         indexCharacteristics(resetUpdates: true)
     }

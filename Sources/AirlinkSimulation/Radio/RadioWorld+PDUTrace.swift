@@ -1,23 +1,13 @@
 import AirlinkCore
 
 extension RadioWorld {
-    /// Records the `att` line of a PDU crossing the air: `hci1 C0:FF:EE:00:00:01 > ATT_READ_REQ
-    /// handle=0x0003`, written straight into the trace (the hottest line of a traced run).
-    ///
-    /// - Parameters:
-    ///   - prefix: the central's trace prefix (empty for the first central).
-    ///   - device: the peripheral's address as text.
-    ///   - direction: `>` towards the peripheral, `<` towards the central.
-    ///   - pdu: the PDU.
+    /// Records a PDU crossing the air (`hci1 C0:FF:EE:00:00:01 > ATT_READ_REQ handle=0x0003`), the
+    /// hottest record of a traced run: the event keeps the PDU and its bytes, nothing is copied.
     @inline(__always)
-    func recordPDU(_ prefix: String, _ device: String, _ direction: Unicode.Scalar, _ pdu: ATTPDU) {
-        trace.record("att") { writer in
-            writer.write(prefix)
-            writer.write(device)
-            writer.write(ascii: " ")
-            writer.write(ascii: direction)
-            writer.write(ascii: " ")
-            pdu.write(to: &writer)
-        }
+    func recordPDU(_ link: Link, _ direction: ATTDirection, _ pdu: ATTPDU, _ bytes: [UInt8]) {
+        record(
+            .attPDU(
+                adapter: link.central.adapterIndex, device: link.peripheral.id, direction: direction, pdu: pdu,
+                bytes: bytes))
     }
 }

@@ -18,8 +18,6 @@ final class RadioWorld: @unchecked Sendable {
     var centrals: [VirtualRadio] = []
     var nextLinkID = 1
     var scanningCentralCount = 0
-    /// ATT PDUs by the index of their trace line, while capturing (RadioWorld+Capture.swift).
-    var capturedPDUs: [Int: [UInt8]]?
 
     init(kernel: SimulationKernel, environment: AirlinkEnvironment, trace: SimulationTrace) {
         self.kernel = kernel
@@ -50,6 +48,12 @@ final class RadioWorld: @unchecked Sendable {
     @inline(__always)
     func record(_ category: String, _ text: @autoclosure () -> String) {
         trace.record(category, text())
+    }
+
+    /// Records a typed trace record (built only while tracing).
+    @inline(__always)
+    func record(_ event: @autoclosure () -> TraceEvent) {
+        trace.record(event())
     }
 
     /// Forgets everything (the simulation is going away): ends event streams and breaks the reference

@@ -64,7 +64,7 @@ extension VirtualRadio {
         world.schedule(at: anchor) { [self] in
             guard !link.isClosed else { return }
             link.isUp = true
-            world.record("radio", "\(tracePrefix)\(peripheral.id) connected \(link.parameterDescription)")
+            world.record(.connected(adapter: adapterIndex, device: peripheral.id, parameters: link.parameters))
             emit(.connected(peripheral.id))
             peripheral.host?.centralConnected(link)
             peripheral.catchUpUpdates()

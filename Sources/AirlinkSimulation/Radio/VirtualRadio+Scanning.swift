@@ -41,7 +41,10 @@ extension VirtualRadio {
         }
         var reported = advertisement
         reported.rssi = rssi
-        world.record("scan", "\(tracePrefix)\(peripheral.id) \"\(advertisement.name ?? "")\" rssi=\(rssi)")
+        world.record(
+            .advertisementHeard(
+                adapter: adapterIndex, device: peripheral.id, name: advertisement.name, rssi: rssi,
+                data: peripheral.advertisingData, connectable: advertisement.isConnectable))
         emit(.advertisement(peripheral.id, reported))
     }
 }

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkSimulation
 
 /// A self-contained HTML page of a run: an SVG timeline with a lane per device for advertising,
 /// connection state, faults, reconnection attempts, notifications (rate per second) and RSSI, and the
@@ -17,7 +18,7 @@ public struct TimelineReport: Sendable {
     public init(result: ScenarioResult) {
         let end = max(result.duration.seconds, 0.001)
         func x(_ seconds: Double) -> Double { Self.left + min(max(seconds, 0), end) / end * Self.width }
-        let parsed = result.trace.lines.compactMap(Self.parse)
+        let records = result.trace.records
         var svg: [String] = []
         var y = 30.0
         // The time axis.
@@ -43,9 +44,9 @@ public struct TimelineReport: Sendable {
                 let bottom = y + Self.laneHeight - 4
                 switch lane {
                 case "advertising":
-                    for line in parsed where line.category == "scan" && line.device == id {
+                    for (time, _) in Self.heard(device.id, in: records) {
                         svg.append(
-                            "<line x1=\"\(x(line.time))\" y1=\"\(top + 3)\" x2=\"\(x(line.time))\" y2=\"\(bottom - 3)\" class=\"adv\"/>"
+                            "<line x1=\"\(x(time))\" y1=\"\(top + 3)\" x2=\"\(x(time))\" y2=\"\(bottom - 3)\" class=\"adv\"/>"
                         )
                     }
                 case "connection":
@@ -65,14 +66,10 @@ public struct TimelineReport: Sendable {
                     }
                     if let begin = start { svg.append(Self.bar(x(begin), x(end), top, bottom, "up", "connected")) }
                 case "faults":
-                    for line in parsed
-                    where (line.category == "fault" && line.device == id)
-                        || (line.category == "scenario" && line.text.contains(device.name))
-                        || (line.category == "scenario" && line.text.contains("Adapter"))
-                    {
+                    for (time, text) in Self.faults(of: device, in: records) {
                         svg.append(
-                            "<circle cx=\"\(x(line.time))\" cy=\"\(top + 11)\" r=\"5\" class=\"fault\"><title>"
-                                + "t=\(Self.number(line.time)) \(Self.escape(line.text))</title></circle>")
+                            "<circle cx=\"\(x(time))\" cy=\"\(top + 11)\" r=\"5\" class=\"fault\"><title>"
+                                + "t=\(Self.number(time)) \(Self.escape(text))</title></circle>")
                     }
                 case "reconnection":
                     for record in result.events where record.event.device == device.id {
@@ -103,14 +100,8 @@ public struct TimelineReport: Sendable {
                         )
                     }
                 default:
-                    let points = parsed.filter { $0.category == "scan" && $0.device == id }.compactMap {
-                        line -> (Double, Double)? in
-                        guard let text = line.text.split(separator: "rssi=").last,
-                            let rssi = Double(text.prefix { $0 == "-" || $0.isNumber })
-                        else { return nil }
-                        return (line.time, rssi)
-                    }
-                    for (time, rssi) in points {
+                    for (time, heardRSSI) in Self.heard(device.id, in: records) {
+                        let rssi = Double(heardRSSI)
                         let level = (min(max(rssi, -100), -30) + 100) / 70
                         svg.append(
                             "<circle cx=\"\(x(time))\" cy=\"\(bottom - 2 - level * (bottom - top - 4))\" r=\"2\" class=\"rssi\"><title>\(Int(rssi)) dBm</title></circle>"
@@ -159,18 +150,29 @@ public struct TimelineReport: Sendable {
             """
     }
 
-    private struct Line {
-        var time: Double
-        var category: String
-        var device: String
-        var text: String
+    /// The times (in seconds) and RSSIs of the first central's `scan` records of a device.
+    private static func heard(_ device: DeviceID, in records: [TraceRecord]) -> [(Double, Int8)] {
+        records.compactMap { record in
+            guard case .advertisementHeard(0, device, _, let rssi, _, _) = record.event else { return nil }
+            return (seconds(record.time), rssi)
+        }
     }
 
-    private static func parse(_ line: String) -> Line? {
-        let parts = line.split(separator: " ", maxSplits: 2)
-        guard parts.count == 3, parts[0].hasPrefix("t="), let time = Double(parts[0].dropFirst(2)) else { return nil }
-        let text = String(parts[2])
-        return Line(time: time, category: String(parts[1]), device: String(text.prefix { $0 != " " }), text: text)
+    /// The times (in seconds) and texts of a device's faults and of the scenario's actions on it or
+    /// on the adapter.
+    private static func faults(of device: ScenarioResult.Device, in records: [TraceRecord]) -> [(Double, String)] {
+        let id = device.id.description
+        return records.compactMap { record in
+            guard case .line(let category, let text) = record.event else { return nil }
+            let onDevice = category == "fault" && text.prefix { $0 != " " } == id
+            let scenario = category == "scenario" && (text.contains(device.name) || text.contains("Adapter"))
+            return onDevice || scenario ? (seconds(record.time), text) : nil
+        }
+    }
+
+    /// A record's time in seconds, to the microsecond, as the trace prints it.
+    private static func seconds(_ time: AirlinkInstant) -> Double {
+        Double(time.offset.nanoseconds / 1_000) / 1_000_000
     }
 
     private static func bar(_ x1: Double, _ x2: Double, _ top: Double, _ bottom: Double, _ cls: String, _ title: String)

@@ -134,8 +134,11 @@ struct ScenarioEvaluation {
         if missed > 0 { return (false, "the app's observer missed \(missed) value(s) (buffer overflow)") }
         var problems: [String] = []
         if let device = device ?? resolved.clients.first?.device, let handle = handle(device, reference) {
-            let marker = "\(device) < ATT_HANDLE_VALUE_NTF handle=\(handle) "
-            let onAir = trace.lines.filter { $0.contains(marker) }.count
+            let onAir = trace.records.filter { record in
+                guard case .attPDU(_, device, .toCentral, .handleValueNotification(handle, _), _) = record.event
+                else { return false }
+                return true
+            }.count
             if onAir != received.count {
                 problems.append("\(onAir) notification(s) on air but \(received.count) reached the app")
             }
@@ -287,11 +290,11 @@ struct ScenarioEvaluation {
             default: break
             }
         }
-        let lines = trace.lines
+        let records = trace.records
         return ScenarioResult.Statistics(
             reconnectTimes: reconnectTimes, losses: losses, reconnectionAttempts: attempts,
             notificationsReceived: recorder.values.filter(\.notified).count
                 + recorder.inspected.filter { $0.source == .notified }.count,
-            attPDUs: lines.filter { $0.contains(" att ") }.count, traceLines: lines.count)
+            attPDUs: records.filter { $0.event.category == "att" }.count, traceLines: records.count)
     }
 }

@@ -68,13 +68,8 @@ public struct ScenarioResult: Sendable {
     public var actions: [ScenarioAction]
     /// The world's peripherals.
     public var devices: [Device]
-    /// The ATT PDUs that crossed the air, by the index of their trace line (when the runner captures).
-    public var capturedPDUs: [Int: [UInt8]] = [:]
-
-    /// The run's traffic as a btsnoop file (needs a runner with `capturing: true`).
-    public var capture: BTSnoopCapture {
-        BTSnoopCapture(lines: trace.lines, pdus: capturedPDUs, devices: devices)
-    }
+    /// The run's traffic as a btsnoop file, built from the trace's records.
+    public var capture: BTSnoopCapture { BTSnoopCapture(records: trace.records) }
 
     /// Whether every expectation and invariant held.
     public var passed: Bool { violations.isEmpty && expectations.allSatisfy(\.held) }

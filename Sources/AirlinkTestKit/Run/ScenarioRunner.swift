@@ -18,9 +18,6 @@ public struct ScenarioRunner: Sendable {
     /// Whether the simulation keeps its trace (needed for golden traces and `noNotificationLost`).
     public var tracing: Bool
 
-    /// Whether the bytes of ATT PDUs are kept for a capture (``ScenarioResult/capture``).
-    public var capturing = false
-
     /// The logger layers log through (errors only by default: the trace tells what happened).
     public var logger: Logger
 
@@ -76,7 +73,6 @@ public struct ScenarioRunner: Sendable {
     ) async throws(AirlinkError) -> ScenarioResult {
         let seed = seed ?? scenario.seed
         let simulation = Simulation(seed: seed, strict: true, tracing: tracing, logger: logger)
-        if capturing { simulation.startCapturingPDUs() }
         let recorder = ScenarioRecorder(environment: simulation.environment)
         var peripherals: [SimulatedPeripheral] = []
         var inspectors: [ScenarioRunningInspector] = []
@@ -161,8 +157,7 @@ public struct ScenarioRunner: Sendable {
                 ScenarioResult.Device(
                     name: $0.name, id: $0.id, advertisingData: (try? $0.spec.advertising?.advertisingData()) ?? [],
                     connectable: $0.spec.advertising?.isConnectable ?? false)
-            },
-            capturedPDUs: simulation.capturedPDUs)
+            })
         result.inspected = recorder.inspected
         manager.shutdown()
         return result

@@ -1,0 +1,59 @@
+import AirlinkCore
+
+extension TraceEvent {
+    /// The line's category: `scan`, `radio`, `att` or the plain line's own.
+    public var category: String {
+        switch self {
+        case .advertisementHeard: "scan"
+        case .connected, .disconnected: "radio"
+        case .attPDU: "att"
+        case .line(let category, _): category
+        }
+    }
+
+    /// The line's text after its category, as golden traces have it:
+    /// `C0:FF:EE:00:00:01 "Thermo" rssi=-58`, `C0:FF:EE:00:00:01 connected interval=30ms …`,
+    /// `C0:FF:EE:00:00:01 disconnected: Connection Timeout (0x08)`,
+    /// `hci1 C0:FF:EE:00:00:01 > ATT_READ_REQ handle=0x0003`.
+    public var text: String {
+        var writer = TraceLineWriter(bytes: [])
+        write(to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Writes ``text`` into a trace line; an ATT PDU's line without an intermediate string.
+    func write(to writer: inout TraceLineWriter) {
+        switch self {
+        case .advertisementHeard(let adapter, let device, let name, let rssi, _, _):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" \"\(name ?? "")\" rssi=\(rssi)")
+        case .connected(let adapter, let device, let parameters):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" connected ")
+            writer.write(parameters.description)
+        case .disconnected(_, let device, let reason):
+            // The line names no adapter (the golden traces were written so).
+            writer.write(device: device)
+            writer.write(" disconnected: ")
+            writer.write(reason.description)
+        case .attPDU(let adapter, let device, let direction, let pdu, _):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(ascii: " ")
+            writer.write(ascii: direction.arrow)
+            writer.write(ascii: " ")
+            pdu.write(to: &writer)
+        case .line(_, let text):
+            writer.write(text)
+        }
+    }
+
+    /// `hci1 C0:FF:EE:00:00:01`: the central's prefix (none for the first) and the device.
+    private static func writePrefix(_ adapter: Int, _ device: DeviceID, to writer: inout TraceLineWriter) {
+        if adapter != 0 {
+            writer.write("hci")
+            writer.write(decimal: adapter)
+            writer.write(ascii: " ")
+        }
+        writer.write(device: device)
+    }
+}
