@@ -75,7 +75,8 @@ public final class SQLiteDeviceRepository: DeviceRepository {
         }
     }
 
-    /// Opens the default database, `devices.sqlite` in ``/AirlinkRegistry/RegistryLocation/dataDirectory(environment:)``.
+    /// Opens the default database, `devices.sqlite` in
+    /// ``/AirlinkRegistry/RegistryLocation/dataDirectory(environment:)``.
     ///
     /// - Parameter environment: the process environment to find the data directory from.
     /// - Throws: what ``init(path:)`` throws, or ``/AirlinkCore/AirlinkError/Code/storageFailed`` if neither

@@ -51,7 +51,8 @@ public final class Central: Sendable {
     /// The peripheral objects of devices known by identifier (CoreBluetooth's
     /// `retrievePeripherals(withIdentifiers:)`): one per distinct identifier, in the order given.
     ///
-    /// - Parameter identifiers: the devices, for example from a ``/AirlinkRegistry/DeviceRegistry`` or a previous session.
+    /// - Parameter identifiers: the devices, for example from a ``/AirlinkRegistry/DeviceRegistry`` or a previous
+    ///   session.
     public func retrievePeripherals(withIdentifiers identifiers: [DeviceID]) -> [Peripheral] {
         var seen: [DeviceID] = []
         for id in identifiers where !seen.contains(id) { seen.append(id) }

@@ -11,7 +11,8 @@ extension ServiceManager {
     ///   - mode: `.notify`, `.indicate` or `.disabled`.
     ///   - characteristic: the characteristic's UUID.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when its properties do not allow the mode;
-    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``, ...
+    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``,
+    ///   ...
     public func setNotifications(_ mode: NotificationMode, for characteristic: BluetoothUUID) async throws(AirlinkError)
     {
         try await link.setNotifications(mode, for: characteristic, in: uuid)

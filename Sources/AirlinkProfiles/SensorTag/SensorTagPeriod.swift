@@ -61,8 +61,8 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
     /// Returns this period if the sensor accepts it.
     ///
     /// - Parameter sensor: the sensor whose minimum applies.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the period is below ``SensorTagSensor/minimumPeriod``,
-    ///   naming the value and the limit.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the period is below
+    ///   ``SensorTagSensor/minimumPeriod``, naming the value and the limit.
     @discardableResult
     public func validated(for sensor: SensorTagSensor) throws(AirlinkError) -> SensorTagPeriod {
         guard duration >= sensor.minimumPeriod else {
