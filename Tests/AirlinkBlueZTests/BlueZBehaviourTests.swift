@@ -255,7 +255,8 @@ struct BlueZBehaviourTests {
         try await fake.changeServices(
             thermostatPath,
             json:
-                #"[{"uuid": "180F", "handle": 32, "characteristics": [{"uuid": "2A19", "flags": ["read"], "value": "63"}]}]"#
+                #"[{"uuid": "180F", "handle": 32, "characteristics": "#
+                + #"[{"uuid": "2A19", "flags": ["read"], "value": "63"}]}]"#
         )
 
         // Then .servicesChanged arrives, old handles are gone, and rediscovery gives the new database

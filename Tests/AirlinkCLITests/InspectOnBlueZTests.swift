@@ -60,7 +60,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "inspector \"Test Server\" on bluez:hci0 publishes temperature = 21.5, enabled = true, label = \"kitchen\"",
+                == "inspector \"Test Server\" on bluez:hci0 publishes "
+                + "temperature = 21.5, enabled = true, label = \"kitchen\"",
             "\(result)")
         let expected = [
             "central 11:22:33:44:55:66 connected", "central wrote enabled = false",

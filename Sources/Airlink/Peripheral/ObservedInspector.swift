@@ -30,7 +30,8 @@ public final class ObservedInspector: Sendable {
         guard let value = values.first(where: { $0.identifier == identifier }) else {
             throw AirlinkError(
                 .characteristicNotFound,
-                "the inspector at \(device) has no value \"\(identifier)\"; it has \(identifiers.joined(separator: ", "))"
+                "the inspector at \(device) has no value \"\(identifier)\"; "
+                    + "it has \(identifiers.joined(separator: ", "))"
             )
         }
         return value

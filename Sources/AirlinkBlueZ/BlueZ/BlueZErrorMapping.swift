@@ -218,7 +218,8 @@ package enum BlueZErrorMapping {
         }
         return AirlinkError(
             .internalError,
-            "BlueZ failed the \(operation) with an error Airlink does not recognise (\(said)); if it persists, report it",
+            "BlueZ failed the \(operation) with an error Airlink does not recognise (\(said)); "
+                + "if it persists, report it",
             cause: .bluez(name: name, message: text), context: context)
     }
 }

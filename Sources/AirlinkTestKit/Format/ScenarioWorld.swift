@@ -41,7 +41,8 @@ public struct ScenarioPeripheral: Sendable, Decodable {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container,
                     debugDescription:
-                        "an inspector is an app on its own adapter, with a name and values only; drop `\(key.stringValue)`"
+                        "an inspector is an app on its own adapter, with a name and values only; "
+                        + "drop `\(key.stringValue)`"
                 )
             }
             inspector = ScenarioInspector(
