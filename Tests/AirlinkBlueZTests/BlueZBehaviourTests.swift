@@ -89,6 +89,7 @@ struct BlueZBehaviourTests {
         _ = try await BlueZContractWorld(fake: fake).scanAndConnect(transport, thermostat)
         await transport.disconnect(thermostat)
         try await fake.setConnectMode(thermostatPath, "never-resolve")
+        let disconnects = try await fake.callLog().filter { $0["method"] as? String == "Disconnect" }.count
 
         // When it connects with a short timeout
         let began = ContinuousClock.now
@@ -99,7 +100,7 @@ struct BlueZBehaviourTests {
         // Then it fails with timeout, promptly, and BlueZ's attempt is cancelled with Disconnect
         #expect(error?.code == .timeout)
         #expect(began.duration(to: .now) < .seconds(2))
-        try await Task.sleep(for: .milliseconds(100))
+        try await fake.waitForCall("Disconnect", count: disconnects + 1, within: .seconds(5))
         let methods = try await fake.callLog().compactMap { $0["method"] as? String }
         #expect(methods.suffix(2) == ["Connect", "Disconnect"])
     }

@@ -93,7 +93,8 @@ import Testing
 
     /// The application's registration in the fixture's call log: who registered, and where.
     static func registration(_ fake: FakeBlueZ, _ running: CLI.Running) async throws -> (sender: String, path: String) {
-        for _ in 0..<200 {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while ContinuousClock.now < deadline {
             let calls = try await fake.callLog()
             let advertised = calls.contains { $0["method"] as? String == "RegisterAdvertisement" }
             if advertised,
@@ -104,6 +105,7 @@ import Testing
                 return (sender, path)
             }
             guard running.process.isRunning else { throw CLIFailure(description: "\(try running.wait())") }
+            // The fixture's call log tells no one it grew: poll it, as FakeBlueZ.waitForCall does.
             try await Task.sleep(for: .milliseconds(50))
         }
         running.interrupt()
