@@ -28,7 +28,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
     /// How long a writer waits for another process's write to finish before failing.
     public static let busyTimeout: TimeInterval = 5
 
-    /// The database file.
+    /// The path of the SQLite database file the records are stored in.
     public let path: String
     /// The files SQLite keeps, as suffixes of ``path``: the database, its write-ahead log, its
     /// shared-memory index and its rollback journal.

@@ -21,7 +21,7 @@ import Synchronization
 /// the link drops fail at once with ``/AirlinkCore/AirlinkError/Code/linkLost``; operations while disconnected
 /// fail at once with ``/AirlinkCore/AirlinkError/Code/notConnected``; nothing waits forever.
 public actor ConnectionManager {
-    /// The device.
+    /// The identifier of the device this connection is to; fixed for its lifetime.
     public nonisolated let device: DeviceID
     /// The device's services: the same object across reconnections.
     public nonisolated let services: ServicesManager

@@ -17,7 +17,7 @@ public final class ServicesManager: Sendable {
 
     init(link: DeviceLink) { self.link = link }
 
-    /// The device.
+    /// The identifier of the device whose services these are.
     public var device: DeviceID { link.device }
 
     /// Discovers the device's services: all of them, or those with the given UUIDs.
