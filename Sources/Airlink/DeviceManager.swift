@@ -38,11 +38,11 @@ public final class DeviceManager: Sendable {
         }
     }
 
-    /// The transport underneath.
+    /// The transport every layer talks through: the virtual radio or BlueZ.
     public let transport: any Transport
     /// The environment layers take their effects from.
     public let environment: AirlinkEnvironment
-    /// The configuration.
+    /// The settings the manager was created with: how many notified values each observer buffers.
     public let configuration: Configuration
 
     /// The registry connections are recorded in, if any.

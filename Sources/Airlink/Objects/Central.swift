@@ -15,7 +15,7 @@ import Synchronization
 /// let services = try await thermostat.discoverServices()
 /// ```
 public final class Central: Sendable {
-    /// The layers underneath.
+    /// The device manager whose layers (discovery, connections, services) the objects use.
     public let manager: DeviceManager
     /// The deadlines every peripheral of this central gets.
     public let watchdog: Watchdog

@@ -5,7 +5,7 @@ import AirlinkCore
 /// connection state, faults, reconnection attempts, notifications (rate per second) and RSSI, and the
 /// expectations with whether they held. No network, no scripts.
 public struct TimelineReport: Sendable {
-    /// The page.
+    /// The whole HTML page, ready to write to a file.
     public private(set) var html: String
 
     private static let laneNames = ["advertising", "connection", "faults", "reconnection", "notifications", "rssi"]
