@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkTestSupport
 import Testing
 
 /// The order in which shutting down ends the app's streams: defined, never the hash order of a
