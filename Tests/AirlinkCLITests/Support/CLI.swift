@@ -75,7 +75,7 @@ struct CLI: Sendable {
         func waitForOutput(containing text: String, within limit: Duration = .seconds(10)) async throws {
             let deadline = ContinuousClock.now.advanced(by: limit)
             while true {
-                // Whether it runs, read before the output: output printed just before the end still counts.
+                // Ask whether it runs before reading the output, so that output printed just before the end counts.
                 let running = process.isRunning
                 if (try? String(contentsOfFile: out, encoding: .utf8))?.contains(text) == true { return }
                 guard running, ContinuousClock.now < deadline else {
