@@ -93,7 +93,7 @@ import Testing
 
     /// The application's registration in the fixture's call log: who registered, and where.
     static func registration(_ fake: FakeBlueZ, _ running: CLI.Running) async throws -> (sender: String, path: String) {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while ContinuousClock.now < deadline {
             let calls = try await fake.callLog()
             let advertised = calls.contains { $0["method"] as? String == "RegisterAdvertisement" }
@@ -109,7 +109,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         running.interrupt()
-        throw CLIFailure(description: "airlink inspect did not register in 10 s: \(try running.wait())")
+        throw CLIFailure(description: "airlink inspect did not register in 30 s: \(try running.wait())")
     }
 
     /// The application's characteristics by the identifier their User Description holds.
