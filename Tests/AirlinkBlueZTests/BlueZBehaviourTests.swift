@@ -155,8 +155,9 @@ struct BlueZBehaviourTests {
         }
         await transport.stopScan()
         try await fake.setConnectMode(thermostatPath, "normal", delay: .milliseconds(300))
+        let connects = try await fake.callLog().filter { $0["method"] as? String == "Connect" }.count
         let first = Task { try await transport.connect(thermostat, timeout: .seconds(5)) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await fake.waitForCall("Connect", count: connects + 1, within: .seconds(5))
 
         // When a second connect starts
         let error = await #expect(throws: AirlinkError.self) {
