@@ -5,16 +5,17 @@ import Synchronization
 
 /// The root of Airlink's layers: an app obtains discovery, connections, services and events here.
 ///
-/// Built on a ``/AirlinkCore/Transport`` (the virtual radio, or BlueZ) and an ``/AirlinkCore/AirlinkEnvironment`` (clock,
-/// executor, random source, trace, logger). The layers never ask which transport runs: the same
-/// code works in a `Simulation` and on an adapter. Carries forward WLXBluetoothDevice's
-/// `WLXBluetoothDeviceManager`.
+/// Built on a ``/AirlinkCore/Transport`` (the virtual radio, or BlueZ) and an ``/AirlinkCore/AirlinkEnvironment``
+/// (clock, executor, random source, trace, logger). The layers never ask which transport runs: the same code works in a
+/// `Simulation` and on an adapter. Carries forward WLXBluetoothDevice's `WLXBluetoothDeviceManager`.
 ///
 /// ```swift
 /// let manager = DeviceManager(transport: transport, environment: environment)
 /// let discovery = try await manager.discover(named: "Thermo.*", timeout: .seconds(5))
 /// await discovery.waitUntilStopped()
-/// let connection = manager.connection(to: discovery.devices[0].id, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)))
+/// let connection = manager.connection(
+///     to: discovery.devices[0].id, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3))
+/// )
 /// try await connection.connect(timeout: .seconds(5))
 /// ```
 ///
@@ -37,11 +38,11 @@ public final class DeviceManager: Sendable {
         }
     }
 
-    /// The transport underneath.
+    /// The transport every layer talks through: the virtual radio or BlueZ.
     public let transport: any Transport
     /// The environment layers take their effects from.
     public let environment: AirlinkEnvironment
-    /// The configuration.
+    /// The settings the manager was created with: how many notified values each observer buffers.
     public let configuration: Configuration
 
     /// The registry connections are recorded in, if any.

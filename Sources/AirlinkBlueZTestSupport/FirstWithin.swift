@@ -15,6 +15,7 @@ package func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
             return nil
         }
         group.addTask {
+            // The deadline itself, racing the sequence; nothing is guessed from it.
             try? await Task.sleep(for: limit)
             return nil
         }
@@ -40,6 +41,7 @@ package func endedWithin<Value: Sendable>(
             return true
         }
         group.addTask {
+            // The deadline itself, racing the task; nothing is guessed from it.
             try? await Task.sleep(for: limit)
             return false
         }

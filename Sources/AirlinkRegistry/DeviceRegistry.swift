@@ -38,8 +38,9 @@ public actor DeviceRegistry {
     ///     replaces the stored services.
     ///   - time: when the connection was established, from the caller's clock.
     /// - Returns: the stored record.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` or ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for
-    ///   a record that cannot be stored (see ``ConnectionRecord/validate()``), or a storage error.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` or
+    ///   ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a record that cannot be stored (see
+    ///   ``ConnectionRecord/validate()``), or a storage error.
     @discardableResult
     public func recordConnection(
         device: DeviceID,

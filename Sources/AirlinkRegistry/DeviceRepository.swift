@@ -9,8 +9,8 @@ import AirlinkCore
 /// - calls ``ConnectionRecord/validate()`` before storing a record and rejects what it throws;
 /// - returns ``all()`` in ``ConnectionRecord/isMoreRecent(_:than:)`` order;
 /// - throws ``/AirlinkCore/AirlinkError`` only, with ``/AirlinkCore/AirlinkError/Code/storageFailed``,
-///   ``/AirlinkCore/AirlinkError/Code/corruptStore`` or ``/AirlinkCore/AirlinkError/Code/unsupportedStoreVersion`` for a
-///   store it cannot use, naming the store in the error's context;
+///   ``/AirlinkCore/AirlinkError/Code/corruptStore`` or ``/AirlinkCore/AirlinkError/Code/unsupportedStoreVersion`` for
+///   a store it cannot use, naming the store in the error's context;
 /// - is safe to call from several tasks at once.
 ///
 /// ``lastConnected()``, ``removeAll()`` and ``update(_:_:)`` have default implementations built on

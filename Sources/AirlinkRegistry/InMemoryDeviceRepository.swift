@@ -12,8 +12,8 @@ public actor InMemoryDeviceRepository: DeviceRepository {
 
     /// Saves (inserts or replaces) a record.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` or ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an
-    ///   invalid record, as every repository does.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidDeviceID`` or
+    ///   ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an invalid record, as every repository does.
     public func save(_ record: ConnectionRecord) throws(AirlinkError) {
         try record.validate()
         records[record.id] = record

@@ -27,7 +27,7 @@ public actor JSONFileDeviceRepository: DeviceRepository {
     /// The registry file's name in Airlink's data directory.
     public static let defaultFileName = "devices.json"
 
-    /// The registry file.
+    /// The path of the JSON file the records are stored in.
     public nonisolated let path: String
     private nonisolated let lockPath: String
 

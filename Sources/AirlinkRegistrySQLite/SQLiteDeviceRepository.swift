@@ -28,7 +28,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
     /// How long a writer waits for another process's write to finish before failing.
     public static let busyTimeout: TimeInterval = 5
 
-    /// The database file.
+    /// The path of the SQLite database file the records are stored in.
     public let path: String
     /// The files SQLite keeps, as suffixes of ``path``: the database, its write-ahead log, its
     /// shared-memory index and its rollback journal.
@@ -75,7 +75,8 @@ public final class SQLiteDeviceRepository: DeviceRepository {
         }
     }
 
-    /// Opens the default database, `devices.sqlite` in ``/AirlinkRegistry/RegistryLocation/dataDirectory(environment:)``.
+    /// Opens the default database, `devices.sqlite` in
+    /// ``/AirlinkRegistry/RegistryLocation/dataDirectory(environment:)``.
     ///
     /// - Parameter environment: the process environment to find the data directory from.
     /// - Throws: what ``init(path:)`` throws, or ``/AirlinkCore/AirlinkError/Code/storageFailed`` if neither

@@ -111,8 +111,8 @@ public final class Simulation: Sendable {
     /// - Returns: what `body` returned.
     /// - Throws: what `body` threw; ``/AirlinkCore/AirlinkError/Code/simulationStalled`` when the simulation is
     ///   idle while `body` is unfinished (it waits on something outside the simulation);
-    ///   ``/AirlinkCore/AirlinkError/Code/timeout`` when `limit` passes first; ``/AirlinkCore/AirlinkError/Code/escapedWork``
-    ///   in strict mode when work escaped during the run.
+    ///   ``/AirlinkCore/AirlinkError/Code/timeout`` when `limit` passes first;
+    ///   ``/AirlinkCore/AirlinkError/Code/escapedWork`` in strict mode when work escaped during the run.
     public func run<Success: Sendable>(
         limit: Duration = .seconds(86_400),
         _ body: sending @escaping () async throws -> Success

@@ -66,7 +66,8 @@ package actor ScriptedTransport: Transport, RadioFixture {
     package func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try requirePower("scan")
         record(
-            "startScan services=\(filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all") duplicates=\(filter.allowDuplicates)"
+            "startScan services=\(filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all") "
+                + "duplicates=\(filter.allowDuplicates)"
         )
         if scan == nil { reported.removeAll() }
         scan = filter

@@ -9,7 +9,8 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The transport: sim (the built-in simulated world), bluez, bluez:hciN. Default: $AIRLINK_TRANSPORT, else sim.",
+            "The transport: sim (the built-in simulated world), bluez, bluez:hciN. "
+                + "Default: $AIRLINK_TRANSPORT, else sim.",
             valueName: "transport"))
     var transport: String?
 

@@ -64,7 +64,8 @@ struct InspectCommand: AsyncParsableCommand {
             // The simulated world: the two ends must share one simulation, which only --demo builds.
             throw ValidationError(
                 "on --transport \(specifier) an inspector is seen only by centrals of the same simulation, "
-                    + "so publishing --value for other processes needs a real adapter (--transport bluez). Run `airlink inspect --demo` to see an inspector and an observer together."
+                    + "so publishing --value for other processes needs a real adapter (--transport bluez). "
+                    + "Run `airlink inspect --demo` to see an inspector and an observer together."
             )
         }
     }
@@ -81,7 +82,8 @@ struct InspectCommand: AsyncParsableCommand {
         let writes = demo.inspector.events()
         try await demo.start()
         emit(
-            "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes \(demo.inspector.identifiers.joined(separator: ", "))"
+            "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes "
+                + "\(demo.inspector.identifiers.joined(separator: ", "))"
         )
         let log = ExchangeLog()
         demo.sim.spawn {
@@ -114,7 +116,8 @@ struct InspectCommand: AsyncParsableCommand {
                 try await inspector.writeBytes([7], to: "enabled")
             } catch let error as AirlinkError {
                 lines.append(
-                    "\(demo.stamp) observer writes 0x07 to enabled: refused, \(error.attError.map { "\($0)" } ?? error.message)"
+                    "\(demo.stamp) observer writes 0x07 to enabled: refused, "
+                        + "\(error.attError.map { "\($0)" } ?? error.message)"
                 )
             }
             let end = demo.sim.now.advanced(by: followFor)

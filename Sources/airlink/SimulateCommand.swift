@@ -134,7 +134,8 @@ struct SimulateCommand: AsyncParsableCommand {
         let times = [50.0, 95.0, 100.0].map { outcome.reconnectTime(percentile: $0)?.formatted ?? "-" }
         print(
             "\(outcome.runs) seed(s), \(outcome.failures.count) failed; time to reconnect over "
-                + "\(outcome.reconnectTimes.count) reconnection(s): median \(times[0]), p95 \(times[1]), max \(times[2])"
+                + "\(outcome.reconnectTimes.count) reconnection(s): median \(times[0]), "
+                + "p95 \(times[1]), max \(times[2])"
         )
         if !outcome.failures.isEmpty { throw ExitCode(1) }
     }

@@ -90,6 +90,7 @@ struct BlueZBehaviourTests {
         _ = try await BlueZContractWorld(fake: fake).scanAndConnect(transport, thermostat)
         await transport.disconnect(thermostat)
         try await fake.setConnectMode(thermostatPath, "never-resolve")
+        let disconnects = try await fake.callLog().filter { $0["method"] as? String == "Disconnect" }.count
 
         // When it connects with a short timeout
         let began = ContinuousClock.now
@@ -100,7 +101,7 @@ struct BlueZBehaviourTests {
         // Then it fails with timeout, promptly, and BlueZ's attempt is cancelled with Disconnect
         #expect(error?.code == .timeout)
         #expect(began.duration(to: .now) < .seconds(2))
-        try await Task.sleep(for: .milliseconds(100))
+        try await fake.waitForCall("Disconnect", count: disconnects + 1, within: .seconds(5))
         let methods = try await fake.callLog().compactMap { $0["method"] as? String }
         #expect(methods.suffix(2) == ["Connect", "Disconnect"])
     }
@@ -155,8 +156,9 @@ struct BlueZBehaviourTests {
         }
         await transport.stopScan()
         try await fake.setConnectMode(thermostatPath, "normal", delay: .milliseconds(300))
+        let connects = try await fake.callLog().filter { $0["method"] as? String == "Connect" }.count
         let first = Task { try await transport.connect(thermostat, timeout: .seconds(5)) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await fake.waitForCall("Connect", count: connects + 1, within: .seconds(5))
 
         // When a second connect starts
         let error = await #expect(throws: AirlinkError.self) {
@@ -256,7 +258,8 @@ struct BlueZBehaviourTests {
         try await fake.changeServices(
             thermostatPath,
             json:
-                #"[{"uuid": "180F", "handle": 32, "characteristics": [{"uuid": "2A19", "flags": ["read"], "value": "63"}]}]"#
+                #"[{"uuid": "180F", "handle": 32, "characteristics": "#
+                + #"[{"uuid": "2A19", "flags": ["read"], "value": "63"}]}]"#
         )
 
         // Then .servicesChanged arrives, old handles are gone, and rediscovery gives the new database

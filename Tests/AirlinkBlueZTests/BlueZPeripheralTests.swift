@@ -99,7 +99,8 @@ struct BlueZPeripheralTests {
                 path: level))
         let characteristic = "org.bluez.GattCharacteristic1"
 
-        // When bluetoothd reads, writes a valid and an invalid mode and a read-only value, subscribes, and the app updates
+        // When bluetoothd reads, writes a valid and an invalid mode and a read-only value, subscribes, and the app
+        // updates
         let read = try await call(bluetoothd, peripheral, level, characteristic, "ReadValue", [.properties([])])
         _ = try await call(bluetoothd, peripheral, mode, characteristic, "WriteValue", [.bytes([3]), .properties([])])
         let refused = await #expect(throws: DBusError.self) {

@@ -220,12 +220,14 @@ extension BadInputTests {
         bad(scenario(duration: "-1s"), "is negative"),
         bad(
             scenario(
-                "timeline:\n  - {at: 1s, do: burstNotifications, device: Thermostat, count: -3, characteristic: thermostat-temperature}"
+                "timeline:\n  - {at: 1s, do: burstNotifications, device: Thermostat, count: -3, "
+                    + "characteristic: thermostat-temperature}"
             ),
             "expected a count from 1 to 10000, found -3"),
         bad(
             scenario(
-                "timeline:\n  - {at: 1s, do: burstNotifications, device: Thermostat, count: 1000000000, characteristic: thermostat-temperature}"
+                "timeline:\n  - {at: 1s, do: burstNotifications, device: Thermostat, count: 1000000000, "
+                    + "characteristic: thermostat-temperature}"
             ),
             "from 1 to 10000"),
         bad(
@@ -280,7 +282,8 @@ extension BadInputTests {
             ).replacingOccurrences(
                 of: "  - device: Thermostat\n",
                 with:
-                    "  - device: Thermostat\n    reconnection: {linear: {wait: 1s, attempts: 9223372036854775807, timeout: 1s}}\n"
+                    "  - device: Thermostat\n"
+                    + "    reconnection: {linear: {wait: 1s, attempts: 9223372036854775807, timeout: 1s}}\n"
             ),
             "from 0 to 1000"),
         bad(
@@ -289,7 +292,9 @@ extension BadInputTests {
             ).replacingOccurrences(
                 of: "  - device: Thermostat\n",
                 with:
-                    "  - device: Thermostat\n    reconnection: {exponential: {initialDelay: 1s, multiplier: 1e300, maximumDelay: 10s, timeout: 1s}}\n"
+                    "  - device: Thermostat\n"
+                    + "    reconnection: {exponential: {initialDelay: 1s, multiplier: 1e300, "
+                    + "maximumDelay: 10s, timeout: 1s}}\n"
             ),
             "multiplier from 1 to 100"),
         bad(scenario("timeline:\n  - {at: 1e12s, do: dropLink, device: Thermostat}"), "longer than"),

@@ -61,7 +61,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "inspector \"Test Server\" on bluez:hci0 publishes temperature = 21.5, enabled = true, label = \"kitchen\"",
+                == "inspector \"Test Server\" on bluez:hci0 publishes "
+                + "temperature = 21.5, enabled = true, label = \"kitchen\"",
             "\(result)")
         let expected = [
             "central 11:22:33:44:55:66 connected", "central wrote enabled = false",
@@ -93,7 +94,8 @@ import Testing
 
     /// The application's registration in the fixture's call log: who registered, and where.
     static func registration(_ fake: FakeBlueZ, _ running: CLI.Running) async throws -> (sender: String, path: String) {
-        for _ in 0..<200 {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while ContinuousClock.now < deadline {
             let calls = try await fake.callLog()
             let advertised = calls.contains { $0["method"] as? String == "RegisterAdvertisement" }
             if advertised,
@@ -104,10 +106,11 @@ import Testing
                 return (sender, path)
             }
             guard running.process.isRunning else { throw CLIFailure(description: "\(try running.wait())") }
+            // The fixture's call log tells no one it grew: poll it, as FakeBlueZ.waitForCall does.
             try await Task.sleep(for: .milliseconds(50))
         }
         running.interrupt()
-        throw CLIFailure(description: "airlink inspect did not register in 10 s: \(try running.wait())")
+        throw CLIFailure(description: "airlink inspect did not register in 30 s: \(try running.wait())")
     }
 
     /// The application's characteristics by the identifier their User Description holds.

@@ -110,7 +110,8 @@ import Testing
     /// A registry file holding records of `(id, lastConnected, connectionCount)`.
     static func registryFile(_ records: [(String, Double, Int)]) -> Data {
         let devices = records.map { id, time, count in
-            #"{"id": "\#(id)", "services": [], "firstConnected": \#(time), "lastConnected": \#(time), "connectionCount": \#(count)}"#
+            #"{"id": "\#(id)", "services": [], "firstConnected": \#(time), "lastConnected": \#(time), "#
+                + #""connectionCount": \#(count)}"#
         }
         return Data(
             (#"{"format": "airlink-device-registry", "schemaVersion": 1, "devices": ["#

@@ -80,7 +80,9 @@ import Testing
             .refused(.corruptStore, "firstConnected 1767225700.0 is after lastConnected")),
         Input(
             "count 0", file(device(1, ["connectionCount": "0"])),
-            .refused(.corruptStore, "devices[1].connectionCount: 0.0 is not a whole number from 1 to 9007199254740991")),
+            .refused(
+                .corruptStore,
+                "devices[1].connectionCount: 0.0 is not a whole number from 1 to 9007199254740991")),
         Input(
             "count negative", file(device(1, ["connectionCount": "-5"])),
             .refused(.corruptStore, "devices[1].connectionCount: -5.0 is not a whole number")),

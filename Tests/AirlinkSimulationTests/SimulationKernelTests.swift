@@ -157,6 +157,7 @@ import Testing
     @Test func aRealSleepIsCaughtInStrictMode() async throws {
         let sim = Simulation(seed: 1, strict: true)
         await #expect {
+            // A real sleep is the point: the kernel must catch it as work escaping the simulation.
             try await sim.run { try await Task.sleep(for: .milliseconds(1)) }
         } throws: { error in
             (error as? AirlinkError)?.code == .escapedWork

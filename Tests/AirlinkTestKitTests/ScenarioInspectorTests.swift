@@ -141,7 +141,8 @@ import Testing
         // Given an inspector declaring one identifier twice
         let scenario = try Scenario.parse(
             "duration: 5s\nworld:\n  - inspector: X\n    values:\n"
-                + "      - {identifier: a, type: bool, value: true}\n      - {identifier: a, type: bool, value: false}\n"
+                + "      - {identifier: a, type: bool, value: true}\n"
+                + "      - {identifier: a, type: bool, value: false}\n"
         )
 
         // When it runs, Then the world entry and the problem are named

@@ -10,7 +10,9 @@ import Synchronization
 /// the environment's clock, scans for the device) and reports events.
 ///
 /// ```swift
-/// let connection = manager.connection(to: device, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)))
+/// let connection = manager.connection(
+///     to: device, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3))
+/// )
 /// try await connection.connect(timeout: .seconds(5))
 /// let level = try await connection.services.service(.battery).read(UInt8.self, from: .batteryLevel)
 /// ```
@@ -19,7 +21,7 @@ import Synchronization
 /// the link drops fail at once with ``/AirlinkCore/AirlinkError/Code/linkLost``; operations while disconnected
 /// fail at once with ``/AirlinkCore/AirlinkError/Code/notConnected``; nothing waits forever.
 public actor ConnectionManager {
-    /// The device.
+    /// The identifier of the device this connection is to; fixed for its lifetime.
     public nonisolated let device: DeviceID
     /// The device's services: the same object across reconnections.
     public nonisolated let services: ServicesManager
@@ -89,10 +91,11 @@ public actor ConnectionManager {
     ///
     /// - Parameter timeout: how long the attempt may take; positive.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a timeout that is not positive or an invalid
-    ///   strategy; ``/AirlinkCore/AirlinkError/Code/timeout``; ``/AirlinkCore/AirlinkError/Code/connectionFailed`` (cause kept);
-    ///   ``/AirlinkCore/AirlinkError/Code/deviceNotFound``; ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``;
-    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` while another attempt, a reconnection or a
-    ///   disconnection is under way; ``/AirlinkCore/AirlinkError/Code/cancelled``.
+    ///   strategy; ``/AirlinkCore/AirlinkError/Code/timeout``; ``/AirlinkCore/AirlinkError/Code/connectionFailed``
+    ///   (cause kept); ``/AirlinkCore/AirlinkError/Code/deviceNotFound``;
+    ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``; ``/AirlinkCore/AirlinkError/Code/operationInProgress``
+    ///   while another attempt, a reconnection or a disconnection is under way;
+    ///   ``/AirlinkCore/AirlinkError/Code/cancelled``.
     public func connect(timeout: Duration) async throws(AirlinkError) {
         guard timeout > .zero else {
             throw .invalid("the connect timeout", "is \(timeout.text); pass a positive duration such as .seconds(5)")
@@ -141,8 +144,8 @@ public actor ConnectionManager {
 
     /// Reads the RSSI of the connected device, in dBm.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, and what
-    ///   the transport throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``,
+    ///   and what the transport throws.
     public nonisolated func readRSSI() async throws(AirlinkError) -> Int {
         try await adapter.requirePoweredOn("read the RSSI of \(device)")
         _ = try link.requireLink("read the RSSI")

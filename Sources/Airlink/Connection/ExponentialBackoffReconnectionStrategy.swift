@@ -26,7 +26,7 @@ public struct ExponentialBackoffReconnectionStrategy: ReconnectionStrategy, Hash
     public var initialDelay: Duration
     /// The factor each wait grows by (2 doubles it).
     public var multiplier: Double
-    /// The longest wait.
+    /// The cap on every wait, however many attempts have failed.
     public var maximumDelay: Duration
     /// The most attempts after a loss (`nil`: no limit).
     public var attempts: Int?

@@ -37,7 +37,7 @@ public final class Discovery: ScanClient, Sendable {
     public let services: [BluetoothUUID]?
     /// How long the discovery runs unless stopped early.
     public let timeout: Duration
-    /// The scan options.
+    /// The options the scan was started with: whether repeated advertisements of a device are reported.
     public let options: ScanOptions
     /// The discovery's events, from ``DiscoveryEvent/started`` to ``DiscoveryEvent/stopped(_:)``;
     /// the stream then ends. One consumer; every event also reaches ``DeviceManager/events(where:)``.

@@ -15,7 +15,7 @@ import Synchronization
 /// let services = try await thermostat.discoverServices()
 /// ```
 public final class Central: Sendable {
-    /// The layers underneath.
+    /// The device manager whose layers (discovery, connections, services) the objects use.
     public let manager: DeviceManager
     /// The deadlines every peripheral of this central gets.
     public let watchdog: Watchdog
@@ -51,7 +51,8 @@ public final class Central: Sendable {
     /// The peripheral objects of devices known by identifier (CoreBluetooth's
     /// `retrievePeripherals(withIdentifiers:)`): one per distinct identifier, in the order given.
     ///
-    /// - Parameter identifiers: the devices, for example from a ``/AirlinkRegistry/DeviceRegistry`` or a previous session.
+    /// - Parameter identifiers: the devices, for example from a ``/AirlinkRegistry/DeviceRegistry`` or a previous
+    ///   session.
     public func retrievePeripherals(withIdentifiers identifiers: [DeviceID]) -> [Peripheral] {
         var seen: [DeviceID] = []
         for id in identifiers where !seen.contains(id) { seen.append(id) }

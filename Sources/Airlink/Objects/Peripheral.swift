@@ -92,8 +92,8 @@ public final class Peripheral: Sendable {
 
     /// Reads the signal strength of the link, dBm.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; ``/AirlinkCore/AirlinkError/Code/notConnected``;
-    ///   what the transport's RSSI read throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog;
+    ///   ``/AirlinkCore/AirlinkError/Code/notConnected``; what the transport's RSSI read throws.
     public func readRSSI() async throws(AirlinkError) -> Int {
         let connection = self.connection
         return try await watchdog.operation("read RSSI") { () async throws(AirlinkError) in

@@ -59,7 +59,8 @@ public final class RemoteCharacteristic: Sendable {
     /// - Parameters:
     ///   - bytes: the value.
     ///   - type: with response (default) or without.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/write(_:to:type:)-([UInt8],_,_)`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
+    ///   ``ServiceManager/write(_:to:type:)-([UInt8],_,_)`` throws.
     public func write(_ bytes: [UInt8], type: WriteType = .withResponse) async throws(AirlinkError) {
         let (manager, uuid) = (self.manager, self.uuid)
         try await watchdog.operation("write \(uuid)") { () async throws(AirlinkError) in
@@ -106,8 +107,9 @@ public final class RemoteCharacteristic: Sendable {
     /// Discovers the characteristic's descriptors.
     ///
     /// - Returns: the descriptors, in handle order.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; ``/AirlinkCore/AirlinkError/Code/notConnected``,
-    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, what the transport's discovery throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog;
+    ///   ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
+    ///   what the transport's discovery throws.
     @discardableResult
     public func discoverDescriptors() async throws(AirlinkError) -> [RemoteDescriptor] {
         let (manager, uuid) = (self.manager, self.uuid)

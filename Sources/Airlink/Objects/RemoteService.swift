@@ -19,7 +19,7 @@ public final class RemoteService: Sendable {
         self.watchdog = watchdog
     }
 
-    /// The device.
+    /// The identifier of the device that holds the service.
     public var device: DeviceID { manager.device }
 
     /// Discovers the service's characteristics: all, or those with the given UUIDs.

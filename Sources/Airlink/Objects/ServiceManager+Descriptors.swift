@@ -4,8 +4,8 @@ extension ServiceManager {
     /// Discovers every descriptor of a characteristic, in the device's turn, and caches them for
     /// ``readDescriptor(_:of:)`` and ``writeDescriptor(_:to:of:)``.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``, and
-    ///   what the transport's descriptor discovery throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
+    ///   ``/AirlinkCore/AirlinkError/Code/notConnected``, and what the transport's descriptor discovery throws.
     func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError) -> [GATTDescriptor] {
         try await link.perform(
             "discover descriptors of \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic

@@ -6,7 +6,9 @@ import Synchronization
 /// ```swift
 /// let inspector = Inspector(name: "Test Server", transport: radio, environment: environment)
 /// try inspector.inspect("temperature", of: model, \.temperature, options: [.read, .notify])
-/// try inspector.inspect("enabled", options: [.read, .write], get: { settings.enabled }, set: { settings.enabled = $0 })
+/// try inspector.inspect(
+///     "enabled", options: [.read, .write], get: { settings.enabled }, set: { settings.enabled = $0 }
+/// )
 /// try await inspector.start()
 /// ```
 ///

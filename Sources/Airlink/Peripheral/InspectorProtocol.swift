@@ -12,7 +12,7 @@ import AirlinkCore
 public enum InspectorProtocol {
     /// The encoding's version.
     public static let version: UInt8 = 1
-    /// The inspector service.
+    /// The UUID of the inspector service, which holds an inspector's values as characteristics.
     public static let serviceUUID = BluetoothUUID(value: 0x6E1A_0000_0000_4C3E_9D2B_4152_4C49_4E4B)
     /// The advertising marker's company identifier (0xFFFF: for tests and prototypes).
     public static let companyID: UInt16 = 0xFFFF

@@ -30,7 +30,8 @@ public final class ObservedInspector: Sendable {
         guard let value = values.first(where: { $0.identifier == identifier }) else {
             throw AirlinkError(
                 .characteristicNotFound,
-                "the inspector at \(device) has no value \"\(identifier)\"; it has \(identifiers.joined(separator: ", "))"
+                "the inspector at \(device) has no value \"\(identifier)\"; "
+                    + "it has \(identifiers.joined(separator: ", "))"
             )
         }
         return value
@@ -38,8 +39,9 @@ public final class ObservedInspector: Sendable {
 
     /// Reads a value.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``; ``/AirlinkCore/AirlinkError/Code/malformedData`` if
-    ///   the bytes are not of the value's type; what reading throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``;
+    ///   ``/AirlinkCore/AirlinkError/Code/malformedData`` if the bytes are not of the value's type; what reading
+    ///   throws.
     public func read(_ identifier: String) async throws(AirlinkError) -> InspectedValue {
         let value = try value(identifier)
         let bytes = try await service.read(value.characteristic)
@@ -48,7 +50,8 @@ public final class ObservedInspector: Sendable {
 
     /// Reads a value as a Swift type.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` if the value is of another type; what ``read(_:)`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` if the value is of another type; what ``read(_:)``
+    ///   throws.
     public func read<Value: InspectableValue>(_ identifier: String, as type: Value.Type = Value.self)
         async throws(AirlinkError) -> Value
     {

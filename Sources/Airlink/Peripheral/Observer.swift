@@ -127,7 +127,7 @@ public struct ObservedValue: Sendable, Hashable {
 public struct InspectedChange: Sendable, Hashable, CustomStringConvertible {
     /// The value's identifier.
     public var identifier: String
-    /// The new value.
+    /// The value after the change, decoded as the inspector's type for it.
     public var value: InspectedValue
 
     /// A change of a value.

@@ -8,8 +8,8 @@ extension DeviceManager {
     /// of its world; BlueZ to any device it knows, cached or paired), so this is
     /// ``connection(to:reconnection:)`` for a device the registry holds. If the device is not
     /// around, ``ConnectionManager/connect(timeout:)`` fails with a typed error
-    /// (``/AirlinkCore/AirlinkError/Code/timeout`` or ``/AirlinkCore/AirlinkError/Code/deviceNotFound``) and the record stays.
-    /// Carries forward CoreBluetooth's `retrievePeripherals(withIdentifiers:)`.
+    /// (``/AirlinkCore/AirlinkError/Code/timeout`` or ``/AirlinkCore/AirlinkError/Code/deviceNotFound``) and the record
+    /// stays. Carries forward CoreBluetooth's `retrievePeripherals(withIdentifiers:)`.
     ///
     /// - Parameters:
     ///   - device: the remembered device.

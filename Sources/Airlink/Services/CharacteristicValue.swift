@@ -6,7 +6,7 @@ public struct CharacteristicValue: Sendable, Hashable, CustomStringConvertible {
     public var device: DeviceID
     /// The service of the characteristic.
     public var service: BluetoothUUID
-    /// The characteristic.
+    /// The UUID of the characteristic that sent the value.
     public var characteristic: BluetoothUUID
     /// The value's bytes.
     public var bytes: [UInt8]

@@ -48,8 +48,8 @@ extension DeviceLink {
     /// The characteristic with `uuid` in service `serviceUUID`, from the cache or discovered; its
     /// value handle is routed to the service's observers from then on.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``
-    ///   naming the characteristics the service has.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``,
+    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` naming the characteristics the service has.
     func resolveCharacteristic(
         _ uuid: BluetoothUUID, in serviceUUID: BluetoothUUID, turn: Turn
     ) async throws(AirlinkError) -> (GATTService, GATTCharacteristic) {

@@ -98,7 +98,8 @@ extension DeviceLink {
             : "read it instead, or observe another characteristic"
         throw AirlinkError(
             .operationNotSupported,
-            "characteristic \(characteristic.uuid) cannot \(mode == .disabled ? "notify or indicate" : mode.description) "
+            "characteristic \(characteristic.uuid) cannot "
+                + "\(mode == .disabled ? "notify or indicate" : mode.description) "
                 + "(its properties are \(properties)); \(hint)")
     }
 }

@@ -57,7 +57,8 @@ public final class ServiceManager: Sendable {
 
     /// A characteristic of the service, from the cache or discovered.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/serviceNotFound``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
+    ///   ``/AirlinkCore/AirlinkError/Code/serviceNotFound``.
     public func characteristic(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> GATTCharacteristic {
         try await link.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             turn throws(AirlinkError) in
@@ -111,7 +112,8 @@ public final class ServiceManager: Sendable {
     ///   - type: with response (default) or without.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a value too long;
     ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if it cannot be written that way;
-    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error if the device refused; and the errors of ``read(_:)``.
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error if the device refused; and the errors of
+    ///   ``read(_:)``.
     public func write(
         _ bytes: [UInt8], to characteristic: BluetoothUUID, type: WriteType = .withResponse
     ) async throws(AirlinkError) {
@@ -168,8 +170,8 @@ public final class ServiceManager: Sendable {
 
     /// Reads a descriptor of a characteristic.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/descriptorNotFound``, ``/AirlinkCore/AirlinkError/Code/attribute``, and the
-    ///   errors of ``read(_:)``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/descriptorNotFound``, ``/AirlinkCore/AirlinkError/Code/attribute``,
+    ///   and the errors of ``read(_:)``.
     public func readDescriptor(
         _ descriptor: BluetoothUUID, of characteristic: BluetoothUUID
     ) async throws(AirlinkError) -> [UInt8] {

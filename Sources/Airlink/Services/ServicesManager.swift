@@ -17,7 +17,7 @@ public final class ServicesManager: Sendable {
 
     init(link: DeviceLink) { self.link = link }
 
-    /// The device.
+    /// The identifier of the device whose services these are.
     public var device: DeviceID { link.device }
 
     /// Discovers the device's services: all of them, or those with the given UUIDs.
@@ -25,7 +25,8 @@ public final class ServicesManager: Sendable {
     /// - Parameter uuids: the services of interest, or `nil` for all.
     /// - Returns: a manager for each service found, in handle order.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/linkLost``,
-    ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for an empty list.
+    ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for
+    ///   an empty list.
     @discardableResult
     public func discover(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [ServiceManager] {
         if let uuids, uuids.isEmpty {

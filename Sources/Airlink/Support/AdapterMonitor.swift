@@ -42,7 +42,8 @@ final class AdapterMonitor: Sendable {
     /// Throws unless the adapter is powered on.
     ///
     /// - Parameter operation: what was attempted, for the message: `connect to C0:FF:EE:00:00:01`.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff`` or ``/AirlinkCore/AirlinkError/Code/transportUnavailable``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff`` or
+    ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable``.
     func requirePoweredOn(_ operation: @autoclosure () -> String) async throws(AirlinkError) {
         if let error = Self.error(for: await current(), operation: operation()) { throw error }
     }

@@ -37,11 +37,12 @@ package enum BlueZOperation: Sendable, Hashable, CustomStringConvertible {
 
 /// Translates BlueZ's D-Bus errors into ``/AirlinkCore/AirlinkError``: the one table of the BlueZ backend.
 ///
-/// Every `org.bluez.Error.*` keeps its D-Bus name and text as the cause (``/AirlinkCore/AirlinkError/Cause/bluez(name:message:)``),
-/// except where BlueZ reports an ATT error: `Operation failed with ATT error: 0x0e` and the texts of
-/// BlueZ's `create_gatt_dbus_error` ("Read not permitted", "Not paired" ...) become
-/// ``/AirlinkCore/AirlinkError/Code/attribute`` with ``/AirlinkCore/AirlinkError/Cause/att(_:handle:)``, the D-Bus name and
-/// text kept in the message. Listed in Docs/ErrorCatalogue.md.
+/// Every `org.bluez.Error.*` keeps its D-Bus name and text as the cause
+/// (``/AirlinkCore/AirlinkError/Cause/bluez(name:message:)``), except where BlueZ reports an ATT error:
+/// `Operation failed with ATT error: 0x0e` and the texts of BlueZ's `create_gatt_dbus_error` ("Read not permitted",
+/// "Not paired" ...) become ``/AirlinkCore/AirlinkError/Code/attribute`` with
+/// ``/AirlinkCore/AirlinkError/Cause/att(_:handle:)``, the D-Bus name and text kept in the message. Listed in
+/// Docs/ErrorCatalogue.md.
 package enum BlueZErrorMapping {
     /// What a rule turns an error into.
     package enum Outcome: Sendable, Hashable {
@@ -217,7 +218,8 @@ package enum BlueZErrorMapping {
         }
         return AirlinkError(
             .internalError,
-            "BlueZ failed the \(operation) with an error Airlink does not recognise (\(said)); if it persists, report it",
+            "BlueZ failed the \(operation) with an error Airlink does not recognise (\(said)); "
+                + "if it persists, report it",
             cause: .bluez(name: name, message: text), context: context)
     }
 }

@@ -212,7 +212,8 @@ package struct BlueZLinkStateMachine: Sendable {
                 .fail(
                     AirlinkError(
                         .timeout,
-                        "the link was not usable within \(limit) (BlueZ reported Connected \(connected), ServicesResolved "
+                        "the link was not usable within \(limit) (BlueZ reported Connected \(connected), "
+                            + "ServicesResolved "
                             + "\(resolved)); the attempt was cancelled")),
             ]
         case .cancelled:

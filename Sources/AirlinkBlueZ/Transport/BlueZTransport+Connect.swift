@@ -8,7 +8,8 @@ extension BlueZTransport {
     ///   `Disconnect`); ``/AirlinkCore/AirlinkError/Code/connectionFailed`` when BlueZ or the device refused (for
     ///   `le-connection-abort-by-local`, retry); ``/AirlinkCore/AirlinkError/Code/operationInProgress`` when
     ///   another attempt to the device runs; ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when BlueZ does not
-    ///   know the device; ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``; ``/AirlinkCore/AirlinkError/Code/cancelled``.
+    ///   know the device; ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``;
+    ///   ``/AirlinkCore/AirlinkError/Code/cancelled``.
     public func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
         let context = "connect to \(device)"
         guard timeout > .zero else {

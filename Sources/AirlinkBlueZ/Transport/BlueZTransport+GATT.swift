@@ -189,8 +189,9 @@ extension BlueZTransport {
     }
 
     /// Sends a GATT call for an attribute of a ready link; the call fails promptly with
-    /// ``/AirlinkCore/AirlinkError/Code/linkLost`` if the link drops first, with ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``
-    /// if the adapter goes off, and with ``/AirlinkCore/AirlinkError/Code/cancelled`` if the task is cancelled.
+    /// ``/AirlinkCore/AirlinkError/Code/linkLost`` if the link drops first, with
+    /// ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff`` if the adapter goes off, and with
+    /// ``/AirlinkCore/AirlinkError/Code/cancelled`` if the task is cancelled.
     func gattCall(
         _ device: DeviceID, handle: ATTHandle, context: String,
         build: (BlueZObjectTree.Attribute) throws(AirlinkError) -> DBusMessage

@@ -4,8 +4,9 @@ extension BlueZTransport {
     /// The RSSI of a connected device: HCI Read RSSI where the kernel allows it, else the `RSSI`
     /// BlueZ last reported for the device.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``; ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when
-    ///   neither source has a value (the message gives HCI's reason and its fix).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``;
+    ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` when neither source has a value (the message gives
+    ///   HCI's reason and its fix).
     public func readRSSI(_ device: DeviceID) async throws(AirlinkError) -> Int {
         let context = "read RSSI of \(device)"
         let path = try devicePath(device)

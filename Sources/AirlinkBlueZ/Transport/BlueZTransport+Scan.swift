@@ -5,9 +5,10 @@ extension BlueZTransport {
     /// then `StartDiscovery`. Devices BlueZ reports (new ones, and known ones it sees again) arrive as
     /// ``/AirlinkCore/TransportEvent/advertisement(_:_:)`` events. Starting again replaces the filter.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/transportUnavailable``,
-    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` when BlueZ refuses because another client's change
-    ///   is under way.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``,
+    ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable``,
+    ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` when BlueZ refuses because another client's change is
+    ///   under way.
     public func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try await startScan(filter, rssiThreshold: nil)
     }

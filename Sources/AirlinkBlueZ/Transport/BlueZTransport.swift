@@ -111,9 +111,9 @@ public final class BlueZTransport: Transport {
     /// A call from an ordinary task costs one thread hop: the D-Bus thread reads the reply and resumes the
     /// task on the cooperative pool. A task that prefers this executor runs on the D-Bus thread itself, so
     /// the reply resumes it there without waking another thread (about an eighth more reads per second
-    /// against the fake BlueZ, Docs/Performance.md). Keep such code short and never block in it: while it runs, no signal,
-    /// reply or event of this transport is handled. When the transport closes, the tasks go on on the
-    /// global executor.
+    /// against the fake BlueZ, Docs/Performance.md). Keep such code short and never block in it: while it runs, no
+    /// signal, reply or event of this transport is handled. When the transport closes, the tasks go on on the global
+    /// executor.
     ///
     /// ```swift
     /// let values = try await withTaskExecutorPreference(transport.taskExecutor) {
@@ -151,7 +151,8 @@ public final class BlueZTransport: Transport {
 
     /// The device's object path.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` for an opaque identifier (BlueZ names devices by address).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` for an opaque identifier (BlueZ names devices by
+    ///   address).
     func devicePath(_ device: DeviceID) throws(AirlinkError) -> String {
         guard let address = device.address else {
             throw AirlinkError(

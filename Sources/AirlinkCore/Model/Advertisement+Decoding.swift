@@ -44,7 +44,8 @@ extension Advertisement {
             guard data.count % size == 0 else {
                 throw ADStructure.malformed(
                     at: offset,
-                    "\(type) has \(data.count) byte\(data.count == 1 ? "" : "s") of data, which is not a multiple of \(size)"
+                    "\(type) has \(data.count) byte\(data.count == 1 ? "" : "s") of data, "
+                        + "which is not a multiple of \(size)"
                 )
             }
             for start in stride(from: 0, to: data.count, by: size) {

@@ -7,7 +7,9 @@
 /// in the list of its shortest form.
 ///
 /// ```swift
-/// let ad = Advertisement(flags: .generalDiscoverableLEOnly, localName: "Thermo", serviceUUIDs: [.environmentalSensing])
+/// let ad = Advertisement(
+///     flags: .generalDiscoverableLEOnly, localName: "Thermo", serviceUUIDs: [.environmentalSensing]
+/// )
 /// let bytes = try ad.advertisingData()  // 02 01 06  03 03 1A 18  07 09 54 68 65 72 6D 6F
 /// ```
 public struct Advertisement: Hashable, Sendable, Codable {

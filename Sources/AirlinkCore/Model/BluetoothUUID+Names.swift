@@ -14,7 +14,7 @@ extension BluetoothUUID {
             case declaration
         }
 
-        /// The UUID.
+        /// The assigned UUID the name belongs to.
         public let uuid: BluetoothUUID
         /// The name from Bluetooth Assigned Numbers: `"Battery Service"`, `"Battery Level"`.
         public let name: String

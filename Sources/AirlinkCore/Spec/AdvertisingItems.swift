@@ -10,7 +10,7 @@ public struct LocalName: Sendable, Hashable {
 
 /// The Service UUIDs AD item (Core Spec Supplement, Part A, 1.1).
 public struct ServiceUUIDs: Sendable, Hashable {
-    /// The advertised UUIDs.
+    /// The service UUIDs advertised, in order; each in the list of its shortest form.
     public var uuids: [BluetoothUUID]
     /// Whether the list is incomplete (the device has more services).
     public var isIncomplete: Bool
@@ -48,7 +48,7 @@ public struct ServiceData: Sendable, Hashable {
 
 /// The TX Power Level AD item, in dBm (Core Spec Supplement, Part A, 1.5).
 public struct TxPower: Sendable, Hashable {
-    /// The advertised level.
+    /// The transmit power level advertised, in dBm (-127 to 127).
     public var dBm: Int8
     /// Advertises a TX power level.
     public init(_ dBm: Int8) { self.dBm = dBm }
@@ -56,7 +56,7 @@ public struct TxPower: Sendable, Hashable {
 
 /// The Appearance AD item (Core Spec Supplement, Part A, 1.12).
 public struct AdvertisedAppearance: Sendable, Hashable {
-    /// The appearance.
+    /// The external appearance advertised (a category and subcategory from Assigned Numbers).
     public var appearance: Appearance
     /// Advertises an appearance.
     public init(_ appearance: Appearance) { self.appearance = appearance }
@@ -64,7 +64,7 @@ public struct AdvertisedAppearance: Sendable, Hashable {
 
 /// The Flags AD item (Core Spec Supplement, Part A, 1.3); by default LE General Discoverable, LE only.
 public struct AdvertisingFlags: Sendable, Hashable {
-    /// The flags.
+    /// The discoverable mode and BR/EDR support advertised.
     public var flags: Advertisement.Flags
     /// Advertises these flags instead of the default.
     public init(_ flags: Advertisement.Flags) { self.flags = flags }

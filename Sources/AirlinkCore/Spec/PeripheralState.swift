@@ -42,9 +42,9 @@ public struct PeripheralState: Sendable {
 
 /// An initial entry of a peripheral's ``PeripheralState``, as a component of a ``PeripheralSpec``.
 public struct State: Sendable {
-    /// The key.
+    /// The key a peripheral's behaviour reads and writes the entry under.
     public var key: String
-    /// The initial value.
+    /// The value the entry holds when the peripheral starts, or after a reset.
     public var value: any Sendable
 
     /// Declares a state entry.

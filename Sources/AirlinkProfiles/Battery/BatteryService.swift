@@ -52,8 +52,8 @@ public final class BatteryService: Sendable {
 
     /// Reads the level.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a value that
-    ///   is not one byte of 0 to 100.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a
+    ///   value that is not one byte of 0 to 100.
     public func level() async throws(AirlinkError) -> BatteryLevel {
         try await service.read(BatteryLevel.self, from: variant.level)
     }

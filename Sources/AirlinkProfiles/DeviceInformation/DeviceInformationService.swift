@@ -18,9 +18,9 @@ public final class DeviceInformationService: Sendable {
 
     /// Manufacturer Name String (0x2A29).
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read (``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` if the device
-    ///   leaves it out; DIS makes every characteristic optional); ``/AirlinkCore/AirlinkError/Code/malformedData`` for
-    ///   bytes that are not UTF-8.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read (``/AirlinkCore/AirlinkError/Code/characteristicNotFound``
+    ///   if the device leaves it out; DIS makes every characteristic optional);
+    ///   ``/AirlinkCore/AirlinkError/Code/malformedData`` for bytes that are not UTF-8.
     public func manufacturer() async throws(AirlinkError) -> String { try await string(.manufacturerNameString) }
     /// Model Number String (0x2A24). Throws as ``manufacturer()``.
     public func model() async throws(AirlinkError) -> String { try await string(.modelNumberString) }

@@ -13,7 +13,7 @@ public struct PnPID: GATTValue, Hashable {
 
     /// Who assigned ``vendorID``.
     public let vendorIDSource: VendorIDSource
-    /// The vendor.
+    /// The vendor, as a company identifier of the source ``vendorIDSource`` names.
     public let vendorID: UInt16
     /// The vendor's product.
     public let productID: UInt16

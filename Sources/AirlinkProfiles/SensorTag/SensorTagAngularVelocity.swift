@@ -13,7 +13,8 @@ public typealias SensorTagAngularVelocity = SensorTagTriaxialReading<SensorTagGy
 public enum SensorTagGyroscopeScale: SensorTagTriaxialScale {
     /// The sensor, its data characteristic, °/s and the size of a count.
     public static let scale = SensorTagAxisScale(
-        sensor: .gyroscope, dataCharacteristic: .sensorTagGyroscopeData, unitsPerCount: 500.0 / 65536, unitSymbol: "°/s"
+        sensor: .gyroscope, dataCharacteristic: .sensorTagGyroscopeData, unitsPerCount: 500.0 / 65536,
+        unitSymbol: "°/s"
     )
 }
 

@@ -43,8 +43,8 @@ extension SensorTagIRTemperature {
     ///   - voltage: the thermopile voltage in volts.
     ///   - dieCelsius: the die temperature in °C.
     /// - Returns: the object temperature in °C.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the formula has no real answer: the sensitivity `S`
-    ///   is not positive (a die below about -172 °C) or `Tdie⁴ + f/S` is negative (an object below 0 K).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the formula has no real answer: the sensitivity
+    ///   `S` is not positive (a die below about -172 °C) or `Tdie⁴ + f/S` is negative (an object below 0 K).
     public static func objectCelsius(voltage: Double, dieCelsius: Double) throws(AirlinkError) -> Double {
         let die = dieCelsius + kelvinOffset
         let delta = die - referenceKelvin

@@ -61,8 +61,8 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
     /// Returns this period if the sensor accepts it.
     ///
     /// - Parameter sensor: the sensor whose minimum applies.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the period is below ``SensorTagSensor/minimumPeriod``,
-    ///   naming the value and the limit.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if the period is below
+    ///   ``SensorTagSensor/minimumPeriod``, naming the value and the limit.
     @discardableResult
     public func validated(for sensor: SensorTagSensor) throws(AirlinkError) -> SensorTagPeriod {
         guard duration >= sensor.minimumPeriod else {
@@ -70,7 +70,8 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
             throw AirlinkError(
                 .invalidArgument,
                 "the \(sensor) period \(Int(units) * 10) ms (0x\(String(units, radix: 16, uppercase: true))) "
-                    + "is below the sensor's minimum of \(limit) ms (0x\(String(limit / 10, radix: 16, uppercase: true))); "
+                    + "is below the sensor's minimum of \(limit) ms "
+                    + "(0x\(String(limit / 10, radix: 16, uppercase: true))); "
                     + "write \(limit / 10) or more")
         }
         return self

@@ -38,7 +38,8 @@ extension SensorTagPhysics {
                 + noise(.objectTemperature, at: time, s.temperatureNoiseCelsius),
             humidityTemperatureCelsius: air + noise(.humidityTemperature, at: time, s.temperatureNoiseCelsius),
             relativeHumidity: min(
-                100, max(0, airRelativeHumidity(at: time) + noise(.relativeHumidity, at: time, s.humidityNoisePercent))),
+                100,
+                max(0, airRelativeHumidity(at: time) + noise(.relativeHumidity, at: time, s.humidityNoisePercent))),
             barometerTemperatureCelsius: air + noise(.barometerTemperature, at: time, s.temperatureNoiseCelsius),
             pressurePascals: airPressurePascals(at: time) + noise(.pressure, at: time, s.pressureNoisePascals),
             orientation: angles,

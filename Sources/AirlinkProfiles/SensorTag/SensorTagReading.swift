@@ -52,8 +52,8 @@ public enum SensorTagReading: Sendable, Hashable, CustomStringConvertible {
     ///   - bytes: the data characteristic's value.
     ///   - sensor: the sensor.
     ///   - calibration: the barometer's calibration (needed for the barometer only).
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for a wrong length; ``/AirlinkCore/AirlinkError/Code/invalidArgument``
-    ///   for barometer data without a usable calibration.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for a wrong length;
+    ///   ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for barometer data without a usable calibration.
     public init(
         decoding bytes: [UInt8], of sensor: SensorTagSensor, calibration: SensorTagBarometerCalibration?
     ) throws(AirlinkError) {

@@ -125,8 +125,8 @@ public final class SensorTagService: Sendable {
 
     /// Reads a sensor's data and decodes it.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a wrong length;
-    ///   for the barometer, what ``calibration()`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a
+    ///   wrong length; for the barometer, what ``calibration()`` throws.
     public func read(_ sensor: SensorTagSensor) async throws(AirlinkError) -> SensorTagReading {
         let calibration = sensor == .barometer ? try await calibration() : nil
         let bytes = try await service(sensor).read(sensor.dataUUID)
@@ -176,8 +176,8 @@ public final class SensorTagService: Sendable {
     /// - Parameters:
     ///   - sensors: the sensors to stream; all by default.
     ///   - keys: whether to include the simple keys.
-    /// - Throws: what ``calibration()`` throws if the barometer is included; ``/AirlinkCore/AirlinkError`` from enabling
-    ///   notifications.
+    /// - Throws: what ``calibration()`` throws if the barometer is included; ``/AirlinkCore/AirlinkError`` from
+    ///   enabling notifications.
     public func readings(
         of sensors: [SensorTagSensor] = SensorTagSensor.allCases, keys: Bool = true
     ) async throws(AirlinkError) -> AsyncStream<SensorTagReading> {

@@ -12,13 +12,13 @@ extension PeripheralSpec {
     /// WLXBluetoothDevice's example thermostat.
     ///
     /// Temperature service (…0066): temperature (…0067; read, write, notify; ``Temperature``, sint16 in
-    /// 0.01 degrees of the current unit). Reading gives the room temperature; writing sets the set point (5 to 35 °C; others are refused with Value Not Allowed, 0x13),
-    /// and the room temperature moves toward it by `rate` degrees Celsius per second of virtual time, in
-    /// steps of one second, each notified. Unit (…0068; read, write; ``TemperatureUnit``, uint8 0 °C,
-    /// 1 °F): reads and notifications of the temperature follow it. Battery service (…0070): level
-    /// (…0069; read, notify; ``BatteryLevel``), draining 1 % every 10 minutes. Advertises every 100 ms
-    /// with the Temperature service and the shortened name "Thermost" (the full name would overflow
-    /// the 31 bytes).
+    /// 0.01 degrees of the current unit). Reading gives the room temperature; writing sets the set point (5 to 35 °C;
+    /// others are refused with Value Not Allowed, 0x13), and the room temperature moves toward it by `rate` degrees
+    /// Celsius per second of virtual time, in steps of one second, each notified. Unit (…0068; read, write;
+    /// ``TemperatureUnit``, uint8 0 °C, 1 °F): reads and notifications of the temperature follow it. Battery service
+    /// (…0070): level (…0069; read, notify; ``BatteryLevel``), draining 1 % every 10 minutes. Advertises every
+    /// 100 ms with the Temperature service and the shortened name "Thermost" (the full name would overflow the 31
+    /// bytes).
     ///
     /// - Parameters:
     ///   - temperature: the room temperature, °C.

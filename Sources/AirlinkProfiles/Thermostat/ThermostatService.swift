@@ -33,7 +33,8 @@ public final class ThermostatService: Sendable {
 
     /// Reads the unit the thermostat reports temperatures in.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a byte other than 0 or 1.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the read; ``/AirlinkCore/AirlinkError/Code/malformedData`` for a
+    ///   byte other than 0 or 1.
     public func unit() async throws(AirlinkError) -> TemperatureUnit {
         let unit = try await service.read(TemperatureUnit.self, from: .thermostatUnit)
         knownUnit.withLock { $0 = unit }
@@ -50,8 +51,8 @@ public final class ThermostatService: Sendable {
 
     /// Reads the room temperature.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError`` from the reads; ``/AirlinkCore/AirlinkError/Code/malformedData`` if the value is not
-    ///   two bytes.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the reads; ``/AirlinkCore/AirlinkError/Code/malformedData`` if the
+    ///   value is not two bytes.
     public func temperature() async throws(AirlinkError) -> ThermostatReading {
         let unit = try await currentUnit()
         let temperature = try await service.read(Temperature.self, from: .thermostatTemperature)

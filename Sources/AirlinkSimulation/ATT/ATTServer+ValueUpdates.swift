@@ -26,8 +26,8 @@ extension ATTServer {
     /// Stores a new value for `handle` and notifies or indicates it if the client subscribed; a
     /// characteristic with no subscriber just changes.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value is
-    ///   over 512 bytes.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value
+    ///   is over 512 bytes.
     public mutating func updateValue(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) -> [Action] {
         try database.setValue(value, for: handle)
         let bits = clientConfiguration(forValue: handle)

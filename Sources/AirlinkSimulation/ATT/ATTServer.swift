@@ -24,7 +24,8 @@ public struct ATTServer: Sendable {
         /// Send this PDU to the client.
         case send(ATTPDU)
         /// The client wrote `value` to `handle` (Write Request, Write Command or Execute Write); the stored
-        /// value has already changed. CCCD writes are reported as ``subscriptionChanged(valueHandle:notify:indicate:)``.
+        /// value has already changed. CCCD writes are reported as
+        /// ``subscriptionChanged(valueHandle:notify:indicate:)``.
         case valueWritten(handle: ATTHandle, value: [UInt8])
         /// The client changed the CCCD of the characteristic whose value is at `valueHandle`.
         case subscriptionChanged(valueHandle: ATTHandle, notify: Bool, indicate: Bool)

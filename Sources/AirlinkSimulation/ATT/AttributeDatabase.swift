@@ -2,10 +2,10 @@ import AirlinkCore
 
 /// A GATT server's attribute table, handles from 0x0001 without gaps (Core Spec Vol 3, Part G, 3.1–3.3).
 ///
-/// Built from a ``/AirlinkCore/GATTServerDefinition``: first the Generic Access service 0x1800 (Device Name, Appearance),
-/// then the Generic Attribute service 0x1801 (Service Changed, indicate, with its CCCD), then each defined
-/// service: its declaration, include declarations, and per characteristic a declaration, the value, a CCCD
-/// when it notifies or indicates, and the defined descriptors.
+/// Built from a ``/AirlinkCore/GATTServerDefinition``: first the Generic Access service 0x1800 (Device Name,
+/// Appearance), then the Generic Attribute service 0x1801 (Service Changed, indicate, with its CCCD), then each defined
+/// service: its declaration, include declarations, and per characteristic a declaration, the value, a CCCD when it
+/// notifies or indicates, and the defined descriptors.
 public struct AttributeDatabase: Hashable, Sendable {
     /// The longest attribute value, 512 bytes (Vol 3, Part F, 3.2.9).
     public static let maximumValueLength = 512
@@ -18,10 +18,10 @@ public struct AttributeDatabase: Hashable, Sendable {
 
     /// Lays out and checks a definition.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming the fault: a value over 512 bytes, a CCCD
-    ///   listed by hand, a CCCD on a characteristic that neither notifies nor indicates, extended properties
-    ///   without their descriptor, a declaration type used as a descriptor, a redefined 0x1800 or 0x1801
-    ///   service, an include that names no service or several, or more than 0xFFFF attributes.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming the fault: a value over 512 bytes, a
+    ///   CCCD listed by hand, a CCCD on a characteristic that neither notifies nor indicates, extended properties
+    ///   without their descriptor, a declaration type used as a descriptor, a redefined 0x1800 or 0x1801 service, an
+    ///   include that names no service or several, or more than 0xFFFF attributes.
     public init(_ definition: GATTServerDefinition) throws(AirlinkError) {
         var builder = try AttributeTableBuilder(definition)
         attributes = builder.build()
@@ -47,8 +47,8 @@ public struct AttributeDatabase: Hashable, Sendable {
 
     /// Replaces the stored value of an attribute, as a server does after a write.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value is
-    ///   over 512 bytes.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value
+    ///   is over 512 bytes.
     public mutating func setValue(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) {
         let index = Int(handle.rawValue) - 1
         guard attributes.indices.contains(index) else {

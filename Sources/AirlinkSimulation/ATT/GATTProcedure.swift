@@ -23,8 +23,9 @@ public enum GATTProcedureStep<Success: Sendable>: Sendable {
     case send(ATTPDU)
     /// The procedure ended with its result.
     case completed(Success)
-    /// The procedure ended with an error: ``/AirlinkCore/AirlinkError/Code/attribute`` with cause `.att(error, handle:)`
-    /// when the server refused, ``/AirlinkCore/AirlinkError/Code/malformedData`` when it answered out of turn.
+    /// The procedure ended with an error: ``/AirlinkCore/AirlinkError/Code/attribute`` with cause
+    /// `.att(error, handle:)` when the server refused, ``/AirlinkCore/AirlinkError/Code/malformedData`` when it
+    /// answered out of turn.
     case failed(AirlinkError)
 }
 

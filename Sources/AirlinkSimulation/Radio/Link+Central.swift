@@ -121,7 +121,8 @@ extension Link {
                 "att", "\(central.tracePrefix)\(peripheral.idText) request timed out after 30 s; closing the link")
             let error = AirlinkError(
                 .timeout,
-                "\(central.tracePrefix)\(peripheral.idText) did not answer an ATT request within 30 s (Core Spec Vol 3, Part F, 3.3.3); "
+                "\(central.tracePrefix)\(peripheral.idText) did not answer an ATT request within 30 s "
+                    + "(Core Spec Vol 3, Part F, 3.3.3); "
                     + "the link is closed")
             operations.first?.fail(error)
             drop(reason: .localHostTerminated)

@@ -25,7 +25,8 @@ extension Link {
             case .delay(let delay):
                 world.record(
                     "fault",
-                    "\(central.tracePrefix)\(peripheral.idText) delays its answer to \(pdu.opcode) by \(Duration.nanoseconds(delay).traceDescription)"
+                    "\(central.tracePrefix)\(peripheral.idText) delays its answer to \(pdu.opcode) "
+                        + "by \(Duration.nanoseconds(delay).traceDescription)"
                 )
                 world.schedule(at: world.now + delay) { [self] in
                     guard !isClosed, peripheralAlive else { return }
@@ -108,7 +109,8 @@ extension Link {
             case .subscriptionChanged(let valueHandle, let notify, let indicate):
                 world.record(
                     "peripheral",
-                    "\(central.tracePrefix)\(peripheral.idText) \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
+                    "\(central.tracePrefix)\(peripheral.idText) \(valueHandle) "
+                        + "notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
                 )
                 if notify || indicate { peripheral.armUpdateTimer() }
                 peripheral.host?.subscriptionChanged(self, valueHandle: valueHandle, notify: notify, indicate: indicate)

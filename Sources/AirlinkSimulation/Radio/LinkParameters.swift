@@ -12,7 +12,7 @@ public struct LinkParameters: Sendable, Hashable {
     public var peripheralLatency: Int
     /// The supervision timeout: a link silent this long is lost with reason 0x08.
     public var supervisionTimeout: Duration
-    /// The PHY.
+    /// The physical layer the link uses: LE 1M or LE 2M; it sets the air time of each packet.
     public var phy: PHY
     /// The central's LL data length, 27–251 bytes (the link uses the smaller of both ends').
     public var dataLength: Int

@@ -37,7 +37,8 @@ extension PeripheralModel: PeripheralContext {
 
     /// The value handle of a characteristic that can notify or indicate.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/operationNotSupported``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
+    ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported``.
     func notifiableValueHandle(of characteristic: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError)
         -> ATTHandle
     {

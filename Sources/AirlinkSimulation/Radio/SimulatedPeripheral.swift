@@ -32,7 +32,8 @@ public struct SimulatedPeripheral: Sendable {
 
     /// The current value of a characteristic, decoded.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/malformedData``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
+    ///   ``/AirlinkCore/AirlinkError/Code/malformedData``.
     public func value<Value: GATTValue>(
         of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil, as type: Value.Type = Value.self
     ) throws(AirlinkError) -> Value {
@@ -142,7 +143,8 @@ public struct SimulatedPeripheral: Sendable {
     /// Sends `count` notifications of a characteristic at once, the values from `value(index)`
     /// (by default the current value).
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``, ``/AirlinkCore/AirlinkError/Code/operationNotSupported``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
+    ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported``.
     public func burstNotifications(
         of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil, count: Int,
         value: (@Sendable (Int) -> [UInt8])? = nil

@@ -4,10 +4,11 @@ extension VirtualRadio {
     /// Connects at the peripheral's next connectable advertising event, then exchanges MTU and
     /// subscribes to Service Changed before returning.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` (the attempt is cancelled), ``/AirlinkCore/AirlinkError/Code/connectionFailed``
-    ///   and ``/AirlinkCore/AirlinkError/Code/operationInProgress`` (injected with ``SimulatedPeripheral/failNextConnects(_:with:)``
-    ///   or a second concurrent attempt), ``/AirlinkCore/AirlinkError/Code/deviceNotFound``,
-    ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/cancelled``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` (the attempt is cancelled),
+    ///   ``/AirlinkCore/AirlinkError/Code/connectionFailed`` and ``/AirlinkCore/AirlinkError/Code/operationInProgress``
+    ///   (injected with ``SimulatedPeripheral/failNextConnects(_:with:)`` or a second concurrent attempt),
+    ///   ``/AirlinkCore/AirlinkError/Code/deviceNotFound``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``,
+    ///   ``/AirlinkCore/AirlinkError/Code/cancelled``.
     public func connect(_ device: DeviceID, timeout: Duration) async throws(AirlinkError) -> LinkInfo {
         let attempt = try world.lock.withLock { () throws(AirlinkError) -> ConnectAttempt? in
             try checkPowered("connect to \(device)")

@@ -77,7 +77,8 @@ extension VirtualRadio {
     ///   - device: the connected peripheral.
     ///   - characteristic: the characteristic.
     ///   - end: the last handle of the characteristic's service.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/linkLost``, ``/AirlinkCore/AirlinkError/Code/attribute``.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected``, ``/AirlinkCore/AirlinkError/Code/linkLost``,
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute``.
     public func discoverDescriptors(
         _ device: DeviceID, of characteristic: GATTCharacteristic, through end: ATTHandle
     ) async throws(AirlinkError) -> [GATTDescriptor] {

@@ -74,7 +74,8 @@ extension Scenario {
     /// - Parameters:
     ///   - yaml: the scenario.
     ///   - source: the name used in error messages (a path).
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was expected.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was
+    ///   expected.
     public static func parse(_ yaml: String, source: String = "scenario") throws(AirlinkError) -> Scenario {
         let node: Node
         do {

@@ -13,7 +13,7 @@ public struct Scenario: Sendable, Decodable {
     public var seed: UInt64
     /// How much virtual time the run lasts.
     public var duration: ScenarioDuration
-    /// The peripherals.
+    /// The simulated peripherals and inspectors the run starts with.
     public var world: [ScenarioPeripheral]
     /// Faults and changes at virtual times.
     public var timeline: [ScenarioAction]

@@ -48,7 +48,7 @@ public struct ScenarioAction: Sendable, Decodable {
 
     /// When, from the start of the run.
     public var at: ScenarioDuration
-    /// What.
+    /// What happens at `at`: the action and its arguments.
     public var kind: Kind
     /// The peripheral (its name or id); every action but the adapter's needs one.
     public var device: String?

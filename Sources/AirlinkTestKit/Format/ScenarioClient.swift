@@ -36,9 +36,9 @@ public struct ScenarioClient: Sendable, Decodable {
 
 /// A characteristic in a service.
 public struct ScenarioCharacteristicRef: Sendable, Decodable {
-    /// The service.
+    /// The characteristic's service, by UUID or by a name the scenario's world defines.
     public var service: ScenarioUUID
-    /// The characteristic.
+    /// The characteristic, by UUID or by a name the scenario's world defines.
     public var characteristic: ScenarioUUID
     /// How to show its values in the trace (bytes by default).
     public var type: ScenarioValueType?
@@ -48,9 +48,9 @@ public struct ScenarioCharacteristicRef: Sendable, Decodable {
 
 /// A read or write of the client: once `at` a time, or `every` period (from `at`, or from the connection).
 public struct ScenarioOperation: Sendable, Decodable {
-    /// The service.
+    /// The characteristic's service, by UUID or by a name the scenario's world defines.
     public var service: ScenarioUUID
-    /// The characteristic.
+    /// The characteristic read or written, by UUID or by a name the scenario's world defines.
     public var characteristic: ScenarioUUID
     /// When (the first time).
     public var at: ScenarioDuration?
@@ -88,7 +88,7 @@ public struct ScenarioOperation: Sendable, Decodable {
 /// `none`, `{linear: {wait, attempts, timeout}}`, `{exponential: {initialDelay, multiplier, maximumDelay,
 /// attempts, timeout, jitter: none|full|decorrelated}}`, `{whenAdvertising: {attempts, timeout, window}}`.
 public struct ScenarioReconnection: Sendable, Decodable, CustomStringConvertible {
-    /// The strategy.
+    /// The strategy the key names, with its parameters (``NoReconnectionStrategy`` for `none`).
     public var strategy: any ReconnectionStrategy
     /// `linear wait=2s attempts=3 timeout=3s`.
     public var description: String

@@ -8,7 +8,8 @@ public struct ScenarioDuration: Sendable, Hashable, Decodable, CustomStringConve
     /// Wraps a duration.
     public init(_ duration: Duration) { self.duration = duration }
 
-    /// Decodes `250ms`, `2s`, `1.5s`, `3m`, `500us` or a number of seconds, as ``/AirlinkCore/DurationText`` reads them.
+    /// Decodes `250ms`, `2s`, `1.5s`, `3m`, `500us` or a number of seconds, as ``/AirlinkCore/DurationText`` reads
+    /// them.
     ///
     /// - Throws: `DecodingError.dataCorrupted` saying which forms are accepted, or that the value is
     ///   negative or longer than ``/AirlinkCore/DurationText/maximum``.

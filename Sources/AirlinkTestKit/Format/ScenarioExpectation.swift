@@ -37,7 +37,7 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         case written(identifier: String, equals: String)
     }
 
-    /// What.
+    /// What must hold: the condition and its arguments.
     public var kind: Kind
     /// The device (its name or id); the first client's by default.
     public var device: String?

@@ -4,7 +4,7 @@ import AirlinkProfiles
 /// A service or characteristic UUID as a scenario writes it: `180F`, a 128-bit UUID, a slug of an
 /// assigned number (`battery-level`), or the name of a built-in profile's UUID (`thermostat-temperature`).
 public struct ScenarioUUID: Sendable, Hashable, Decodable, CustomStringConvertible {
-    /// The UUID.
+    /// The UUID the text resolved to.
     public var uuid: BluetoothUUID
 
     /// Wraps a UUID.
@@ -48,7 +48,7 @@ public struct ScenarioUUID: Sendable, Hashable, Decodable, CustomStringConvertib
 
 /// A position as a scenario writes it: a distance in metres (`2`, `2m`) or `{x, y, z}`.
 public struct ScenarioPosition: Sendable, Hashable, Decodable {
-    /// The position.
+    /// The position the text gives, in metres: a distance, or x, y and z.
     public var position: Position
 
     private enum CodingKeys: String, CodingKey { case x, y, z }

@@ -96,9 +96,9 @@ public enum ScenarioValueType: String, Sendable, Hashable, Decodable, CaseIterab
 
 /// A typed value written in a scenario: its type and its bytes.
 public struct ScenarioValue: Sendable, Hashable, CustomStringConvertible {
-    /// The type.
+    /// How the bytes are read and shown (`uint8`, `int16`, `string`, `temperature`, ...).
     public var type: ScenarioValueType
-    /// The encoded value.
+    /// The value encoded as its type, in the bytes a characteristic holds.
     public var bytes: [UInt8]
 
     /// A value of a type.

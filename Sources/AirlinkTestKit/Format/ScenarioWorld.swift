@@ -41,7 +41,8 @@ public struct ScenarioPeripheral: Sendable, Decodable {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container,
                     debugDescription:
-                        "an inspector is an app on its own adapter, with a name and values only; drop `\(key.stringValue)`"
+                        "an inspector is an app on its own adapter, with a name and values only; "
+                        + "drop `\(key.stringValue)`"
                 )
             }
             inspector = ScenarioInspector(
@@ -114,11 +115,11 @@ public struct ScenarioAdvertising: Sendable, Decodable {
 
 /// An initial value that replaces a peripheral's.
 public struct ScenarioValueOverride: Sendable, Decodable {
-    /// The characteristic.
+    /// The characteristic whose initial value is replaced, by UUID or profile name.
     public var characteristic: ScenarioUUID
     /// Its service, when the characteristic UUID is ambiguous.
     public var service: ScenarioUUID?
-    /// The value.
+    /// The value it starts with instead of the peripheral's own.
     public var value: ScenarioValue
 
     private enum CodingKeys: String, CodingKey { case characteristic, service, type, value }
@@ -232,7 +233,7 @@ public struct ScenarioUpdate: Sendable, Decodable {
 
 /// An ATT error as a scenario writes it: `write-not-permitted`, `writeNotPermitted` or `0x03`.
 public struct ScenarioATTError: Sendable, Decodable {
-    /// The error.
+    /// The ATT error the text names.
     public var error: ATTError
 
     static let names: [(String, ATTError)] = [

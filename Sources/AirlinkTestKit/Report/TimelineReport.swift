@@ -6,7 +6,7 @@ import AirlinkSimulation
 /// connection state, faults, reconnection attempts, notifications (rate per second) and RSSI, and the
 /// expectations with whether they held. No network, no scripts.
 public struct TimelineReport: Sendable {
-    /// The page.
+    /// The whole HTML page, ready to write to a file.
     public private(set) var html: String
 
     private static let laneNames = ["advertising", "connection", "faults", "reconnection", "notifications", "rssi"]
@@ -37,7 +37,8 @@ public struct TimelineReport: Sendable {
             for lane in Self.laneNames {
                 svg.append("<g class=\"lane\" data-lane=\"\(lane)\" data-device=\"\(id)\">")
                 svg.append(
-                    "<rect x=\"\(Self.left)\" y=\"\(y)\" width=\"\(Self.width)\" height=\"\(Self.laneHeight - 4)\" class=\"bg\"/>"
+                    "<rect x=\"\(Self.left)\" y=\"\(y)\" width=\"\(Self.width)\" "
+                        + "height=\"\(Self.laneHeight - 4)\" class=\"bg\"/>"
                 )
                 svg.append("<text x=\"12\" y=\"\(y + 15)\" class=\"label\">\(lane)</text>")
                 let top = y
@@ -82,8 +83,10 @@ public struct TimelineReport: Sendable {
                         default: continue
                         }
                         svg.append(
-                            "<rect x=\"\(x(record.time.seconds) - 3)\" y=\"\(top + 4)\" width=\"6\" height=\"14\" class=\"\(cls)\">"
-                                + "<title>t=\(Self.number(record.time.seconds)) \(Self.escape(event.description))</title></rect>"
+                            "<rect x=\"\(x(record.time.seconds) - 3)\" y=\"\(top + 4)\" "
+                                + "width=\"6\" height=\"14\" class=\"\(cls)\">"
+                                + "<title>t=\(Self.number(record.time.seconds)) "
+                                + "\(Self.escape(event.description))</title></rect>"
                         )
                     }
                 case "notifications":
@@ -95,7 +98,8 @@ public struct TimelineReport: Sendable {
                     for (second, count) in perSecond.enumerated() where count > 0 {
                         let height = Double(count) / Double(peak) * (bottom - top - 2)
                         svg.append(
-                            "<rect x=\"\(x(Double(second)))\" y=\"\(bottom - height)\" width=\"\(max(x(Double(second + 1)) - x(Double(second)) - 1, 1))\" "
+                            "<rect x=\"\(x(Double(second)))\" y=\"\(bottom - height)\" "
+                                + "width=\"\(max(x(Double(second + 1)) - x(Double(second)) - 1, 1))\" "
                                 + "height=\"\(height)\" class=\"rate\"><title>\(count)/s at t=\(second)s</title></rect>"
                         )
                     }
@@ -104,7 +108,8 @@ public struct TimelineReport: Sendable {
                         let rssi = Double(heardRSSI)
                         let level = (min(max(rssi, -100), -30) + 100) / 70
                         svg.append(
-                            "<circle cx=\"\(x(time))\" cy=\"\(bottom - 2 - level * (bottom - top - 4))\" r=\"2\" class=\"rssi\"><title>\(Int(rssi)) dBm</title></circle>"
+                            "<circle cx=\"\(x(time))\" cy=\"\(bottom - 2 - level * (bottom - top - 4))\" r=\"2\" "
+                                + "class=\"rssi\"><title>\(Int(rssi)) dBm</title></circle>"
                         )
                     }
                 }
@@ -139,7 +144,8 @@ public struct TimelineReport: Sendable {
             </style></head><body>
             <h1>\(Self.escape(result.name))</h1>
             <p>seed \(result.seed), \(Self.number(end)) s of virtual time, \(result.passed ? "PASSED" : "FAILED")</p>
-            <svg id="timeline" xmlns="http://www.w3.org/2000/svg" width="\(Self.left + Self.width + 20)" height="\(total + 10)">
+            <svg id="timeline" xmlns="http://www.w3.org/2000/svg" \
+            width="\(Self.left + Self.width + 20)" height="\(total + 10)">
             \(body)
             </svg>
             <table id="expectations"><tr><th></th><th>expectation</th><th>observed</th></tr>
@@ -178,7 +184,8 @@ public struct TimelineReport: Sendable {
     private static func bar(_ x1: Double, _ x2: Double, _ top: Double, _ bottom: Double, _ cls: String, _ title: String)
         -> String
     {
-        "<rect x=\"\(x1)\" y=\"\(top + 4)\" width=\"\(max(x2 - x1, 1))\" height=\"\(bottom - top - 8)\" class=\"\(cls)\"><title>\(title)</title></rect>"
+        "<rect x=\"\(x1)\" y=\"\(top + 4)\" width=\"\(max(x2 - x1, 1))\" height=\"\(bottom - top - 8)\" "
+            + "class=\"\(cls)\"><title>\(title)</title></rect>"
     }
 
     private static func tickStep(_ end: Double) -> Double {

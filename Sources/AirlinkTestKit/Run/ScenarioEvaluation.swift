@@ -151,7 +151,8 @@ struct ScenarioEvaluation {
                 let expected = ScenarioBuiltIns.add(step, to: previous.bytes, as: type)
                 if expected != next.bytes {
                     problems.append(
-                        "at t=\(next.time.scenarioText) got \(type.text(of: next.bytes)) after \(type.text(of: previous.bytes)) "
+                        "at t=\(next.time.scenarioText) got \(type.text(of: next.bytes)) "
+                            + "after \(type.text(of: previous.bytes)) "
                             + "with no outage between (expected \(type.text(of: expected)))")
                     break
                 }

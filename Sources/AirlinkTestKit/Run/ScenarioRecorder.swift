@@ -6,7 +6,7 @@ import Synchronization
 public struct ScenarioEventRecord: Sendable, Hashable {
     /// When.
     public var time: Duration
-    /// What.
+    /// The event as the device manager reported it, with its arguments.
     public var event: AirlinkEvent
 
     /// The event's short name without its argument: `willReconnect`, not `willReconnect(2)`.
@@ -20,13 +20,13 @@ public struct ScenarioEventRecord: Sendable, Hashable {
 public struct ScenarioObservedValue: Sendable, Hashable {
     /// When.
     public var time: Duration
-    /// The device.
+    /// The peripheral the value came from.
     public var device: DeviceID
-    /// The service.
+    /// The UUID of the characteristic's service.
     public var service: BluetoothUUID
-    /// The characteristic.
+    /// The characteristic's UUID.
     public var characteristic: BluetoothUUID
-    /// The bytes.
+    /// The value as it arrived, undecoded.
     public var bytes: [UInt8]
     /// Whether it came from a notification (else a read).
     public var notified: Bool
@@ -72,11 +72,11 @@ public struct ScenarioInspectedRecord: Sendable, Hashable {
 
     /// When, from the start of the run.
     public var time: Duration
-    /// The inspector.
+    /// The inspector the value belongs to, as the observer found it.
     public var device: DeviceID
     /// The value's identifier.
     public var identifier: String
-    /// The value.
+    /// The value, decoded as the inspector's type for it.
     public var value: InspectedValue
     /// How it was seen.
     public var source: Source

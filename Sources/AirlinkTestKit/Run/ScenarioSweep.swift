@@ -9,7 +9,7 @@ import AirlinkCore
 public struct ScenarioSweep: Sendable {
     /// A seed whose run failed, and why.
     public struct Failure: Sendable, Hashable {
-        /// The seed.
+        /// The seed the run used: `airlink simulate --seed` with it replays the failing run.
         public var seed: UInt64
         /// The expectations and invariants that did not hold (or the error that stopped the run).
         public var reasons: [String]
@@ -32,14 +32,14 @@ public struct ScenarioSweep: Sendable {
         }
     }
 
-    /// The scenario.
+    /// The scenario every seed runs.
     public var scenario: Scenario
-    /// The seeds.
+    /// The seeds to run, one run each.
     public var seeds: ClosedRange<UInt64>
     /// How many runs at once (the machine's cores by default).
     public var parallelism: Int
 
-    /// A sweep.
+    /// A sweep of `scenario` over `seeds`, `parallelism` runs at once (the machine's cores when `nil`).
     public init(scenario: Scenario, seeds: ClosedRange<UInt64>, parallelism: Int? = nil) {
         self.scenario = scenario
         self.seeds = seeds

@@ -13,10 +13,15 @@ import Testing
 /// The reference peripherals, with the handles every world must give them (the layout of a GATT
 /// server: service declaration, then per characteristic its declaration, value, CCCD, descriptors):
 ///
-/// | peripheral | handles |
-/// | --- | --- |
-/// | thermostat `C0:FF:EE:00:00:01` | service …0066 0x000A–0x0010: temperature …0067 decl 0x000B value 0x000C (read, write, notify), CCCD 0x000D, user description 0x000E; unit …0068 decl 0x000F value 0x0010 (read, write, write without response). Service …0070 0x0011–0x0014: battery level …0069 decl 0x0012 value 0x0013 (read, notify), CCCD 0x0014 |
-/// | battery `F4:77:E2:00:00:02/random` | service 180F 0x000A–0x000D: 2A19 decl 0x000B value 0x000C (read, notify), CCCD 0x000D. Service 180A 0x000E–0x0012: 2A29 value 0x0010 "Airlink", 2A24 value 0x0012 "B-1" |
+/// - thermostat `C0:FF:EE:00:00:01`:
+///   - service …0066 0x000A–0x0010: temperature …0067 decl 0x000B value 0x000C (read, write, notify),
+///     CCCD 0x000D, user description 0x000E; unit …0068 decl 0x000F value 0x0010 (read, write, write
+///     without response).
+///   - service …0070 0x0011–0x0014: battery level …0069 decl 0x0012 value 0x0013 (read, notify), CCCD
+///     0x0014.
+/// - battery `F4:77:E2:00:00:02/random`:
+///   - service 180F 0x000A–0x000D: 2A19 decl 0x000B value 0x000C (read, notify), CCCD 0x000D.
+///   - service 180A 0x000E–0x0012: 2A29 value 0x0010 "Airlink", 2A24 value 0x0012 "B-1".
 ///
 /// Values at the start: temperature 21.50 °C (sint16 0.01 °C little-endian, 66 08), unit 00
 /// (Celsius), thermostat battery 87 (0x57), battery level 87, manufacturer data 0xFFFF → A1 B2

@@ -78,7 +78,8 @@ struct BlueZErrorMappingTests {
             name: "org.bluez.Error.NotSupported", text: "Operation is not supported", operation: .scan,
             code: .operationNotSupported),
         Row(
-            name: "org.bluez.Error.NotAuthorized", text: "Not Authorized", operation: .connect, code: .connectionFailed),
+            name: "org.bluez.Error.NotAuthorized", text: "Not Authorized", operation: .connect,
+            code: .connectionFailed),
         Row(
             name: "org.bluez.Error.AuthenticationFailed", text: "Authentication Failed", operation: .connect,
             code: .connectionFailed),
@@ -111,7 +112,8 @@ struct BlueZErrorMappingTests {
         Row(name: "org.freedesktop.DBus.Error.UnknownObject", text: "", operation: gatt, code: .characteristicNotFound),
         Row(name: "org.freedesktop.DBus.Error.UnknownObject", text: "", operation: .connect, code: .deviceNotFound),
         Row(
-            name: "org.freedesktop.DBus.Error.UnknownMethod", text: "", operation: .other, code: .operationNotSupported),
+            name: "org.freedesktop.DBus.Error.UnknownMethod", text: "", operation: .other,
+            code: .operationNotSupported),
         Row(name: "org.freedesktop.DBus.Error.NoReply", text: "", operation: gatt, code: .timeout),
         Row(
             name: "org.freedesktop.DBus.Error.AccessDenied", text: "Rejected send message", operation: .objects,

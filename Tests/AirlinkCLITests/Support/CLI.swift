@@ -70,23 +70,40 @@ struct CLI: Sendable {
         /// Sends SIGINT, as Ctrl-C would.
         func interrupt() { process.interrupt() }
 
-        /// Waits until the standard output contains `text` (10 s at most), as the process prints it.
-        func waitForOutput(containing text: String) async throws {
-            for _ in 0..<200 {
+        /// Waits until the standard output contains `text`, as the process prints it; throws, with what the
+        /// process printed, if it ends first or `limit` passes (then it is killed).
+        func waitForOutput(containing text: String, within limit: Duration = .seconds(10)) async throws {
+            let deadline = ContinuousClock.now.advanced(by: limit)
+            while true {
+                // Ask whether it runs before reading the output, so that output printed just before the end counts.
+                let running = process.isRunning
                 if (try? String(contentsOfFile: out, encoding: .utf8))?.contains(text) == true { return }
+                guard running, ContinuousClock.now < deadline else {
+                    if running { kill(process.processIdentifier, SIGKILL) }
+                    process.waitUntilExit()
+                    let when = running ? "within \(limit)" : "before it ended"
+                    throw CLIFailure(
+                        description: "airlink printed no \"\(text)\" \(when): \(try result(timedOut: running))")
+                }
+                // The output goes to a file, which tells no one it grew: poll it.
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
 
         /// Waits `limit` at most for the process to end; `nil` (and the process killed) if it did not.
         func wait(within limit: Duration) async throws -> Result? {
-            let deadline = ContinuousClock.now.advanced(by: limit)
-            while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            guard !process.isRunning else {
+            let exited = self.exited
+            let ended = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: exited.wait(timeout: Self.dispatchTime(after: limit)) == .success)
+                }
+            }
+            guard ended else {
                 process.terminate()
                 _ = try wait()
                 return nil
             }
+            exited.signal()  // for a later wait(upTo:)
             return try wait()
         }
 
@@ -98,14 +115,17 @@ struct CLI: Sendable {
 
         /// Waits for the process to end, at most `deadline`; ends it (SIGKILL) if it is still running then.
         func wait(upTo deadline: Duration) throws -> Result {
-            let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) * 1e-18
-            if exited.wait(timeout: .now() + seconds) == .success {
+            if exited.wait(timeout: Self.dispatchTime(after: deadline)) == .success {
                 process.waitUntilExit()
                 return try result(timedOut: false)
             }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return try result(timedOut: true)
+        }
+
+        private static func dispatchTime(after duration: Duration) -> DispatchTime {
+            .now() + Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
 
         private func result(timedOut: Bool) throws -> Result {
