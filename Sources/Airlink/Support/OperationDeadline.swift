@@ -1,8 +1,9 @@
 import AirlinkCore
 
 /// Runs an operation that had to wait for its turn, or must make several transport calls, under the
-/// deadline counted from when it was issued: past the deadline the operation is cancelled (given up if still waiting; its transport
-/// call abandoned if under way, which a transport answers at once) and the caller gets
+/// deadline counted from when it was issued: past the deadline the operation is cancelled (given up
+/// if still waiting; its transport call abandoned if under way, which a transport answers at once)
+/// and the caller gets
 /// ``/AirlinkCore/AirlinkError/Code/timeout``.
 ///
 /// The operation runs in a task of its own so that the deadline can interrupt it, but `run` returns

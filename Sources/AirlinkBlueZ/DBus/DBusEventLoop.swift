@@ -300,12 +300,14 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         let now = ContinuousClock.now
         let due = calls.withLock { calls in calls.pending.values.contains { $0.deadline.map { $0 <= now } ?? false } }
         if due {
-            failCalls(with: { .timeout(member: $0.member, after: $0.timeout) }) {
-                calls.withLock { calls -> [Pending] in
-                    let ids = calls.pending.filter { $0.value.deadline.map { $0 <= now } ?? false }.keys.sorted()
-                    return ids.compactMap { calls.pending.removeValue(forKey: $0) }
-                }
-            }
+            failCalls(
+                with: { .timeout(member: $0.member, after: $0.timeout) },
+                taking: {
+                    calls.withLock { calls -> [Pending] in
+                        let ids = calls.pending.filter { $0.value.deadline.map { $0 <= now } ?? false }.keys.sorted()
+                        return ids.compactMap { calls.pending.removeValue(forKey: $0) }
+                    }
+                })
         }
         while !timers.isEmpty,
             let index = timers.indices.filter({ timers[$0].deadline <= now }).min(by: {
@@ -344,16 +346,18 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     private func perform(_ command: Command) {
         switch command {
         case .cancel(let id):
-            failCalls(with: { _ in .cancelled }) {
-                calls.withLock { calls -> [Pending] in
-                    guard let call = calls.pending.removeValue(forKey: id) else {
-                        // Not sent yet: the sender finds it here and does not send it.
-                        calls.cancelledEarly.insert(id)
-                        return []
+            failCalls(
+                with: { _ in .cancelled },
+                taking: {
+                    calls.withLock { calls -> [Pending] in
+                        guard let call = calls.pending.removeValue(forKey: id) else {
+                            // Not sent yet: the sender finds it here and does not send it.
+                            calls.cancelledEarly.insert(id)
+                            return []
+                        }
+                        return [call]
                     }
-                    return [call]
-                }
-            }
+                })
         case .subscribe(let id, let rule, let handler):
             subscriptions.append(Subscription(id: id, rule: rule, handler: handler))
         case .unsubscribe(let id):
@@ -373,14 +377,16 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         guard running else { return }
         running = false
         // Under the dispatch lock, so that no sender registers a call after the pending ones are failed.
-        failCalls(with: { _ in .disconnected(reason) }) {
-            shared.withLock { state in state.closedReason = reason }
-            return calls.withLock { calls in
-                let sorted = calls.pending.sorted { $0.key < $1.key }.map(\.value)
-                calls.pending.removeAll()
-                return sorted
-            }
-        }
+        failCalls(
+            with: { _ in .disconnected(reason) },
+            taking: {
+                shared.withLock { state in state.closedReason = reason }
+                return calls.withLock { calls in
+                    let sorted = calls.pending.sorted { $0.key < $1.key }.map(\.value)
+                    calls.pending.removeAll()
+                    return sorted
+                }
+            })
         // Commands queued before the reason was set are handled below; later ones are handled in submit().
         let leftovers = shared.withLock { state in
             let commands = state.commands

@@ -2,8 +2,8 @@
 ///
 /// A `Simulation`'s trace stamps each line with virtual time and keeps it as a record (a plain
 /// category and text; the virtual radio adds typed records of its link-layer facts), so a seed's run
-/// can be compared byte for byte with a golden file and read as data by captures and tests. On hardware the default sink discards lines (the
-/// `Logger` carries what a person reads).
+/// can be compared byte for byte with a golden file and read as data by captures and tests. On
+/// hardware the default sink discards lines (the `Logger` carries what a person reads).
 public protocol TraceSink: Sendable {
     /// Records one event: a short category (`radio`, `att`, `connection`) and a one-line text.
     ///

@@ -47,8 +47,8 @@ public struct TimelineReport: Sendable {
                 case "advertising":
                     for (time, _) in Self.heard(device.id, in: records) {
                         svg.append(
-                            "<line x1=\"\(x(time))\" y1=\"\(top + 3)\" x2=\"\(x(time))\" y2=\"\(bottom - 3)\" class=\"adv\"/>"
-                        )
+                            "<line x1=\"\(x(time))\" y1=\"\(top + 3)\" x2=\"\(x(time))\" "
+                                + "y2=\"\(bottom - 3)\" class=\"adv\"/>")
                     }
                 case "connection":
                     var start: Double?
