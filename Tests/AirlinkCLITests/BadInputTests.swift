@@ -182,6 +182,12 @@ extension BadInputTests {
         """
     }
 
+    /// The subscribing scenario with the client's `reconnection:` set to `reconnection`.
+    private static func scenario(reconnection: String) -> String {
+        scenario().replacingOccurrences(
+            of: "  - device: Thermostat\n", with: "  - device: Thermostat\n    reconnection: \(reconnection)\n")
+    }
+
     /// A scenario with a battery and a client reading its level periodically.
     private static func batteryRead(duration: String = "10s", every: String) -> String {
         """
@@ -277,25 +283,11 @@ extension BadInputTests {
             "duration: 10s\nworld:\n  - {builtIn: battery, maximumConnections: -1}",
             "expected a number of centrals from 1 to 64"),
         bad(
-            scenario(
-                ""
-            ).replacingOccurrences(
-                of: "  - device: Thermostat\n",
-                with:
-                    "  - device: Thermostat\n"
-                    + "    reconnection: {linear: {wait: 1s, attempts: 9223372036854775807, timeout: 1s}}\n"
-            ),
+            scenario(reconnection: "{linear: {wait: 1s, attempts: 9223372036854775807, timeout: 1s}}"),
             "from 0 to 1000"),
         bad(
             scenario(
-                ""
-            ).replacingOccurrences(
-                of: "  - device: Thermostat\n",
-                with:
-                    "  - device: Thermostat\n"
-                    + "    reconnection: {exponential: {initialDelay: 1s, multiplier: 1e300, "
-                    + "maximumDelay: 10s, timeout: 1s}}\n"
-            ),
+                reconnection: "{exponential: {initialDelay: 1s, multiplier: 1e300, maximumDelay: 10s, timeout: 1s}}"),
             "multiplier from 1 to 100"),
         bad(scenario("timeline:\n  - {at: 1e12s, do: dropLink, device: Thermostat}"), "longer than"),
     ]
