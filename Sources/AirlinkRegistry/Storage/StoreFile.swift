@@ -212,6 +212,8 @@ package enum StoreFile {
     package static func withLock<Result>(
         _ lock: Descriptor, path: String, _ body: () throws(AirlinkError) -> Result
     ) throws(AirlinkError) -> Result {
+        // Real time, not a simulation's: the wait is for another process, and the clock is read only
+        // when the lock is taken (never in a run where this process is the only writer).
         let clock = ContinuousClock()
         let deadline = clock.now + lockTimeout
         var pause = 100_000  // nanoseconds, doubled up to 10 ms
