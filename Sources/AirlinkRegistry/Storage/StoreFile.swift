@@ -213,13 +213,15 @@ package enum StoreFile {
         _ lock: Descriptor, path: String, _ body: () throws(AirlinkError) -> Result
     ) throws(AirlinkError) -> Result {
         // Real time, not a simulation's: the wait is for another process, and the clock is read only
-        // when the lock is taken (never in a run where this process is the only writer).
-        let clock = ContinuousClock()
-        let deadline = clock.now + lockTimeout
+        // while another holds the lock (never in a run where this process is the only writer).
+        var deadline: ContinuousClock.Instant?
         var pause = 100_000  // nanoseconds, doubled up to 10 ms
         while flock(lock.fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw failure("flock", "locking", path: path) }
-            guard clock.now < deadline else {
+            let now = ContinuousClock.now
+            let giveUp = deadline ?? now + lockTimeout
+            deadline = giveUp
+            guard now < giveUp else {
                 throw AirlinkError(
                     .storageFailed,
                     "another writer has held the lock \(path) for \(lockTimeout); if no Airlink process is "
