@@ -88,7 +88,7 @@ public struct ScenarioOperation: Sendable, Decodable {
 /// `none`, `{linear: {wait, attempts, timeout}}`, `{exponential: {initialDelay, multiplier, maximumDelay,
 /// attempts, timeout, jitter: none|full|decorrelated}}`, `{whenAdvertising: {attempts, timeout, window}}`.
 public struct ScenarioReconnection: Sendable, Decodable, CustomStringConvertible {
-    /// The strategy the key names, with its parameters (``NoReconnectionStrategy`` for `none`).
+    /// The strategy the key names, with its parameters (``/Airlink/NoReconnectionStrategy`` for `none`).
     public var strategy: any ReconnectionStrategy
     /// `linear wait=2s attempts=3 timeout=3s`.
     public var description: String
