@@ -8,6 +8,9 @@ import Testing
 /// The fake BlueZ of Tests/Fixtures/bluez, run as a process group: a private dbus-daemon and
 /// python-dbusmock's bluez5 template with Airlink's patches and peripherals.
 ///
+/// Its waits read the real clock, on purpose: the fixture is another process, outside any simulation;
+/// each wait is for a condition (a line printed, a call logged, a name owned) and has a deadline.
+///
 /// `start` returns once the fixture printed `READY <address>` and org.bluez is owned on that bus;
 /// `stop` ends the process group and removes the temporary directory. The control methods call
 /// org.airlink.FakeBlueZ1 (Tests/Fixtures/bluez/control.py). Shared by the BlueZ tests and the CLI's

@@ -1,5 +1,8 @@
 import AirlinkCore
 
+// Real time throughout this file, on purpose: these helpers bound waits on the BlueZ backend and on the
+// fake BlueZ, which are other threads and another process, never a simulation's virtual time.
+
 /// The first element of `sequence` that `match` turns into a value, waiting `limit` of real time at
 /// most (`nil` then, or when the sequence ends or throws first).
 package func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
