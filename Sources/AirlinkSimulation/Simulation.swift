@@ -76,7 +76,7 @@ public final class Simulation: Sendable {
     deinit {
         // The radio's objects refer to one another and sit in the kernel's timers; break the cycles.
         world.tearDown()
-        kernel.discardTimers()
+        kernel.windDown()
     }
 
     /// Whether `AIRLINK_STRICT=1` is set in the process environment.

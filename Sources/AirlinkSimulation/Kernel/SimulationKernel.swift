@@ -104,6 +104,36 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
         }
     }
 
+    /// Ends what still waits as the simulation goes away, so that no task stays suspended forever
+    /// holding what it captured (a device manager never shut down, a connection waiting to reconnect,
+    /// an app's `for await` on events).
+    ///
+    /// Without moving time: runs the jobs that are ready (those whose streams the radio just ended),
+    /// then resumes every task sleeping on the virtual clock with `CancellationError` and runs what
+    /// that made ready, a few rounds at most (a task that ignores the error and sleeps again is left);
+    /// then drops the remaining timers: their actions and delayed jobs never run.
+    func windDown() {
+        for _ in 0..<Self.windDownRounds {
+            _ = drive(until: now) { false }
+            let wakes = state.withLock { state -> [Wake] in
+                var wakes: [Wake] = []
+                while let wake = state.timers.popDue(atOrBefore: .max) { wakes.append(wake) }
+                return wakes
+            }
+            var resumed = false
+            for case .continuation(let continuation) in wakes {
+                continuation.resume(throwing: CancellationError())
+                resumed = true
+            }
+            guard resumed else { break }
+        }
+        _ = drive(until: now) { false }
+        discardTimers()
+    }
+
+    /// How many times ``windDown()`` cancels sleepers and runs what that made ready.
+    private static let windDownRounds = 4
+
     /// Drops every armed timer (the simulation is going away): their actions and jobs never run.
     func discardTimers() {
         let discarded = state.withLock { state -> TimerQueue in
