@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "AirlinkTestSupport",
             dependencies: [
-                "Airlink", "AirlinkSimulation", "AirlinkCore", "AirlinkRegistry",
+                "Airlink", "AirlinkSimulation", "AirlinkCore", "AirlinkRegistry", "AirlinkProfiles",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

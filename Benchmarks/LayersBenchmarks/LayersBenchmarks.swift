@@ -49,4 +49,6 @@ let benchmarks: @Sendable () -> Void = {
             precondition(reconnections == 288, "expected 288 reconnections, got \(reconnections)")
         }
     }
+
+    layersOverRadioBenchmarks()
 }

@@ -44,23 +44,26 @@ final class AdapterMonitor: Sendable {
     /// - Parameter operation: what was attempted, for the message: `connect to C0:FF:EE:00:00:01`.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff`` or
     ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable``.
+    ///   It is described only when the check fails: most calls pass, and describing a read names two
+    ///   128-bit UUIDs.
     func requirePoweredOn(_ operation: @autoclosure () -> String) async throws(AirlinkError) {
         if let error = Self.error(for: await current(), operation: operation()) { throw error }
     }
 
-    /// The error an operation earns in `state`, or `nil` when the adapter is on.
-    static func error(for state: AdapterState, operation: String) -> AirlinkError? {
+    /// The error an operation earns in `state`, or `nil` when the adapter is on (then `operation` is
+    /// not evaluated).
+    static func error(for state: AdapterState, operation: @autoclosure () -> String) -> AirlinkError? {
         switch state {
         case .poweredOn:
             return nil
         case .poweredOff:
             return AirlinkError(
                 .adapterPoweredOff,
-                "cannot \(operation): the Bluetooth adapter is powered off; power it on (for example "
+                "cannot \(operation()): the Bluetooth adapter is powered off; power it on (for example "
                     + "`bluetoothctl power on`) and try again")
         case .unavailable(let why):
             return AirlinkError(
-                .transportUnavailable, "cannot \(operation): no usable Bluetooth adapter (\(why))")
+                .transportUnavailable, "cannot \(operation()): no usable Bluetooth adapter (\(why))")
         }
     }
 }
