@@ -50,7 +50,7 @@ struct ConnectCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target: DeviceTarget = try id.map { .id(try DeviceQuery(parsing: $0)) } ?? .last
-        let report = try await Central.withConnection(central, to: target) { _, connection in
+        let report = try await ConnectingCommand.withConnection(central, to: target) { _, connection in
             let managers = try await connection.services.discover()
             var services: [Report.Service] = []
             for manager in managers {

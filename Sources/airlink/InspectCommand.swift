@@ -39,9 +39,9 @@ struct InspectCommand: AsyncParsableCommand {
             _ = try DurationArgument.parse(duration, flag: "--duration", maximum: DurationArgument.maximum(on: global))
         }
         let length = name.utf8.count
-        guard length > 0, length <= InspectorProtocol.maximumNameLength else {
+        guard length > 0, length <= InspectorLayout.maximumNameLength else {
             throw ValidationError(
-                "--name \"\(name)\" is \(length) bytes; write 1 to \(InspectorProtocol.maximumNameLength), what fits "
+                "--name \"\(name)\" is \(length) bytes; write 1 to \(InspectorLayout.maximumNameLength), what fits "
                     + "an advertisement beside the inspector marker")
         }
         var identifiers: [String] = []

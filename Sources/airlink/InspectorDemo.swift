@@ -18,7 +18,7 @@ struct InspectorDemo {
     let sim: Simulation
     let room = Room()
     let inspector: Inspector
-    let observer: Observer
+    let observer: InspectorClient
 
     /// Builds the demo: the inspector publishes temperature (read, notify), enabled (read, write,
     /// notify) and label (read, write).
@@ -31,7 +31,7 @@ struct InspectorDemo {
         try inspector.inspect("temperature", of: room, \.temperature, options: [.read, .notify])
         try inspector.inspect("enabled", of: room, \.enabled, options: [.read, .write, .notify])
         try inspector.inspect("label", of: room, \.label, options: [.read, .write])
-        observer = Observer(
+        observer = InspectorClient(
             manager: DeviceManager(transport: VirtualRadio(simulation: sim), environment: sim.environment))
     }
 

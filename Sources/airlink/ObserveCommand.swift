@@ -58,7 +58,8 @@ struct ObserveCommand: AsyncParsableCommand {
             let session = try await Session.open(global)
             defer { session.close() }
             let environment = session.environment
-            let observer = Observer(manager: DeviceManager(transport: session.transport, environment: environment))
+            let observer = InspectorClient(
+                manager: DeviceManager(transport: session.transport, environment: environment))
             found = try await session.run {
                 try await Self.observe(name, with: observer, environment: environment, scanFor, followFor)
             }
@@ -71,7 +72,7 @@ struct ObserveCommand: AsyncParsableCommand {
 
     /// Finds the inspector, prints its values, then its changes for `followFor`; false if not found.
     static func observe(
-        _ name: String, with observer: Observer, environment: AirlinkEnvironment, _ scanFor: Duration,
+        _ name: String, with observer: InspectorClient, environment: AirlinkEnvironment, _ scanFor: Duration,
         _ followFor: Duration
     ) async throws -> Bool {
         let start = environment.clock.now

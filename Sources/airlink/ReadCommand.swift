@@ -17,7 +17,7 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         let (device, service, characteristic) = try target.parsed()
         let format = self.format
-        let report = try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
+        let report = try await ConnectingCommand.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
             _, connection in
             let bytes = try await connection.services.service(service).read(characteristic)
             return try ValueReport(

@@ -66,7 +66,7 @@ struct SubscribeCommand: AsyncParsableCommand {
         _ device: DeviceID, _ service: BluetoothUUID, _ characteristic: BluetoothUUID, limit stop: Duration?
     ) async throws -> Int {
         let (format, count, json) = (self.format, self.count, central.global.json)
-        return try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
+        return try await ConnectingCommand.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
             session, connection in
             let environment = session.environment
             let manager = connection.services.service(service)

@@ -37,7 +37,8 @@ struct WriteCommand: AsyncParsableCommand {
         let (device, service, characteristic) = try target.parsed()
         let bytes = try format.bytes(of: value)
         let type: WriteType = withoutResponse ? .withoutResponse : .withResponse
-        try await Central.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) { _, connection in
+        try await ConnectingCommand.withConnection(central, to: .id(try DeviceQuery(parsing: target.id))) {
+            _, connection in
             try await connection.services.service(service).write(bytes, to: characteristic, type: type)
         }
         let report = Report(

@@ -161,7 +161,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         let peripheral = try #require(try BlueZFixtureDescription([spec]).peripherals.first)
         let device = try await fake.addPeripheral(
             json: String(decoding: try JSONEncoder().encode(peripheral), as: UTF8.self))
-        let temperature = InspectorProtocol.characteristicUUID(index: 0, type: .double)
+        let temperature = InspectorLayout.characteristicUUID(index: 0, type: .double)
 
         // When `airlink observe` runs on BlueZ, and the peripheral notifies a new temperature once subscribed
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])

@@ -4,7 +4,7 @@ import AirlinkTestKit
 import Testing
 
 /// Inspectors declared in a scenario's world: an app publishing values on its own adapter, used by
-/// the client through an Observer, changed by the timeline, checked by expectations.
+/// the client through an InspectorClient, changed by the timeline, checked by expectations.
 @Suite struct ScenarioInspectorTests {
     static let world = """
         duration: 10s
@@ -58,7 +58,7 @@ import Testing
                 let inspector = try context.inspector("Test Server")
                 let connection = context.manager.connection(to: "5A:1A:00:00:00:02")
                 try await connection.connect(timeout: .seconds(5))
-                let observed = try await Observer.inspector(on: connection)
+                let observed = try await InspectorClient.inspector(on: connection)
                 let changes = try await observed.changes()
                 // When the app behind the inspector changes its value
                 try await inspector.setValue(.unsigned(77, bits: 8), for: "level")

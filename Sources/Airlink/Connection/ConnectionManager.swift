@@ -24,9 +24,9 @@ public actor ConnectionManager {
     /// The identifier of the device this connection is to; fixed for its lifetime.
     public nonisolated let device: DeviceID
     /// The device's services: the same object across reconnections.
-    public nonisolated let services: ServicesManager
+    public nonisolated let services: DeviceServices
 
-    nonisolated let link: DeviceLink
+    nonisolated let link: GATTClient
     private let transport: any Transport
     private let environment: AirlinkEnvironment
     private let bus: EventBus
@@ -45,14 +45,14 @@ public actor ConnectionManager {
     private var watcher: AdvertisementWatcher?
 
     init(
-        device: DeviceID, strategy: any ReconnectionStrategy, link: DeviceLink, transport: any Transport,
+        device: DeviceID, strategy: any ReconnectionStrategy, link: GATTClient, transport: any Transport,
         environment: AirlinkEnvironment, bus: EventBus, adapter: AdapterMonitor, coordinator: ScanCoordinator,
         recorder: ConnectionRecorder? = nil
     ) {
         self.recorder = recorder
         self.device = device
         self.link = link
-        self.services = ServicesManager(link: link)
+        self.services = DeviceServices(link: link)
         self.transport = transport
         self.environment = environment
         self.bus = bus

@@ -55,7 +55,7 @@ final class EventRouter: Sendable {
     func connection(to device: DeviceID, strategy: some ReconnectionStrategy) -> ConnectionManager {
         let (connection, created) = state.withLock { state -> (ConnectionManager, Bool) in
             if let existing = state.connections[device] { return (existing, false) }
-            let link = DeviceLink(
+            let link = GATTClient(
                 device: device, transport: transport, environment: environment, bus: bus, adapter: adapter,
                 capacity: configuration.notificationBufferCapacity, recorder: recorder)
             let connection = ConnectionManager(
@@ -82,7 +82,7 @@ final class EventRouter: Sendable {
         let initial = await transport.adapterState
         if adapter.recordInitial(initial) { environment.logger.debug("adapter is \(initial)") }
         var lastDevice: DeviceID?
-        var lastLink: DeviceLink?
+        var lastLink: GATTClient?
         var iterator = stream.makeAsyncIterator()
         while let event = await iterator.next() {
             switch event {

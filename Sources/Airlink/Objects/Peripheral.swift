@@ -66,7 +66,7 @@ public final class Peripheral: Sendable {
     /// - Parameter uuids: the services of interest, or `nil` for all.
     /// - Returns: the services found, in handle order.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
-    ///   ``ServicesManager/discover(_:)`` throws.
+    ///   ``DeviceServices/discover(_:)`` throws.
     @discardableResult
     public func discoverServices(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [RemoteService] {
         let services = connection.services

@@ -1,7 +1,7 @@
 import AirlinkCore
 import Foundation
 
-/// A Swift type an ``Inspector`` can publish and an ``Observer`` can read and write: Bool, the fixed
+/// A Swift type an ``Inspector`` can publish and an ``InspectorClient`` can read and write: Bool, the fixed
 /// width integers (`Int` and `UInt` as 64 bits), Double, String, `[UInt8]` and `Data`, and any
 /// `Codable` type that declares ``JSONInspectable`` (sent as JSON).
 public protocol InspectableValue: Sendable {

@@ -1,14 +1,14 @@
 import AirlinkCore
 import Foundation
 
-/// A value an ``Inspector`` publishes and an ``Observer`` reads, with its type: the Inspector value
+/// A value an ``Inspector`` publishes and an ``InspectorClient`` reads, with its type: the Inspector value
 /// encoding, version 1 (Docs/Inspector.md).
 ///
 /// On air the bytes are the value's natural encoding, so that any BLE tool can show it (the
 /// characteristic's Presentation Format, 0x2904, says how): a Bool is one byte (0 or 1), integers are
 /// little-endian in their width, a Double is IEEE 754 binary64 little-endian, a String is UTF-8,
 /// bytes are themselves, and a Codable value is its JSON in UTF-8. The type and the encoding's
-/// version travel in the characteristic's UUID (``InspectorProtocol/characteristicUUID(index:type:)``).
+/// version travel in the characteristic's UUID (``InspectorLayout/characteristicUUID(index:type:)``).
 public enum InspectedValue: Sendable, Hashable, CustomStringConvertible {
     /// A Boolean.
     case bool(Bool)

@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Each value is a characteristic of the inspector service whose User Description (0x2901) holds its
-/// identifier and whose UUID carries its type (``InspectorProtocol``, Docs/Inspector.md). Only what was
+/// identifier and whose UUID carries its type (``InspectorLayout``, Docs/Inspector.md). Only what was
 /// inspected is reachable. A central's write is decoded as the value's type before anything changes: a
 /// wrong length is refused with Invalid Attribute Value Length (0x0D), a wrong value with Value Not
 /// Allowed (0x13), a value inspected without `.write` with Write Not Permitted (0x03).
@@ -111,9 +111,9 @@ public final class Inspector: Sendable {
         }
         let length = identifier.utf8.count
         guard length > 0 else { throw invalid("the identifier is empty; give each value a name") }
-        guard length <= InspectorProtocol.maximumIdentifierLength else {
+        guard length <= InspectorLayout.maximumIdentifierLength else {
             throw invalid(
-                "the identifier is \(length) bytes, over the \(InspectorProtocol.maximumIdentifierLength) a User "
+                "the identifier is \(length) bytes, over the \(InspectorLayout.maximumIdentifierLength) a User "
                     + "Description holds (Core Spec Vol 3, Part F, 3.2.9); shorten it")
         }
         guard !options.isEmpty else { throw invalid("no options; pass .read, .write or .notify") }
@@ -133,10 +133,10 @@ public final class Inspector: Sendable {
             guard !state.entries.contains(where: { $0.identifier == identifier }) else {
                 throw invalid("another value has this identifier; give each its own")
             }
-            guard state.entries.count < InspectorProtocol.maximumValueCount else {
-                throw invalid("an inspector holds at most \(InspectorProtocol.maximumValueCount) values")
+            guard state.entries.count < InspectorLayout.maximumValueCount else {
+                throw invalid("an inspector holds at most \(InspectorLayout.maximumValueCount) values")
             }
-            let uuid = InspectorProtocol.characteristicUUID(index: state.entries.count, type: type)
+            let uuid = InspectorLayout.characteristicUUID(index: state.entries.count, type: type)
             state.entries.append(
                 Entry(
                     identifier: identifier, type: type, options: options, uuid: uuid, read: read,
@@ -166,7 +166,7 @@ public final class Inspector: Sendable {
             throw AirlinkError(
                 .invalidArgument, "\"\(identifier)\" is now \(bytes.count) bytes, over the 512 a characteristic holds")
         }
-        try await transport.updateValue(bytes, of: entry.uuid, in: InspectorProtocol.serviceUUID)
+        try await transport.updateValue(bytes, of: entry.uuid, in: InspectorLayout.serviceUUID)
     }
 
     /// Puts the values on air: publishes the inspector service and advertises the name.
@@ -175,10 +175,10 @@ public final class Inspector: Sendable {
     ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` if it runs; what the transport throws.
     public func start() async throws(AirlinkError) {
         let length = name.utf8.count
-        guard length > 0, length <= InspectorProtocol.maximumNameLength else {
+        guard length > 0, length <= InspectorLayout.maximumNameLength else {
             throw AirlinkError(
                 .invalidArgument,
-                "the inspector name \"\(name)\" is \(length) bytes; use 1 to \(InspectorProtocol.maximumNameLength), "
+                "the inspector name \"\(name)\" is \(length) bytes; use 1 to \(InspectorLayout.maximumNameLength), "
                     + "what fits an advertisement beside the inspector marker")
         }
         let entries = try state.withLock { (state: inout State) throws(AirlinkError) -> [Entry] in
@@ -189,7 +189,7 @@ public final class Inspector: Sendable {
             return state.entries
         }
         do throws(AirlinkError) {
-            let service = Service(InspectorProtocol.serviceUUID) {
+            let service = Service(InspectorLayout.serviceUUID) {
                 for entry in entries { characteristic(for: entry) }
             }
             try await transport.publish(name: name, services: [service])
@@ -197,7 +197,7 @@ public final class Inspector: Sendable {
             try await transport.startAdvertising(
                 Advertising {
                     LocalName(name)
-                    ManufacturerData(company: InspectorProtocol.companyID, InspectorProtocol.marker)
+                    ManufacturerData(company: InspectorLayout.companyID, InspectorLayout.marker)
                 })
         } catch {
             state.withLock { $0.isRunning = false }
@@ -225,7 +225,7 @@ public final class Inspector: Sendable {
         var spec = Characteristic(entry.uuid, properties: properties, value: entry.read())
             .userDescription(entry.identifier)
             .descriptor(
-                .characteristicPresentationFormat, value: InspectorProtocol.presentationFormat(for: entry.type)
+                .characteristicPresentationFormat, value: InspectorLayout.presentationFormat(for: entry.type)
             )
             .spec
         let type = entry.type

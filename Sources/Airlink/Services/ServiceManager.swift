@@ -21,10 +21,10 @@ import AirlinkCore
 public final class ServiceManager: Sendable {
     /// The service's UUID.
     public let uuid: BluetoothUUID
-    let link: DeviceLink
+    let link: GATTClient
     let registry: ObserverRegistry
 
-    init(uuid: BluetoothUUID, link: DeviceLink) {
+    init(uuid: BluetoothUUID, link: GATTClient) {
         self.uuid = uuid
         self.link = link
         self.registry = link.registry(for: uuid)
@@ -102,7 +102,7 @@ public final class ServiceManager: Sendable {
 
     /// Writes a characteristic's value.
     ///
-    /// A write without response carries at most MTU − 3 bytes (``ServicesManager/maximumWriteLength(for:)``);
+    /// A write without response carries at most MTU − 3 bytes (``DeviceServices/maximumWriteLength(for:)``);
     /// a longer one is refused here, before it reaches the transport. A write with response carries
     /// up to 512 bytes (the transport uses Prepared Writes past MTU − 3).
     ///
@@ -154,7 +154,7 @@ public final class ServiceManager: Sendable {
     }
 
     private func checkCommandLength(
-        _ count: Int, _ characteristic: BluetoothUUID, turn: DeviceLink.Turn
+        _ count: Int, _ characteristic: BluetoothUUID, turn: GATTClient.Turn
     ) async throws(AirlinkError) {
         guard let known = link.info, count > known.maximumWriteWithoutResponseLength else { return }
         let info = try await link.refreshLinkInfo(turn: turn)  // the MTU may have grown since

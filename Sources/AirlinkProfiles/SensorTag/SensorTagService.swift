@@ -17,7 +17,7 @@ import Synchronization
 /// let readings = try await tag.readings(of: [.humidity])
 /// ```
 public final class SensorTagService: Sendable {
-    private let services: ServicesManager
+    private let services: DeviceServices
     private let cachedCalibration = Mutex<SensorTagBarometerCalibration?>(nil)
 
     /// The SensorTag services of a connection's device.

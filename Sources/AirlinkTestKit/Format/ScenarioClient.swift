@@ -30,7 +30,7 @@ public struct ScenarioClient: Sendable, Decodable {
     public var write: [ScenarioOperation]?
     /// When to disconnect, if ever.
     public var disconnectAt: ScenarioDuration?
-    /// For an inspector: what to read, write and follow by identifier, through an `Observer`.
+    /// For an inspector: what to read, write and follow by identifier, through an `InspectorClient`.
     public var observe: ScenarioObserve?
 }
 

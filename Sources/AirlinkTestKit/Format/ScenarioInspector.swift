@@ -80,7 +80,7 @@ public struct ScenarioInspectedValue: Sendable, Decodable {
     }
 }
 
-/// What the client does with an inspector, by identifier, through an `Observer` (its `observe:`).
+/// What the client does with an inspector, by identifier, through an `InspectorClient` (its `observe:`).
 ///
 /// ```yaml
 /// client:

@@ -3,7 +3,7 @@ import AirlinkCore
 import AirlinkSimulation
 
 extension ScenarioClientDriver {
-    /// A client's `observe:` on a connected inspector: lists its values through an `Observer`,
+    /// A client's `observe:` on a connected inspector: lists its values through an `InspectorClient`,
     /// follows the ones that notify, and reads and writes by identifier at their times.
     func observe(_ observe: ScenarioObserve, on connection: ConnectionManager) async {
         let recorder = context.recorder
@@ -12,7 +12,7 @@ extension ScenarioClientDriver {
         let listing = recorder.start("list inspector \(device)", timeout: Self.gattTimeout)
         let inspector: ObservedInspector
         do throws(AirlinkError) {
-            inspector = try await Observer.inspector(on: connection)
+            inspector = try await InspectorClient.inspector(on: connection)
             recorder.finish(listing, "ok")
             trace.record(
                 "client",

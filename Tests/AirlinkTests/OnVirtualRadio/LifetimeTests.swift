@@ -13,7 +13,7 @@ import Testing
         // @unchecked: written once by the run before it returns, read after it.
         weak var manager: DeviceManager?
         weak var connection: ConnectionManager?
-        weak var services: ServicesManager?
+        weak var services: DeviceServices?
         weak var service: ServiceManager?
         weak var simulation: Simulation?
     }

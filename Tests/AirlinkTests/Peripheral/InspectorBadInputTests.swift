@@ -114,7 +114,7 @@ import Testing
             try await world.inspector.start()
             _ = try await raw.connect(world.app.address, timeout: .seconds(5))
             let service = try #require(
-                try await raw.discoverServices(world.app.address, uuids: [InspectorProtocol.serviceUUID]).first)
+                try await raw.discoverServices(world.app.address, uuids: [InspectorLayout.serviceUUID]).first)
             let characteristic = try #require(
                 try await raw.discoverCharacteristics(world.app.address, of: service, uuids: nil).first)
             do throws(AirlinkError) {

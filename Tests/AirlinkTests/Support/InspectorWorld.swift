@@ -17,12 +17,12 @@ struct InspectorWorld {
     }
 
     /// An observer on a new central adapter of the simulation.
-    func observer() -> Observer {
-        Observer(manager: DeviceManager(transport: VirtualRadio(simulation: sim), environment: sim.environment))
+    func observer() -> InspectorClient {
+        InspectorClient(manager: DeviceManager(transport: VirtualRadio(simulation: sim), environment: sim.environment))
     }
 
     /// Discovers the inspector by name and connects to it.
-    func connect(_ observer: Observer, name: String = "Test Server") async throws -> ObservedInspector {
+    func connect(_ observer: InspectorClient, name: String = "Test Server") async throws -> ObservedInspector {
         let found = try await observer.discover(named: name, timeout: .seconds(5))
         guard let first = found.first else { throw AirlinkError(.deviceNotFound, "no inspector \"\(name)\"") }
         return try await observer.connect(to: first.id)

@@ -11,11 +11,11 @@ import Synchronization
 /// let services = try await connection.services.discover()          // all services
 /// let battery = connection.services.service(.battery)              // one per UUID
 /// ```
-public final class ServicesManager: Sendable {
-    let link: DeviceLink
+public final class DeviceServices: Sendable {
+    let link: GATTClient
     private let managers = Mutex<[BluetoothUUID: ServiceManager]>([:])
 
-    init(link: DeviceLink) { self.link = link }
+    init(link: GATTClient) { self.link = link }
 
     /// The identifier of the device whose services these are.
     public var device: DeviceID { link.device }

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension DeviceLink {
+extension GATTClient {
     /// Turns notifications or indications of a characteristic on or off and remembers the choice,
     /// so that it is restored after a reconnection or a database change.
     ///

@@ -15,7 +15,7 @@ enum DeviceTarget: Sendable {
 
 /// What every connecting command does around its own work: open the session and the registry,
 /// connect (recording the connection), run the command's body, disconnect, wait for the record.
-enum Central {
+enum ConnectingCommand {
     /// Connects to `target`, runs `body` with the connection, and disconnects.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError`` from opening the transport or the registry, connecting, or `body`.

@@ -3,7 +3,7 @@ import AirlinkCore
 /// Finds ``Inspector``s, connects to them and reads, writes and follows their values by identifier.
 ///
 /// ```swift
-/// let observer = Observer(manager: manager)
+/// let observer = InspectorClient(manager: manager)
 /// let found = try await observer.discover(named: "Test Server", timeout: .seconds(5))
 /// let inspector = try await observer.connect(to: found[0].id)
 /// let temperature = try await inspector.read("temperature", as: Double.self)
@@ -12,7 +12,7 @@ import AirlinkCore
 ///
 /// Built on the `Airlink` layers: any transport, several inspectors at once, and several observers
 /// (on other adapters) of one inspector.
-public final class Observer: Sendable {
+public final class InspectorClient: Sendable {
     /// The device manager it works through.
     public let manager: DeviceManager
 
@@ -33,7 +33,7 @@ public final class Observer: Sendable {
         let discovery = try await manager.discover(named: name.map(Self.escaped), timeout: timeout)
         var found: [DiscoveredInspector] = []
         for await event in discovery.events {
-            guard case .discovered(let device) = event, InspectorProtocol.isInspector(device.advertisement) else {
+            guard case .discovered(let device) = event, InspectorLayout.isInspector(device.advertisement) else {
                 continue
             }
             found.append(DiscoveredInspector(id: device.id, name: device.name ?? "", rssi: device.rssi))
@@ -65,11 +65,11 @@ public final class Observer: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` if the device is not an inspector; what
     ///   discovery and reads throw.
     public static func inspector(on connection: ConnectionManager) async throws(AirlinkError) -> ObservedInspector {
-        let service = connection.services.service(InspectorProtocol.serviceUUID)
+        let service = connection.services.service(InspectorLayout.serviceUUID)
         var values: [ObservedValue] = []
         for characteristic in try await service.discoverCharacteristics() {
-            guard let (version, type, index) = InspectorProtocol.parse(characteristic.uuid),
-                version == InspectorProtocol.version
+            guard let (version, type, index) = InspectorLayout.parse(characteristic.uuid),
+                version == InspectorLayout.version
             else { continue }
             let description = try await service.readDescriptor(
                 .characteristicUserDescription, of: characteristic.uuid)
@@ -96,7 +96,7 @@ public final class Observer: Sendable {
     }
 }
 
-/// An inspector an ``Observer`` heard.
+/// An inspector an ``InspectorClient`` heard.
 public struct DiscoveredInspector: Sendable, Hashable, CustomStringConvertible {
     /// Its device.
     public var id: DeviceID
@@ -109,7 +109,7 @@ public struct DiscoveredInspector: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\"\(name)\" \(id)" }
 }
 
-/// One value of an inspector as an ``Observer`` sees it.
+/// One value of an inspector as an ``InspectorClient`` sees it.
 public struct ObservedValue: Sendable, Hashable {
     /// The identifier (the User Description).
     public var identifier: String

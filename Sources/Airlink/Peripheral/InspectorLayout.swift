@@ -9,7 +9,7 @@ import AirlinkCore
 ///   Description (0x2901) is the identifier; its Presentation Format (0x2904) tells generic tools the format.
 /// - Advertising: the local name and manufacturer data under company 0xFFFF (reserved for tests and
 ///   prototypes) starting with `AL` and the version: `FF FF 41 4C 01`.
-public enum InspectorProtocol {
+public enum InspectorLayout {
     /// The encoding's version.
     public static let version: UInt8 = 1
     /// The UUID of the inspector service, which holds an inspector's values as characteristics.

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension DeviceLink {
+extension GATTClient {
     /// One operation's turn on the link, as its body sees it.
     ///
     /// A transport bounds each of its calls by 30 s from that call, so an operation that makes one

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension DeviceLink {
+extension GATTClient {
     /// Discovers services (all, or those with the given UUIDs) and caches them.
     ///
     /// Call inside ``perform(_:service:characteristic:_:)``.

@@ -2,7 +2,7 @@ import AirlinkCore
 import Logging
 import Synchronization
 
-/// One device's GATT client state, shared by its ``ServicesManager`` and ``ServiceManager``s: the
+/// One device's GATT client state, shared by its ``DeviceServices`` and ``ServiceManager``s: the
 /// link (up or down), the discovery caches, the notification routes, the subscriptions the app
 /// enabled, and the gate that serializes requests.
 ///
@@ -10,7 +10,7 @@ import Synchronization
 /// the managers an app holds keep working. Caches belong to one link and one database: they are
 /// dropped when the link comes up or down and when the device reports Service Changed, because
 /// handles may differ (Core Spec Vol 3, Part G, 2.5.2), and are filled again on next use.
-final class DeviceLink: Sendable {
+final class GATTClient: Sendable {
     struct Route {
         let service: BluetoothUUID
         let characteristic: BluetoothUUID
