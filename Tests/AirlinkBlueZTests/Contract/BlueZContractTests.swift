@@ -51,16 +51,7 @@ struct BlueZContractWorld: TransportContractWorld {
 
     /// Races `work` against a sleep of `timeout` in real time (the fake BlueZ is another process).
     func within<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async -> Value?) async -> Value? {
-        await withTaskGroup(of: Value?.self) { group in
-            group.addTask { await work() }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let result = await group.next() ?? nil
-            group.cancelAll()
-            return result
-        }
+        await valueWithin(timeout, work)
     }
 
     func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws {

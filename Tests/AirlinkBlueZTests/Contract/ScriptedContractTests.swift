@@ -39,15 +39,9 @@ struct ScriptedContractWorld: SimulatedContractWorld {
         try await transport.discoverDescriptors(device, of: characteristic, in: service)
     }
 
-    private func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
-        let spec = try #require(
-            [ContractPeripherals.thermostat, ContractPeripherals.battery].first { $0.id == device })
-        return try #require(try AttributeDatabase(spec.gattDefinition)[valueHandle]?.type)
-    }
-
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         // Sent only while the central has notifications on, as a GATT server does
-        await scripted.notify(device, try characteristic(device, valueHandle: valueHandle), value)
+        await scripted.notify(device, try ContractPeripherals.characteristic(device, valueHandle: valueHandle), value)
     }
 
     func peripheralDropsLink(_ device: DeviceID) async throws {

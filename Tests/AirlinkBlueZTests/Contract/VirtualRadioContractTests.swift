@@ -30,13 +30,6 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
         try #require(peripherals[device])
     }
 
-    private func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
-        let spec = try #require(
-            [ContractPeripherals.thermostat, ContractPeripherals.battery].first { $0.id == device })
-        let database = try AttributeDatabase(spec.gattDefinition)
-        return try #require(database[valueHandle]?.type)
-    }
-
     func descriptors(
         _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws -> [GATTDescriptor] {
@@ -44,7 +37,8 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
     }
 
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
-        try peripheral(device).setValue(value, of: try characteristic(device, valueHandle: valueHandle))
+        try peripheral(device).setValue(
+            value, of: try ContractPeripherals.characteristic(device, valueHandle: valueHandle))
     }
 
     func peripheralDropsLink(_ device: DeviceID) async throws {
@@ -52,11 +46,13 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
     }
 
     func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws {
-        try peripheral(device).respond(to: .read(try characteristic(device, valueHandle: valueHandle)), with: error)
+        try peripheral(device).respond(
+            to: .read(try ContractPeripherals.characteristic(device, valueHandle: valueHandle)), with: error)
     }
 
     func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws {
-        try peripheral(device).neverRespond(to: .read(try characteristic(device, valueHandle: valueHandle)))
+        try peripheral(device).neverRespond(
+            to: .read(try ContractPeripherals.characteristic(device, valueHandle: valueHandle)))
     }
 
     func close(_ transport: any Transport) async throws { sim.radio.shutdown() }
