@@ -1,3 +1,4 @@
+import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkSimulation
 import AirlinkTestSupport
@@ -109,5 +110,40 @@ struct ScriptedContractWorld: SimulatedContractWorld {
 
     @Test func endsStreamsWhenClosed() async throws {
         try await TransportContract.endsStreamsWhenClosed(try ScriptedContractWorld())
+    }
+}
+
+/// What the contract suite cannot reach on the scripted transport: its queue of requests per link.
+@Suite struct ScriptedRequestQueueTests {
+    @Test func aRequestCancelledWhileWaitingForItsTurnFailsAtOnce() async throws {
+        // Given a connected thermostat that ignores its next request, a read it never answers, and a
+        // second read waiting behind it for the link's turn
+        let world = try ScriptedContractWorld()
+        let (scripted, thermostat, environment) = (world.scripted, world.thermostat, world.environment)
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, thermostat)
+            await scripted.ignoreNextRequests(thermostat)
+            let stalled = Task(executorPreference: environment.executor) {
+                try await transport.read(thermostat, handle: ContractHandles.temperature)
+            }
+            let queued = Task(executorPreference: environment.executor) {
+                try await transport.read(thermostat, handle: ContractHandles.unit)
+            }
+            // Virtual time: every ready job runs before the clock moves, so both reads are issued here
+            try await environment.clock.sleep(for: .milliseconds(1))
+            #expect(await scripted.requests.suffix(2) == ["read 0x000C", "read 0x0010"])
+
+            // When the queued read's task is cancelled
+            let cancelledAt = world.now()
+            queued.cancel()
+
+            // Then it fails with cancelled at once, not when the stalled read gives the link up
+            let queuedResult = await queued.result
+            #expect(code(queuedResult) == .cancelled, "\(queuedResult)")
+            #expect(world.now() - cancelledAt < .seconds(1))
+            // And the stalled read still fails with timeout at its own deadline
+            #expect(code(await stalled.result) == .timeout)
+            await transport.disconnect(thermostat)
+        }
     }
 }
