@@ -152,7 +152,10 @@ let package = Package(
                 "AirlinkTestSupport", "AirlinkBlueZTestSupport",
             ]),
         .testTarget(
-            name: "AirlinkTransportsTests", dependencies: ["AirlinkTransports", "AirlinkBlueZ", "AirlinkCore"]),
+            name: "AirlinkTransportsTests",
+            dependencies: [
+                "AirlinkTransports", "AirlinkBlueZ", "AirlinkCore", "AirlinkSimulation", "AirlinkBlueZTestSupport",
+            ]),
         .testTarget(
             name: "AirlinkTestKitTests",
             dependencies: ["AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore"]),

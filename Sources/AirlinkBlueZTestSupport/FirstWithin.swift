@@ -8,17 +8,24 @@ import AirlinkCore
 package func firstWithin<S: AsyncSequence & Sendable, Value: Sendable>(
     _ sequence: S, _ limit: Duration, where match: @escaping @Sendable (S.Element) -> Value?
 ) async -> Value? where S.Element: Sendable {
+    await valueWithin(limit) {
+        do {
+            for try await element in sequence {
+                if let value = match(element) { return value }
+            }
+        } catch {}
+        return nil
+    }
+}
+
+/// What `work` gives, or `nil` when `limit` of real time passes first (then `work` is cancelled).
+package func valueWithin<Value: Sendable>(
+    _ limit: Duration, _ work: @escaping @Sendable () async -> Value?
+) async -> Value? {
     await withTaskGroup(of: Value?.self) { group in
+        group.addTask { await work() }
         group.addTask {
-            do {
-                for try await element in sequence {
-                    if let value = match(element) { return value }
-                }
-            } catch {}
-            return nil
-        }
-        group.addTask {
-            // The deadline itself, racing the sequence; nothing is guessed from it.
+            // The deadline itself, racing the work; nothing is guessed from it.
             try? await Task.sleep(for: limit)
             return nil
         }

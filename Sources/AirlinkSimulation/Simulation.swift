@@ -36,7 +36,7 @@ public final class Simulation: Sendable {
     public let isStrict: Bool
     /// The simulation's trace.
     public let trace: SimulationTrace
-    /// The seeded random source.
+    /// Seeded with ``seed``: every random draw of the run (noise, jitter, faults) comes from it.
     public let random: SeededRandomSource
     /// The environment to hand to layers: virtual clock, the simulation's executor, seeded random, trace.
     public let environment: AirlinkEnvironment
@@ -88,7 +88,7 @@ public final class Simulation: Sendable {
     /// The simulation's clock.
     public var clock: AirlinkClock { environment.clock }
 
-    /// The current virtual time.
+    /// Virtual time since the simulation began; it moves only while the simulation runs.
     public var now: AirlinkInstant { kernel.now }
 
     /// How many times work escaped the simulation so far, with the first few descriptions.

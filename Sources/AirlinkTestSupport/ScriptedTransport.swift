@@ -10,8 +10,12 @@ import Synchronization
 /// `.connected` before a link's notifications and `.disconnected` as its last event; power-off
 /// reported after the links it dropped; every pending request fails with `linkLost` when a link
 /// drops; `notConnected` and `adapterPoweredOff` at once; requests serialized per link (FIFO);
-/// connect timeouts; cancellation. Handles come from `AttributeDatabase`, as the virtual radio's do;
-/// permissions and CCCDs are enforced as an ATT server would.
+/// each request fails with `timeout` 30 s after its call, time in the queue included (ATT's
+/// transaction timeout; the link stays up, as the contract allows); connect timeouts; cancellation,
+/// also while a request waits for its turn; ``shutdown()`` ends every event stream. The transport
+/// contract suite (Tests/AirlinkBlueZTests/Contract) runs on it as on the two real transports.
+/// Handles come from `AttributeDatabase`, as the virtual radio's do; permissions and CCCDs are
+/// enforced as an ATT server would.
 package actor ScriptedTransport: Transport, RadioFixture {
     package struct Device {
         package var peripheral: TestPeripheral
@@ -23,24 +27,29 @@ package actor ScriptedTransport: Transport, RadioFixture {
         package var refusals = 0
         package var answersConnects = true
         package var busy = false
-        package var queue: [CheckedContinuation<Void, Never>] = []
+        /// Requests waiting for the link's turn, first in first served (see `ScriptedTransport+Requests`).
+        package var queue: [Turn] = []
         package var outstanding = 0
         package var failures: [AirlinkError] = []
+        /// How many of the next requests the device never answers (they time out).
+        package var ignored = 0
         package var advertiser: Task<Void, Never>?
     }
 
     package nonisolated let name = "scripted"
-    private let environment: AirlinkEnvironment
-    private let waits: InterruptibleWaits
+    let environment: AirlinkEnvironment
+    let waits: InterruptibleWaits
     /// One channel per `events()` subscriber, as the virtual radio keeps them.
     private nonisolated let subscribers = Mutex<[TransportEventChannel]>([])
     private var poweredOn = true
     private var scan: ScanFilter?
     private var reported: Set<DeviceID> = []
-    private var devices: [DeviceID: Device] = [:]
-    private var latency: Duration = .zero
+    var devices: [DeviceID: Device] = [:]
+    var latency: Duration = .zero
     private var log: [String] = []
-    private var maxOutstanding = 0
+    var maxOutstanding = 0
+    /// The number of the last request that waited for its turn.
+    var lastTicket = 0
     /// Whether requests are logged (off for benchmarks).
     private let logging: Bool
 
@@ -226,38 +235,6 @@ package actor ScriptedTransport: Transport, RadioFixture {
         return LinkInfo(mtu: device.peripheral.mtu)
     }
 
-    // MARK: Requests
-
-    /// Runs one request in the link's turn (FIFO), after the request latency; fails with
-    /// `linkLost` if the link drops meanwhile.
-    private func request<Value>(
-        _ id: DeviceID, _ what: @autoclosure () -> String, _ body: (inout Device) throws(AirlinkError) -> Value
-    ) async throws(AirlinkError) -> Value {
-        try requirePower(what())
-        guard let device = devices[id] else { throw AirlinkError(.deviceNotFound, "no device \(id) is known") }
-        guard device.connected else { throw AirlinkError(.notConnected, "\(id) is not connected") }
-        let generation = device.generation
-        record(what())
-        if devices[id]!.busy {
-            await withCheckedContinuation { devices[id]!.queue.append($0) }
-        } else {
-            devices[id]!.busy = true
-        }
-        defer { passTurn(id) }
-        devices[id]!.outstanding += 1
-        maxOutstanding = max(maxOutstanding, devices[id]!.outstanding)
-        defer { devices[id]!.outstanding -= 1 }
-        guard devices[id]!.generation == generation, devices[id]!.connected else { throw Self.linkLost(id) }
-        if latency > .zero, let interruption = await waits.wait(id, .request, for: latency) { throw interruption }
-        guard devices[id]!.generation == generation, devices[id]!.connected else { throw Self.linkLost(id) }
-        if !devices[id]!.failures.isEmpty { throw devices[id]!.failures.removeFirst() }
-        return try body(&devices[id]!)
-    }
-
-    private func passTurn(_ id: DeviceID) {
-        if devices[id]!.queue.isEmpty { devices[id]!.busy = false } else { devices[id]!.queue.removeFirst().resume() }
-    }
-
     private func drop(_ id: DeviceID, reason: DisconnectionReason) {
         devices[id]!.connected = false
         devices[id]!.cccd = [:]
@@ -356,6 +333,18 @@ package actor ScriptedTransport: Transport, RadioFixture {
 
     package func failNextRequest(_ id: DeviceID, with error: AirlinkError) { devices[id]?.failures.append(error) }
 
+    /// The device never answers its next `count` requests: each fails with `timeout` at its deadline.
+    package func ignoreNextRequests(_ id: DeviceID, _ count: Int = 1) { devices[id]?.ignored += count }
+
+    /// Ends every event stream, as closing a transport does; the transport itself stays usable.
+    package func shutdown() {
+        let ended = subscribers.withLock { subscribers in
+            defer { subscribers = [] }
+            return subscribers
+        }
+        for subscriber in ended { subscriber.finish() }
+    }
+
     package func value(of characteristic: BluetoothUUID, on id: DeviceID) -> [UInt8]? {
         guard let database = devices[id]?.database, let handle = database.valueHandle(of: characteristic) else {
             return nil
@@ -374,15 +363,15 @@ package actor ScriptedTransport: Transport, RadioFixture {
         if gone { subscribers.withLock { $0.removeAll { $0.isTerminated } } }
     }
 
-    private func record(_ line: @autoclosure () -> String) { if logging { log.append(line()) } }
+    func record(_ line: @autoclosure () -> String) { if logging { log.append(line()) } }
 
-    private func requirePower(_ what: @autoclosure () -> String) throws(AirlinkError) {
+    func requirePower(_ what: @autoclosure () -> String) throws(AirlinkError) {
         guard poweredOn else { throw Self.poweredOff.with(context: what()) }
     }
 
     private static let poweredOff = AirlinkError(.adapterPoweredOff, "the adapter is powered off")
 
-    private static func linkLost(_ id: DeviceID, _ reason: DisconnectionReason = .supervisionTimeout) -> AirlinkError {
+    static func linkLost(_ id: DeviceID, _ reason: DisconnectionReason = .supervisionTimeout) -> AirlinkError {
         AirlinkError(.linkLost, "the link to \(id) dropped", cause: .other(reason.description))
     }
 

@@ -12,6 +12,19 @@ package struct TestPeripheral: Sendable {
     package var mtu: Int = 23
     /// How long a connection takes to establish.
     package var connectLatency: Duration = .milliseconds(30)
+
+    /// A peripheral with these properties; `rssi` is in dBm, `mtu` the ATT MTU it agrees to.
+    package init(
+        id: DeviceID, advertisement: Advertisement, gatt: GATTServerDefinition, rssi: Int = -60, mtu: Int = 23,
+        connectLatency: Duration = .milliseconds(30)
+    ) {
+        self.id = id
+        self.advertisement = advertisement
+        self.gatt = gatt
+        self.rssi = rssi
+        self.mtu = mtu
+        self.connectLatency = connectLatency
+    }
 }
 
 /// UUIDs of the test thermostat (WLXBluetoothDevice's example device).

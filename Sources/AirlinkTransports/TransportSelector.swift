@@ -5,19 +5,25 @@ import AirlinkCore
 /// string and layers above never import a concrete transport.
 ///
 /// ```swift
-/// let transport = try await TransportSelector().makeTransport(from: "bluez:hci1")
+/// let opened = try await TransportSelector().open("bluez:hci1")
+/// defer { opened.close() }
 /// ```
 ///
-/// The virtual radio is opened through ``makeSimulated``, a hook the simulation side fills in
-/// (`TransportSelector(makeSimulated: { path in try VirtualRadio(...) })`); until it is set, `sim`
-/// fails with a message saying so.
+/// What it returns is an ``OpenedTransport``: the transport with its environment, the way to run work
+/// on it and the way to close it, so that a caller never downcasts to a concrete transport. The virtual
+/// radio is opened through ``makeSimulated``, a hook the simulation side fills in (this module does not
+/// depend on the simulation); until it is set, `sim` fails with a message saying so.
 public struct TransportSelector: Sendable {
-    /// Opens the virtual radio for `sim` (`nil`) or `sim:PATH` (the scenario's path).
-    public typealias SimulatedFactory = @Sendable (_ scenario: String?) async throws(AirlinkError) -> any Transport
+    /// Opens the virtual radio for `sim` (`nil`) or `sim:PATH` (the scenario's path): builds the
+    /// simulation and returns its radio, its environment, a runner that runs jobs inside it and a
+    /// close that ends the radio's event streams.
+    public typealias SimulatedFactory =
+        @Sendable (_ scenario: String?) async throws(AirlinkError) -> OpenedTransport
 
     /// The hook that opens the virtual radio; `nil` until the simulation side provides one.
     public var makeSimulated: SimulatedFactory?
-    /// The BlueZ configuration, whose adapter the specifier overrides.
+    /// The BlueZ configuration, whose adapter the specifier overrides; its logger is also the logger
+    /// of the live environment a BlueZ transport is opened with.
     public var bluez: BlueZTransport.Configuration
 
     /// Creates a selector.
@@ -36,8 +42,8 @@ public struct TransportSelector: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a string that names no transport;
     ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when BlueZ, its adapter or the bus is missing (the
     ///   message says which and how to fix it), or when the virtual radio is not wired in.
-    public func makeTransport(from text: String) async throws(AirlinkError) -> any Transport {
-        try await makeTransport(try TransportSpecifier(parsing: text))
+    public func open(_ text: String) async throws(AirlinkError) -> OpenedTransport {
+        try await open(try TransportSpecifier(parsing: text))
     }
 
     /// Opens the transport that `AIRLINK_TRANSPORT` names, or `fallback` when it is unset.
@@ -45,14 +51,19 @@ public struct TransportSelector: Sendable {
     /// - Parameters:
     ///   - environment: the process environment.
     ///   - fallback: the transport to use without the variable (the CLI's default is `sim`).
-    public func makeTransport(environment: [String: String], fallback: TransportSpecifier) async throws(AirlinkError)
-        -> any Transport
+    /// - Throws: as the string form of `open`; ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the
+    ///   variable when it is set to something unparsable.
+    public func open(environment: [String: String], fallback: TransportSpecifier) async throws(AirlinkError)
+        -> OpenedTransport
     {
-        try await makeTransport(try TransportSpecifier.fromEnvironment(environment) ?? fallback)
+        try await open(try TransportSpecifier.fromEnvironment(environment) ?? fallback)
     }
 
     /// Opens the transport a specifier names.
-    public func makeTransport(_ specifier: TransportSpecifier) async throws(AirlinkError) -> any Transport {
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` as the string form of `open`; on `sim`,
+    ///   what ``makeSimulated`` throws.
+    public func open(_ specifier: TransportSpecifier) async throws(AirlinkError) -> OpenedTransport {
         switch specifier {
         case .simulation(let scenario):
             guard let makeSimulated else {
@@ -65,7 +76,10 @@ public struct TransportSelector: Sendable {
         case .bluez(let adapter):
             var configuration = bluez
             configuration.adapter = adapter
-            return try await BlueZTransport.open(configuration)
+            let transport = try await BlueZTransport.open(configuration)
+            return OpenedTransport(
+                transport: transport, environment: .live(logger: configuration.logger), specifier: specifier,
+                close: { transport.close() })
         }
     }
 }

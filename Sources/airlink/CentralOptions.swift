@@ -25,9 +25,9 @@ struct CentralOptions: ParsableArguments {
             connectTimeout, flag: "--connect-timeout", maximum: DurationArgument.maximum(on: global))
     }
 
-    /// The reconnection strategy.
+    /// What `--reconnect` names; none when the flag is absent (validation already rejected bad text).
     var strategy: any ReconnectionStrategy { (try? ReconnectArgument.parse(reconnect)) ?? NoReconnectionStrategy() }
 
-    /// The connect timeout.
+    /// What `--connect-timeout` gives, 10 s when absent (validation already rejected bad text).
     var timeout: Duration { (try? DurationArgument.parse(connectTimeout, flag: "")) ?? .seconds(10) }
 }

@@ -28,7 +28,7 @@ enum ConnectingCommand {
         let store = try options.registry.open()
         // On sim, the layers save into an in-memory stage written back after the run (see
         // StagedDeviceRepository); on BlueZ, into the repository itself.
-        let stage = session.simulation == nil ? nil : StagedDeviceRepository(records: try await store.knownDevices())
+        let stage = session.isSimulated ? StagedDeviceRepository(records: try await store.knownDevices()) : nil
         let registry = stage.map { DeviceRegistry(repository: $0) } ?? store
         let location = options.registry.location
         let (strategy, timeout) = (options.strategy, options.timeout)
@@ -56,7 +56,7 @@ enum ConnectingCommand {
         _ target: DeviceTarget, registry: DeviceRegistry, session: Session
     ) async throws(AirlinkError) -> DeviceTarget {
         guard case .id(let query) = target else { return target }
-        let transportKnows = session.simulation == nil ? [] : SimulatedWorld.builtIn.peripherals.map(\.id)
+        let transportKnows = session.isSimulated ? SimulatedWorld.builtIn.peripherals.map(\.id) : []
         let known = try await registry.knownDevices().map(\.id) + transportKnows
         return .id(DeviceQuery(exactly: try query.resolve(among: known)))
     }

@@ -23,7 +23,7 @@ enum DeviceSession {
     ) async throws -> Value {
         let session = try await Session.open(global)
         defer { session.close() }
-        if session.simulation != nil {
+        if session.isSimulated {
             let known = SimulatedWorld.builtIn.peripherals.map(\.id)
             guard known.contains(device) else {
                 throw ValidationError(

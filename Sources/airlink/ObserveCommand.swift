@@ -63,7 +63,7 @@ struct ObserveCommand: AsyncParsableCommand {
             found = try await session.run {
                 try await Self.observe(name, with: observer, environment: environment, scanFor, followFor)
             }
-            if !found, session.simulation != nil {
+            if !found, session.isSimulated {
                 print("the built-in simulated world has no inspector; add the demo one with --demo")
             }
         }

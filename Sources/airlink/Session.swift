@@ -4,33 +4,23 @@ import AirlinkCore
 import AirlinkProfiles
 import AirlinkSimulation
 import AirlinkTransports
-import Foundation
-import Synchronization
 
-/// What one CLI invocation works on: a transport, the environment the layers take their effects
-/// from, and a way to run async work: on `sim` inside `Simulation.run` (virtual time passes at
-/// once, so `--timeout 5s` scans five virtual seconds), on BlueZ directly.
+/// What one CLI invocation works on: the ``/AirlinkTransports/OpenedTransport`` the options name,
+/// with the transport, the environment the layers take their effects from, and a way to run async
+/// work: on `sim` inside `Simulation.run` (virtual time passes at once, so `--timeout 5s` scans five
+/// virtual seconds), on BlueZ directly.
 ///
 /// Every command is written once, as a body given to ``run(_:)``.
-final class Session: Sendable {
-    /// The transport (the virtual radio holding the built-in world, or BlueZ).
-    let transport: any Transport
-    /// The environment: the simulation's, or the live one.
-    let environment: AirlinkEnvironment
-    /// The simulation, on `sim`.
-    let simulation: Simulation?
-    /// What the user chose.
-    let specifier: TransportSpecifier
+struct Session: Sendable {
+    /// The opened transport, which knows how to run work on it and how to close it.
+    private let opened: OpenedTransport
 
-    private init(
-        transport: any Transport, environment: AirlinkEnvironment, simulation: Simulation?,
-        specifier: TransportSpecifier
-    ) {
-        self.transport = transport
-        self.environment = environment
-        self.simulation = simulation
-        self.specifier = specifier
-    }
+    /// The transport (the virtual radio holding the built-in world, or BlueZ).
+    var transport: any Transport { opened.transport }
+    /// The environment: the simulation's, or the live one.
+    var environment: AirlinkEnvironment { opened.environment }
+    /// Whether the session works on the built-in simulated world (`sim`), in virtual time.
+    var isSimulated: Bool { opened.isSimulated }
 
     /// What `sim:PATH` answers until scenario files exist.
     static func scenarioMessage(_ path: String) -> String {
@@ -43,38 +33,22 @@ final class Session: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError`` when the transport cannot be opened (no BlueZ on the bus, no adapter:
     ///   the message says which and how to fix it).
     static func open(_ global: GlobalOptions) async throws -> Session {
-        let specifier = try global.specifier()
-        let created = Mutex<Simulation?>(nil)
         let (seed, logger) = (global.seed, global.logger)
         let selector = TransportSelector(
             makeSimulated: { scenario throws(AirlinkError) in
                 if let scenario { throw AirlinkError(.invalidArgument, scenarioMessage(scenario)) }
                 let simulation = Simulation(seed: seed, strict: false, logger: logger)
                 _ = try simulation.add(SimulatedWorld.builtIn)
-                created.withLock { $0 = simulation }
-                return simulation.radio
+                return simulation.opened(as: .simulation(scenario: nil), limit: .seconds(366 * 86_400))
             }, bluez: BlueZTransport.Configuration(logger: logger))
-        let transport = try await selector.makeTransport(specifier)
-        if let simulation = created.withLock({ $0 }) {
-            return Session(
-                transport: transport, environment: simulation.environment, simulation: simulation,
-                specifier: specifier)
-        }
-        return Session(transport: transport, environment: .live(logger: logger), simulation: nil, specifier: specifier)
+        return Session(opened: try await selector.open(try global.specifier()))
     }
 
     /// Runs `body`: in virtual time on `sim`, directly on BlueZ.
-    func run<Success: Sendable>(_ body: sending @escaping @Sendable () async throws -> Success) async throws -> Success
-    {
-        if let simulation {
-            return try await simulation.run(limit: .seconds(366 * 86_400), body)
-        }
-        return try await body()
+    func run<Success: Sendable>(_ body: @escaping @Sendable () async throws -> Success) async throws -> Success {
+        try await opened.run(body)
     }
 
-    /// Closes the transport.
-    func close() {
-        if let radio = transport as? VirtualRadio { radio.shutdown() }
-        if let bluez = transport as? BlueZTransport { bluez.close() }
-    }
+    /// Closes the transport; later calls do nothing.
+    func close() { opened.close() }
 }

@@ -127,6 +127,6 @@ final class Tally: Sendable {
         }
     }
 
-    /// The count.
+    /// How many values were printed so far; read from any thread.
     var value: Int { count.withLock { $0 } }
 }

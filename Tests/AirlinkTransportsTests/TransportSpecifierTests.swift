@@ -35,40 +35,4 @@ struct TransportSpecifierTests {
         }
         #expect(error?.message.contains("AIRLINK_TRANSPORT=bt0") == true)
     }
-
-    @Test func simWithoutTheHookSaysWhatIsMissing() async {
-        // Given a selector without the virtual radio wired in, when sim is asked for
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await TransportSelector().makeTransport(from: "sim")
-        }
-
-        // Then the error says the hook is missing
-        #expect(error?.code == .transportUnavailable)
-        #expect(error?.message.contains("makeSimulated") == true)
-    }
-
-    @Test func simUsesTheHookWithTheScenario() async throws {
-        // Given a selector whose hook records the scenario it was given
-        let selector = TransportSelector(makeSimulated: { (scenario) throws(AirlinkError) -> any Transport in
-            throw AirlinkError(.invalidSpecification, "hook saw \(scenario ?? "none")")
-        })
-
-        // When sim:PATH is asked for, then the hook receives the path
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await selector.makeTransport(from: "sim:a.yaml")
-        }
-        #expect(error?.message == "hook saw a.yaml")
-    }
-
-    @Test func bluezWithoutABusSaysHowToFixIt() async {
-        // Given a BlueZ configuration on a bus nobody serves
-        let selector = TransportSelector(bluez: .init(busAddress: "unix:path=/nonexistent/airlink-selector-bus"))
-
-        // When bluez:hci0 is asked for, then the error says the bus is unreachable
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await selector.makeTransport(from: "bluez:hci0")
-        }
-        #expect(error?.code == .transportUnavailable)
-        #expect(error?.message.contains("dbus") == true)
-    }
 }

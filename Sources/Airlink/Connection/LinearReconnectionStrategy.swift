@@ -9,9 +9,9 @@ import AirlinkCore
 /// lost at 5 s and the adapter off from 5.5 s to 6 s, the first attempt still starts at 7 s (see
 /// ``ReconnectionStrategy`` for the rule).
 public struct LinearReconnectionStrategy: ReconnectionStrategy, Hashable {
-    /// The wait before each attempt.
+    /// How long after the loss, and after each failed attempt, the next attempt starts.
     public var wait: Duration
-    /// The most attempts after a loss.
+    /// How many attempts follow one loss before the strategy gives up (at least 1).
     public var attempts: Int
     /// Each attempt's connect timeout.
     public var timeout: Duration

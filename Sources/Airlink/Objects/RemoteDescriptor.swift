@@ -7,7 +7,7 @@ import AirlinkCore
 public final class RemoteDescriptor: Sendable {
     /// The descriptor's type.
     public let uuid: BluetoothUUID
-    /// Its handle on the current link.
+    /// Its ATT handle as discovered on the current link; it may change after Service Changed.
     public let handle: ATTHandle
     /// The characteristic it belongs to.
     public let characteristicUUID: BluetoothUUID

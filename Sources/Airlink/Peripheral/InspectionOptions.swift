@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// What centrals may do with an inspected value.
 public struct InspectionOptions: OptionSet, Sendable, Hashable {
-    /// The raw bits.
+    /// Bit 0 read, bit 1 write, bit 2 notify, as the inspector's descriptor carries them.
     public let rawValue: UInt8
     /// Creates options from raw bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -98,9 +98,9 @@ public final class InspectorClient: Sendable {
 
 /// An inspector an ``InspectorClient`` heard.
 public struct DiscoveredInspector: Sendable, Hashable, CustomStringConvertible {
-    /// Its device.
+    /// The inspector's address, to connect to.
     public var id: DeviceID
-    /// Its advertised name.
+    /// The name in its advertisement, which the observer matched.
     public var name: String
     /// The last RSSI heard, in dBm.
     public var rssi: Int?
@@ -117,9 +117,9 @@ public struct ObservedValue: Sendable, Hashable {
     public var type: InspectedType
     /// What the inspector allows.
     public var options: InspectionOptions
-    /// Its index in the inspector.
+    /// Its position among the inspector's values, from 0, in the order the inspector declares them.
     public var index: Int
-    /// Its characteristic.
+    /// The UUID of the characteristic that carries it, to read, write or subscribe.
     public var characteristic: BluetoothUUID
 }
 

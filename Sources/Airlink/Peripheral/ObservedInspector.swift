@@ -3,7 +3,7 @@ import Synchronization
 
 /// A connected inspector: its values by identifier, to read, write and follow.
 public final class ObservedInspector: Sendable {
-    /// The connection to the inspector.
+    /// The link to the inspector's device, for its state and to disconnect when done.
     public let connection: ConnectionManager
     let service: ServiceManager
     /// The values, in the inspector's order.

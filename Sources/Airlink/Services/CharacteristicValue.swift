@@ -2,9 +2,9 @@ import AirlinkCore
 
 /// A value a characteristic sent by notification or indication, as an observer receives it.
 public struct CharacteristicValue: Sendable, Hashable, CustomStringConvertible {
-    /// The device that sent it.
+    /// The peripheral the notification or indication came from.
     public var device: DeviceID
-    /// The service of the characteristic.
+    /// The UUID of the service holding the characteristic (two services may share a characteristic UUID).
     public var service: BluetoothUUID
     /// The UUID of the characteristic that sent the value.
     public var characteristic: BluetoothUUID
@@ -48,8 +48,8 @@ public struct CharacteristicValue: Sendable, Hashable, CustomStringConvertible {
 public struct ObserverToken: Sendable, Hashable {
     /// The observer's number, unique per device.
     public let id: Int
-    /// The service it observes.
+    /// The UUID of the service holding the observed characteristic.
     public let service: BluetoothUUID
-    /// The characteristic it observes.
+    /// The UUID of the characteristic whose values the observer receives.
     public let characteristic: BluetoothUUID
 }

@@ -50,7 +50,8 @@ public struct AirlinkInstant: InstantProtocol, Sendable, Hashable, Codable, Cust
 
 /// What an ``AirlinkClock`` delegates to: a virtual clock in simulation, the system's on hardware.
 public protocol ClockBackend: Sendable {
-    /// The current instant.
+    /// Now, as an offset from the backend's origin: virtual time since the simulation began, or real
+    /// time since the system backend was created.
     var now: AirlinkInstant { get }
     /// Suspends until `deadline`; throws `CancellationError` if the task is cancelled first.
     func sleep(until deadline: AirlinkInstant) async throws
@@ -62,13 +63,13 @@ public protocol ClockBackend: Sendable {
 /// in a `Simulation` it reads and advances virtual time (a minute-long back-off passes in
 /// microseconds); on hardware it follows `ContinuousClock`. Layers never read the wall clock.
 public struct AirlinkClock: Clock, Sendable {
-    /// The backend that keeps time.
+    /// Where time comes from: the simulation's virtual clock, or `ContinuousClock` on hardware.
     public let backend: any ClockBackend
 
     /// Creates a clock on a backend.
     public init(backend: any ClockBackend) { self.backend = backend }
 
-    /// The current instant.
+    /// Now, as the ``backend`` tells it: virtual time in a simulation, real time on hardware.
     public var now: AirlinkInstant { backend.now }
 
     /// The smallest step this clock distinguishes: one microsecond, as traces print.

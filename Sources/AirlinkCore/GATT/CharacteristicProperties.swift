@@ -3,7 +3,7 @@
 ///
 /// Prints as the set names joined by `|`, for example `read|notify`.
 public struct CharacteristicProperties: OptionSet, Hashable, Sendable, CustomStringConvertible {
-    /// The properties byte.
+    /// The Characteristic Properties byte of the declaration (Core Spec Vol 3, Part G, 3.3.1.1).
     public var rawValue: UInt8
 
     /// Creates properties from the declaration's byte.

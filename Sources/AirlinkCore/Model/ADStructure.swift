@@ -3,9 +3,9 @@
 ///
 /// On air a structure is a length byte (counting the type byte and the data), the type byte, then the data.
 public struct ADStructure: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The AD type.
+    /// What the structure carries (name, UUIDs, manufacturer data…): its first byte after the length.
     public var type: ADType
-    /// The data after the type byte.
+    /// The bytes after the type byte, at most 29 in a legacy advertisement.
     public var data: [UInt8]
 
     /// The most data one structure can hold: its length byte counts the type byte too.

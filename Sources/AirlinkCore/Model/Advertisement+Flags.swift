@@ -2,7 +2,8 @@ extension Advertisement {
     /// The Flags AD type's bits: discoverable mode and BR/EDR support (CSS Part A, 1.3;
     /// Core Spec Vol 3, Part C, 9.2 for the discoverable modes).
     public struct Flags: OptionSet, Hashable, Sendable, Codable, CustomStringConvertible {
-        /// The flags octet.
+        /// The Flags AD structure's one byte: bit 0 LE Limited, bit 1 LE General Discoverable, bit 2
+        /// BR/EDR not supported.
         public var rawValue: UInt8
 
         /// Creates flags from their octet.

@@ -15,7 +15,11 @@
 /// ```
 ///
 /// A spec is a value and transport-neutral: the virtual radio simulates it, a BlueZ peripheral
-/// fixture can serve it. It is checked when it is added to a simulation (``validate()``).
+/// fixture can serve it, and the peripheral role of both transports checks a published database with
+/// it. It is checked when it is added to a simulation (``validate()``). Only the virtual radio reads
+/// ``position``, ``measuredPower``, ``maximumDataLength``, ``maximumConnections`` and ``timeline``
+/// (on a real adapter the air and the controller decide them); why they live in AirlinkCore anyway is
+/// in Docs/adr/0010-peripheral-specs-in-core.md.
 public struct PeripheralSpec: Sendable {
     /// The device's name: the Device Name characteristic (0x2A00) and the name in messages.
     public var name: String
@@ -27,19 +31,21 @@ public struct PeripheralSpec: Sendable {
     public var advertising: Advertising?
     /// Its services, in handle order.
     public var services: [Service]
-    /// Where it stands, in metres from the central.
+    /// Where it stands, in metres from the central (virtual radio only: its path-loss model).
     public var position: Position
-    /// The RSSI a central measures at 1 m, in dBm (the path-loss model's reference).
+    /// The RSSI a central measures at 1 m, in dBm (virtual radio only: the path-loss model's reference).
     public var measuredPower: Double
     /// The ATT receive MTU it announces in an MTU exchange.
     public var preferredMTU: Int
-    /// The longest LL payload it accepts, 27–251 bytes (LE Data Length Extension).
+    /// The longest LL payload it accepts, 27–251 bytes (LE Data Length Extension; virtual radio only).
     public var maximumDataLength: Int
-    /// How many centrals may be connected at once; it stops advertising when the limit is reached.
+    /// How many centrals may be connected at once; it stops advertising when the limit is reached
+    /// (virtual radio only).
     public var maximumConnections: Int
     /// The firmware's initial state.
     public var initialState: PeripheralState
-    /// Scripted actions at virtual times.
+    /// Scripted actions at virtual times, from when the simulation adds the peripheral (virtual radio
+    /// only).
     public var timeline: [At]
     /// Characteristics declared outside a service (a fault ``validate()`` reports).
     public var characteristicsWithoutService: [CharacteristicSpec]

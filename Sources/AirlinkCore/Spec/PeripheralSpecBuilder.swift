@@ -31,7 +31,7 @@ public enum PeripheralSpecBuilder {
     public static func buildExpression<Value>(_ characteristic: Characteristic<Value>) -> [PeripheralComponent] {
         [.characteristicWithoutService(characteristic.spec)]
     }
-    /// A component.
+    /// A component built elsewhere (a helper that returns ``PeripheralComponent``), as is.
     public static func buildExpression(_ component: PeripheralComponent) -> [PeripheralComponent] { [component] }
     /// Parts in sequence.
     public static func buildBlock(_ parts: [PeripheralComponent]...) -> [PeripheralComponent] { parts.flatMap { $0 } }

@@ -1,6 +1,6 @@
 /// Why a link went down: an HCI error code (Core Spec Vol 1, Part F, 1.3).
 public struct DisconnectionReason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    /// The HCI error code.
+    /// The HCI error code the controller reported (Core Spec Vol 1, Part F), such as 0x08 for a supervision timeout.
     public var rawValue: UInt8
 
     /// Creates a reason from its HCI code.

@@ -32,7 +32,7 @@ public struct BatteryLevel: GATTValue, Hashable, Comparable, CustomStringConvert
         percent = gattBytes[0]
     }
 
-    /// The one byte.
+    /// `[percent]`, 0–100 (Battery Level, 0x2A19).
     public var gattBytes: [UInt8] { [percent] }
 
     /// The level after draining `points` percent, never below 0.

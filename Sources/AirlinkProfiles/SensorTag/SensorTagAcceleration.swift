@@ -13,11 +13,11 @@ public struct SensorTagAcceleration: GATTValue, Hashable, CustomStringConvertibl
     /// Standard gravity, 9.80665 m/s² per g.
     public static let standardGravity = 9.806_65
 
-    /// The raw X axis.
+    /// X in counts, −128…127 (64 per g).
     public var rawX: Int8
-    /// The raw Y axis.
+    /// Y in counts, −128…127 (64 per g).
     public var rawY: Int8
-    /// The raw Z axis.
+    /// Z in counts, −128…127 (64 per g).
     public var rawZ: Int8
 
     /// Creates a reading from the three counts.

@@ -43,7 +43,7 @@ public struct SensorTagBarometerData: GATTValue, Hashable, CustomStringConvertib
 public struct SensorTagBarometerReading: Hashable, Sendable, CustomStringConvertible {
     /// The T5400's temperature in °C.
     public var temperatureCelsius: Double
-    /// The pressure in pascals.
+    /// The compensated pressure in pascals (101,325 Pa at sea level), from the calibration coefficients.
     public var pressurePascals: Double
 
     /// Creates a reading.

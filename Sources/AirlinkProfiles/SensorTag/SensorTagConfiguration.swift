@@ -7,7 +7,7 @@ import AirlinkCore
 /// (``SensorTagGyroscopeAxes``, 0x07 for all three). Source: `ST_CFG_SENSOR_DISABLE`,
 /// `ST_CFG_SENSOR_ENABLE`, `ST_CFG_CALIBRATE` in TI's `SensorTag.c`, and the CC2541 SensorTag User Guide.
 public struct SensorTagConfiguration: GATTValue, RawRepresentable, Hashable, CustomStringConvertible {
-    /// The byte.
+    /// 0x00 off, 0x01 on, 0x02 calibrate (barometer only), or the gyroscope's axis bitmask.
     public var rawValue: UInt8
 
     /// Creates a configuration from its byte.
@@ -72,7 +72,7 @@ public struct SensorTagConfiguration: GATTValue, RawRepresentable, Hashable, Cus
         self.rawValue = try SensorTagByte.only(gattBytes, "a SensorTag configuration")
     }
 
-    /// The one byte.
+    /// `[rawValue]`, as the sensor's configuration characteristic takes it.
     public var gattBytes: [UInt8] { [rawValue] }
 
     /// `"0x01"`.

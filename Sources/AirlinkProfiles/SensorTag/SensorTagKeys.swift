@@ -8,7 +8,7 @@ import AirlinkCore
 /// `SK_KEY_LEFT` and bit 1 `SK_KEY_RIGHT` (the board's S2 and S3): the user guide's names, used here, are
 /// those of the tag as held, and Deanna names the bits only 1 and 2.
 public struct SensorTagKeys: OptionSet, GATTValue, Hashable, CustomStringConvertible {
-    /// The byte.
+    /// Bit 0 right key, bit 1 left key, bit 2 side key; other bits are 0.
     public var rawValue: UInt8
 
     /// Creates a state from its byte.
@@ -37,7 +37,7 @@ public struct SensorTagKeys: OptionSet, GATTValue, Hashable, CustomStringConvert
         self.rawValue = gattBytes[0]
     }
 
-    /// The byte.
+    /// `[rawValue]`, as FFE1 notifies it.
     public var gattBytes: [UInt8] { [rawValue] }
 
     /// `"left+right"`, or `"none"`.

@@ -84,7 +84,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
         self.units = try SensorTagByte.only(gattBytes, "a SensorTag period (units of 10 ms)")
     }
 
-    /// The one byte.
+    /// `[units]`: the period in 10 ms units, as the period characteristic takes it.
     public var gattBytes: [UInt8] { [units] }
 
     /// `"500 ms"`.

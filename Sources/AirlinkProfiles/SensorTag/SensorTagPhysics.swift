@@ -27,7 +27,7 @@ import AirlinkCore
 ///   the magnetic field the Earth's, both turned into the tag's frame; the rotation rate follows from the
 ///   angles' derivatives (Z-Y-X Euler kinematics) plus the gyroscope's bias.
 public struct SensorTagPhysics: Hashable, Sendable {
-    /// The seed of the noise.
+    /// Seeds every noise channel: the same seed and scenario give the same readings.
     public let seed: UInt64
     /// What happens.
     public let scenario: SensorTagScenario

@@ -26,11 +26,11 @@ public struct SensorTagAxisScale: Sendable {
 /// Layout, 6 bytes: X LSB, MSB, Y LSB, MSB, Z LSB, MSB, each signed; the physical value of an axis is
 /// raw × `unitsPerCount`.
 public struct SensorTagTriaxialReading<Scale: SensorTagTriaxialScale>: GATTValue, Hashable, CustomStringConvertible {
-    /// The raw X axis.
+    /// X in sensor counts (signed 16-bit); × `unitsPerCount` gives the physical value.
     public var rawX: Int16
-    /// The raw Y axis.
+    /// Y in sensor counts (signed 16-bit).
     public var rawY: Int16
-    /// The raw Z axis.
+    /// Z in sensor counts (signed 16-bit).
     public var rawZ: Int16
 
     /// Creates a reading from the three counts.

@@ -3,11 +3,11 @@
 /// ``SensorTagAcceleration`` reports standard gravity (g), ``SensorTagMagneticField`` microtesla,
 /// ``SensorTagAngularVelocity`` degrees per second; ``SensorTagPhysics`` returns the same units.
 public struct SensorTagVector: Hashable, Sendable, CustomStringConvertible {
-    /// The X component.
+    /// Along the sensor's X axis, in the owner's unit (g, µT or °/s).
     public var x: Double
-    /// The Y component.
+    /// Along the sensor's Y axis, in the owner's unit.
     public var y: Double
-    /// The Z component.
+    /// Along the sensor's Z axis, in the owner's unit (the sensor's axis: TI's apps flip it to draw).
     public var z: Double
 
     /// Creates a vector from its components.
@@ -17,10 +17,10 @@ public struct SensorTagVector: Hashable, Sendable, CustomStringConvertible {
         self.z = z
     }
 
-    /// The zero vector.
+    /// No acceleration, field or rotation on any axis.
     public static let zero = SensorTagVector(x: 0, y: 0, z: 0)
 
-    /// The Euclidean length.
+    /// √(x² + y² + z²), in the owner's unit: about 1 g for a tag at rest.
     public var magnitude: Double { (x * x + y * y + z * z).squareRoot() }
 
     /// The largest absolute difference between corresponding components.

@@ -4,7 +4,7 @@ import Synchronization
 final class SkipCounter: Sendable {
     private let storage = Mutex(0)
 
-    /// The count.
+    /// How many values were skipped so far; read from any thread.
     var count: Int { storage.withLock { $0 } }
 
     /// Adds one.

@@ -35,10 +35,10 @@ public struct Temperature: GATTValue, Hashable, Comparable, CustomStringConverti
         hundredths = try Int16(gattBytes: gattBytes)
     }
 
-    /// The two bytes.
+    /// `[low, high]` of ``hundredths`` (little-endian `Int16`), as the characteristic carries it.
     public var gattBytes: [UInt8] { hundredths.gattBytes }
 
-    /// The temperature in degrees.
+    /// ``hundredths`` ÷ 100, in the thermostat's unit (Celsius or Fahrenheit: ``TemperatureUnit``).
     public var degrees: Double { Double(hundredths) / 100 }
 
     /// Orders temperatures.

@@ -19,7 +19,7 @@ public enum TemperatureUnit: UInt8, GATTValue, Hashable, CaseIterable, CustomStr
         self = unit
     }
 
-    /// The one byte.
+    /// `[rawValue]`: 0 Celsius, 1 Fahrenheit.
     public var gattBytes: [UInt8] { [rawValue] }
 
     /// Degrees in this unit for a temperature in Celsius.

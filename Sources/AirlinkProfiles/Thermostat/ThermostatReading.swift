@@ -2,9 +2,9 @@ import AirlinkCore
 
 /// A temperature the thermostat reported, with the unit it was in.
 public struct ThermostatReading: Sendable, Hashable, CustomStringConvertible {
-    /// The value as sent.
+    /// The characteristic's value as sent, in hundredths of a degree of ``unit``.
     public var temperature: Temperature
-    /// The unit the thermostat was set to.
+    /// The unit characteristic's value when the temperature was read: the unit of ``temperature``.
     public var unit: TemperatureUnit
 
     /// Creates a reading.
@@ -16,7 +16,7 @@ public struct ThermostatReading: Sendable, Hashable, CustomStringConvertible {
     /// The degrees, in ``unit``.
     public var degrees: Double { temperature.degrees }
 
-    /// The temperature in degrees Celsius.
+    /// ``degrees`` converted to Celsius (unchanged when ``unit`` is Celsius).
     public var celsius: Double { unit.toCelsius(temperature.degrees) }
 
     /// `21.50 °C`.

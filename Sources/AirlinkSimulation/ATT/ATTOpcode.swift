@@ -5,7 +5,7 @@ import AirlinkCore
 /// Bit 6 is the Command Flag: a server ignores unknown commands but answers unknown requests with
 /// Request Not Supported (Vol 3, Part F, 3.4.1.1).
 public struct ATTOpcode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The opcode byte.
+    /// The PDU's first byte (Core Spec Vol 3, Part F, 3.3).
     public var rawValue: UInt8
 
     /// Creates an opcode from its byte.

@@ -3,7 +3,7 @@ import AirlinkCore
 /// Discovers the characteristics of a service with Read By Type 0x2803 over the service's handle range
 /// (Core Spec Vol 3, Part G, 4.6.1), optionally keeping only those of one UUID (4.6.2).
 public struct DiscoverCharacteristicsProcedure: GATTProcedure {
-    /// The service searched.
+    /// The service whose handle range the Read By Type Requests walk.
     public let service: GATTService
     /// The characteristic UUID sought, or `nil` for all.
     public let uuid: BluetoothUUID?

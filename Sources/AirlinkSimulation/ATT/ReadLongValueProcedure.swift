@@ -3,7 +3,7 @@ import AirlinkCore
 /// Reads a value of any length: a Read Request, then Read Blob Requests while each part fills a response
 /// (ATT_MTU − 1 bytes), until a shorter part or Attribute Not Long (Core Spec Vol 3, Part G, 4.8.1 and 4.8.3).
 public struct ReadLongValueProcedure: GATTProcedure {
-    /// The handle read.
+    /// The attribute read with a Read Request, then Read Blob Requests from offset MTU − 1.
     public let handle: ATTHandle
     /// The connection's ATT_MTU.
     public let mtu: UInt16

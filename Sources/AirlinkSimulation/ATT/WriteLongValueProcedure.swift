@@ -6,9 +6,9 @@ import AirlinkCore
 /// If the server refuses a part or echoes it wrongly, the procedure cancels the queue with an Execute
 /// Write Request (flags 0x00) before it fails.
 public struct WriteLongValueProcedure: GATTProcedure {
-    /// The handle written.
+    /// The attribute the Prepare Write Requests target.
     public let handle: ATTHandle
-    /// The value to write.
+    /// The whole value, sent in parts of MTU − 5 bytes, then executed at once.
     public let value: [UInt8]
     /// The connection's ATT_MTU.
     public let mtu: UInt16

@@ -15,7 +15,7 @@ import AirlinkCore
 /// and X Gaussian noise with the given standard deviation, drawn from the simulation's seeded source.
 /// A peripheral whose mean RSSI falls below the receiver's sensitivity is out of range.
 public struct PathLossModel: Sendable, Hashable {
-    /// The path-loss exponent n.
+    /// The path-loss exponent n: 2 in free space, 2.7–3.5 indoors.
     public var exponent: Double
     /// The standard deviation of the noise, in dB.
     public var noiseStandardDeviation: Double

@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// A duration as a scenario writes it: `250ms`, `2s`, `1.5s`, `3m`, `500us`, or a bare number of seconds.
 public struct ScenarioDuration: Sendable, Hashable, Decodable, CustomStringConvertible {
-    /// The duration.
+    /// The parsed time (`250ms` → 0.25 s), what the scenario's runner waits in virtual time.
     public var duration: Duration
 
     /// Wraps a duration.

@@ -22,7 +22,8 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     public var values: [ScenarioValueOverride]?
     /// The services of a custom peripheral.
     public var services: [ScenarioService]?
-    /// The most centrals served at once.
+    /// How many centrals may connect at once, 1 to 64; `nil` keeps the peripheral's own (1 for a
+    /// custom one). It stops advertising at the limit.
     public var maximumConnections: Int?
 
     private enum CodingKeys: String, CodingKey {
@@ -91,7 +92,7 @@ public struct ScenarioAdvertising: Sendable, Decodable {
     public var interval: ScenarioDuration?
     /// The advertised local name (the peripheral's name by default).
     public var localName: String?
-    /// The advertised service UUIDs.
+    /// The service UUIDs in the advertisement (`["FFF0"]`); `nil` or empty advertises none.
     public var services: [ScenarioUUID]?
     /// Whether centrals may connect (true by default).
     public var connectable: Bool?
@@ -138,7 +139,7 @@ public struct ScenarioValueOverride: Sendable, Decodable {
 public struct ScenarioService: Sendable, Decodable {
     /// The service's UUID.
     public var uuid: ScenarioUUID
-    /// Its characteristics.
+    /// Its characteristics, in the order their handles are given.
     public var characteristics: [ScenarioCharacteristic]
 }
 
@@ -148,7 +149,7 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
     public var uuid: ScenarioUUID
     /// Its properties: `read`, `write`, `writeWithoutResponse`, `notify`, `indicate`.
     public var properties: CharacteristicProperties
-    /// Its initial value.
+    /// The value the characteristic holds when the simulation adds the peripheral.
     public var value: ScenarioValue
     /// A periodic update (`every`, and `add` for integers or `cycle` through values).
     public var updates: ScenarioUpdate?

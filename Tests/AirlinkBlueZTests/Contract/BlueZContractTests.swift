@@ -11,6 +11,8 @@ struct BlueZContractWorld: TransportContractWorld {
     let fake: FakeBlueZ
     let thermostat: DeviceID = "C0:FF:EE:00:00:01"
     let battery: DeviceID = "F4:77:E2:00:00:02/random"
+    /// When the world began, on the real clock: the fake BlueZ is another process.
+    let origin = ContinuousClock.now
 
     static func fresh() async throws -> BlueZContractWorld { BlueZContractWorld(fake: try await FakeBlueZ.fresh()) }
 
@@ -37,6 +39,19 @@ struct BlueZContractWorld: TransportContractWorld {
 
     func peripheralDropsLink(_ device: DeviceID) async throws {
         try await fake.dropLink(FakeBlueZ.devicePath(device.address!.description), reason: "org.bluez.Reason.Timeout")
+    }
+
+    func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws {
+        try await fake.hangNext("ReadValue", on: characteristicPath(device, valueHandle: valueHandle))
+    }
+
+    func close(_ transport: any Transport) async throws { try #require(transport as? BlueZTransport).close() }
+
+    func now() -> Duration { origin.duration(to: .now) }
+
+    /// Races `work` against a sleep of `timeout` in real time (the fake BlueZ is another process).
+    func within<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async -> Value?) async -> Value? {
+        await valueWithin(timeout, work)
     }
 
     func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws {
@@ -84,5 +99,13 @@ struct BlueZContractTests {
 
     @Test func refusesOperationsWithoutLink() async throws {
         try await TransportContract.refusesOperationsWithoutLink(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func timesOutUnansweredRequests() async throws {
+        try await TransportContract.timesOutUnansweredRequests(try await BlueZContractWorld.fresh())
+    }
+
+    @Test func endsStreamsWhenClosed() async throws {
+        try await TransportContract.endsStreamsWhenClosed(try await BlueZContractWorld.fresh())
     }
 }

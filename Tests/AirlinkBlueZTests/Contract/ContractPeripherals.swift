@@ -1,6 +1,8 @@
 import AirlinkCore
 import AirlinkProfiles
+import AirlinkSimulation
 import AirlinkTestSupport
+import Testing
 
 /// The contract's two reference peripherals, as specs: the virtual radio runs them, and the fake
 /// BlueZ's thermostat.json and battery.json are exported from them (`FixtureExportTests` keeps the
@@ -46,4 +48,11 @@ enum ContractPeripherals {
 
     /// The RSSI the fake BlueZ reports for each.
     static let rssi: [DeviceID: Int] = [thermostat.id: -52, battery.id: -67]
+
+    /// The UUID of the characteristic whose value is at `valueHandle` on `device` (its handles are those
+    /// the virtual radio's attribute table gives the spec).
+    static func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
+        let spec = try #require([thermostat, battery].first { $0.id == device })
+        return try #require(try AttributeDatabase(spec.gattDefinition)[valueHandle]?.type)
+    }
 }

@@ -1,3 +1,4 @@
+import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkProfiles
 import Testing
@@ -292,6 +293,55 @@ enum TransportContract {
             for error in [read, write, info] {
                 #expect(error?.code == .notConnected || error?.code == .deviceNotFound, "\(String(describing: error))")
             }
+        }
+    }
+
+    /// A request the peripheral never answers fails with timeout within 30 s of its call (ATT's
+    /// transaction timeout); a request issued while it is pending ends within 30 s of its own call too,
+    /// time waiting behind it included. Accepted difference: the fake BlueZ's calls time out after its
+    /// configured 5 s, and it answers the second read at once; on the virtual radio the timed-out
+    /// transaction closes the link, so the second request may fail with linkLost.
+    static func timesOutUnansweredRequests(_ world: some TransportContractWorld) async throws {
+        // Given a connected thermostat that will not answer the next read of its temperature
+        try await world.run { transport in
+            _ = try await world.scanAndConnect(transport, world.thermostat)
+            try await world.peripheralIgnoresNextRead(world.thermostat, valueHandle: ContractHandles.temperature)
+
+            // When the temperature is read, and the unit is read while that read is pending
+            async let stalled = world.timed {
+                try await transport.read(world.thermostat, handle: ContractHandles.temperature)
+            }
+            async let queued = world.timed {
+                try await transport.read(world.thermostat, handle: ContractHandles.unit)
+            }
+            let (temperature, unit) = await (stalled, queued)
+
+            // Then the unanswered read fails with timeout, 30 s after its call at most
+            #expect(code(temperature.outcome) == .timeout, "\(temperature.outcome)")
+            #expect(temperature.took <= .seconds(31), "the read took \(temperature.took)")
+            // And the other read ended within 30 s of its own call: answered, timed out, or failed
+            // because the timed-out transaction closed the link
+            let unitCode = code(unit.outcome)
+            #expect(
+                unitCode == nil || unitCode == .timeout || unitCode == .linkLost, "\(unit.outcome)")
+            #expect(unit.took <= .seconds(31), "the queued read took \(unit.took)")
+            await transport.disconnect(world.thermostat)
+        }
+    }
+
+    /// Closing the transport ends every subscriber's event stream, so no consumer waits forever.
+    static func endsStreamsWhenClosed(_ world: some TransportContractWorld) async throws {
+        // Given two subscribers to the transport's events
+        try await world.run { transport in
+            let first = transport.events()
+            let second = transport.events()
+
+            // When the transport is closed
+            try await world.close(transport)
+
+            // Then both streams end
+            #expect(await world.ends(first, within: .seconds(2)), "the first subscriber's stream did not end")
+            #expect(await world.ends(second, within: .seconds(2)), "the second subscriber's stream did not end")
         }
     }
 }

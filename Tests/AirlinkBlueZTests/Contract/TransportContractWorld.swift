@@ -7,8 +7,10 @@ import Testing
 /// the verbs that act from the peripherals' side.
 ///
 /// The BlueZ world (``BlueZContractWorld``) runs on the fake BlueZ; the virtual-radio world
-/// (``VirtualRadioContractWorld``) implements the same verbs with simulation faults, runs each check
-/// inside its simulation and waits in virtual time. Both serve ``ContractPeripherals``.
+/// (``VirtualRadioContractWorld``) implements the same verbs with simulation faults, and the scripted
+/// world (``ScriptedContractWorld``) with the scripted transport's fixture verbs, the one the layers'
+/// tests use; both run each check inside a simulation and wait in virtual time
+/// (``SimulatedContractWorld``). All serve ``ContractPeripherals``.
 ///
 /// The reference peripherals, with the handles every world must give them (the layout of a GATT
 /// server: service declaration, then per characteristic its declaration, value, CCCD, descriptors):
@@ -46,11 +48,15 @@ protocol TransportContractWorld: Sendable {
     func descriptors(
         _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws -> [GATTDescriptor]
-    /// The first value `match` gives for an event of `stream`, within `timeout`, or `nil`.
-    func first<Value: Sendable>(
-        _ stream: TransportEvents, within timeout: Duration,
-        where match: @escaping @Sendable (TransportEvent) -> Value?
-    ) async -> Value?
+    /// The peripheral never answers the next read of the value handle (the request stays on air).
+    func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws
+    /// Closes the transport as its owner does when it is done with it (`close()`, `shutdown()`).
+    func close(_ transport: any Transport) async throws
+    /// The time since the world began, on the clock its transport runs on (virtual or real).
+    func now() -> Duration
+    /// What `work` gives, or `nil` when `timeout` passes first on the world's clock (then `work` is
+    /// cancelled).
+    func within<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async -> Value?) async -> Value?
 }
 
 extension TransportContractWorld {
@@ -59,12 +65,36 @@ extension TransportContractWorld {
         try await check(try await makeTransport())
     }
 
-    /// Waits in real time: the default for worlds on real buses.
+    /// The first value `match` gives for an event of `stream`, within `timeout`, or `nil` (also when
+    /// the stream ends first).
     func first<Value: Sendable>(
         _ stream: TransportEvents, within timeout: Duration,
         where match: @escaping @Sendable (TransportEvent) -> Value?
     ) async -> Value? {
-        await firstWithin(stream, timeout, where: match)
+        await within(timeout) {
+            for await event in stream {
+                if let value = match(event) { return value }
+            }
+            return nil
+        }
+    }
+
+    /// Whether `stream` ends within `timeout` (the events before its end are skipped).
+    func ends(_ stream: TransportEvents, within timeout: Duration) async -> Bool {
+        await within(timeout) { () async -> Bool? in
+            for await _ in stream {}
+            return true
+        } ?? false
+    }
+
+    /// The outcome of `work` and how long it took on the world's clock.
+    func timed<Value: Sendable>(_ work: () async throws -> Value) async -> (
+        outcome: Result<Value, any Error>, took: Duration
+    ) {
+        let start = now()
+        let outcome: Result<Value, any Error>
+        do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
+        return (outcome, now() - start)
     }
 
     /// Scans until the device advertises, stops the scan and connects.

@@ -4,8 +4,9 @@ import Testing
 
 /// The contract world on the virtual radio: a strict simulation with the two reference peripherals;
 /// each check runs inside the simulation, in virtual time, and waits in virtual time.
-struct VirtualRadioContractWorld: TransportContractWorld {
+struct VirtualRadioContractWorld: SimulatedContractWorld {
     let sim = Simulation(seed: 11, strict: true)
+    var environment: AirlinkEnvironment { sim.environment }
     let thermostat = ContractPeripherals.thermostat.id
     let battery = ContractPeripherals.battery.id
     let peripherals: [DeviceID: SimulatedPeripheral]
@@ -29,13 +30,6 @@ struct VirtualRadioContractWorld: TransportContractWorld {
         try #require(peripherals[device])
     }
 
-    private func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
-        let spec = try #require(
-            [ContractPeripherals.thermostat, ContractPeripherals.battery].first { $0.id == device })
-        let database = try AttributeDatabase(spec.gattDefinition)
-        return try #require(database[valueHandle]?.type)
-    }
-
     func descriptors(
         _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
     ) async throws -> [GATTDescriptor] {
@@ -43,7 +37,8 @@ struct VirtualRadioContractWorld: TransportContractWorld {
     }
 
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
-        try peripheral(device).setValue(value, of: try characteristic(device, valueHandle: valueHandle))
+        try peripheral(device).setValue(
+            value, of: try ContractPeripherals.characteristic(device, valueHandle: valueHandle))
     }
 
     func peripheralDropsLink(_ device: DeviceID) async throws {
@@ -51,30 +46,16 @@ struct VirtualRadioContractWorld: TransportContractWorld {
     }
 
     func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws {
-        try peripheral(device).respond(to: .read(try characteristic(device, valueHandle: valueHandle)), with: error)
+        try peripheral(device).respond(
+            to: .read(try ContractPeripherals.characteristic(device, valueHandle: valueHandle)), with: error)
     }
 
-    func first<Value: Sendable>(
-        _ stream: TransportEvents, within timeout: Duration,
-        where match: @escaping @Sendable (TransportEvent) -> Value?
-    ) async -> Value? {
-        let environment = sim.environment
-        return await withTaskGroup(of: Value?.self) { group in
-            group.addTask(executorPreference: environment.executor) {
-                for await event in stream {
-                    if let value = match(event) { return value }
-                }
-                return nil
-            }
-            group.addTask(executorPreference: environment.executor) {
-                try? await environment.clock.sleep(for: timeout)
-                return nil
-            }
-            let result = await group.next() ?? nil
-            group.cancelAll()
-            return result
-        }
+    func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws {
+        try peripheral(device).neverRespond(
+            to: .read(try ContractPeripherals.characteristic(device, valueHandle: valueHandle)))
     }
+
+    func close(_ transport: any Transport) async throws { sim.radio.shutdown() }
 }
 
 /// The transport contract on the virtual radio: the same checks as on BlueZ.
@@ -113,5 +94,13 @@ struct VirtualRadioContractWorld: TransportContractWorld {
 
     @Test func refusesOperationsWithoutLink() async throws {
         try await TransportContract.refusesOperationsWithoutLink(try VirtualRadioContractWorld())
+    }
+
+    @Test func timesOutUnansweredRequests() async throws {
+        try await TransportContract.timesOutUnansweredRequests(try VirtualRadioContractWorld())
+    }
+
+    @Test func endsStreamsWhenClosed() async throws {
+        try await TransportContract.endsStreamsWhenClosed(try VirtualRadioContractWorld())
     }
 }
