@@ -6,9 +6,13 @@ import Synchronization
 /// and a result delivered before the task waits is kept for it.
 ///
 /// One allocation per operation (the lock is stored inline): the virtual radio creates one for each
-/// ATT procedure, the BlueZ transport for each call to BlueZ. Its methods are inlinable: called
-/// from another module unspecialized, each would look up the generic type's metadata and go through
-/// its value witnesses, which cost traced ATT reads on the virtual radio about a third of their time.
+/// ATT procedure, the BlueZ transport for each call to BlueZ.
+///
+/// Called from another module, a generic method runs unspecialized (`@inlinable` alone does not
+/// let another module specialize a `package` method with this compiler), looking up generic
+/// metadata on every call: that cost traced ATT reads on the virtual radio a tenth of their time
+/// (Docs/Performance.md). The hot results, a value's bytes and nothing, are prespecialized here
+/// (`@_specialize(exported: true)`), and other modules call those.
 package final class OneShot<Value: Sendable>: Sendable {
     @usableFromInline
     struct State {
@@ -22,13 +26,16 @@ package final class OneShot<Value: Sendable>: Sendable {
     @usableFromInline let state = Mutex(State())
 
     /// A result not delivered yet.
-    @inlinable package init() {}
+    @inlinable
+    @_specialize(exported:true,where Value == [UInt8]) @_specialize(exported:true,where Value == Void)
+    package init() {}
 
     /// Whether a result was delivered (the waiting task may not have taken it yet).
     @inlinable package var isDelivered: Bool { state.withLock { $0.delivered } }
 
     /// Delivers the result; returns whether this call was the first.
     @inlinable @discardableResult
+    @_specialize(exported:true,where Value == [UInt8]) @_specialize(exported:true,where Value == Void)
     package func resume(_ result: Result<Value, AirlinkError>) -> Bool {
         let (first, continuation) = state.withLock {
             state -> (Bool, UnsafeContinuation<Result<Value, AirlinkError>, Never>?) in
@@ -46,7 +53,9 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// Waits for the result (once: a second waiter would wait forever).
-    @inlinable package func wait() async -> Result<Value, AirlinkError> {
+    @inlinable
+    @_specialize(exported:true,where Value == [UInt8]) @_specialize(exported:true,where Value == Void)
+    package func wait() async -> Result<Value, AirlinkError> {
         await withUnsafeContinuation { continuation in
             let ready: Result<Value, AirlinkError>? = state.withLock { state in
                 if let result = state.result {
