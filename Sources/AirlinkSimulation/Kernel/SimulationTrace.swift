@@ -62,8 +62,9 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
             storage.pduBytes.append(contentsOf: bytes)
             let payload = SimulationTraceStorage.Payload.pdu(
                 peer: Int32(peer), direction: direction, start: Int32(start), end: Int32(storage.pduBytes.count))
+            let prefix = storage.peers[peer].prefix
             storage.append(now, "att", payload) { writer in
-                TraceEvent.writePrefix(adapter, device, to: &writer)
+                writer.bytes.append(contentsOf: prefix)
                 writer.write(ascii: " ")
                 writer.write(ascii: direction.arrow)
                 writer.write(ascii: " ")

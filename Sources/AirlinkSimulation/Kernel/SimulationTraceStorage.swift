@@ -28,10 +28,12 @@ struct SimulationTraceStorage {
         var payload: Payload
     }
 
-    /// A link's two ends as an ATT PDU's record names them.
-    struct Peer: Equatable {
+    /// A link's two ends as an ATT PDU's record names them, and the start of its PDUs' lines
+    /// (`hci1 C0:FF:EE:00:00:01`), written once.
+    struct Peer {
         var adapter: Int
         var device: DeviceID
+        var prefix: [UInt8]
     }
 
     var bytes: [UInt8] = []
@@ -44,10 +46,14 @@ struct SimulationTraceStorage {
 
     /// The index of a link in ``peers``, added if new.
     mutating func peer(_ adapter: Int, _ device: DeviceID) -> Int {
-        let peer = Peer(adapter: adapter, device: device)
-        if lastPeer < peers.count, peers[lastPeer] == peer { return lastPeer }
-        lastPeer = peers.firstIndex(of: peer) ?? peers.count
-        if lastPeer == peers.count { peers.append(peer) }
+        func matches(_ peer: Peer) -> Bool { peer.adapter == adapter && peer.device == device }
+        if lastPeer < peers.count, matches(peers[lastPeer]) { return lastPeer }
+        lastPeer = peers.firstIndex(where: matches) ?? peers.count
+        if lastPeer == peers.count {
+            var writer = TraceLineWriter(bytes: [])
+            TraceEvent.writePrefix(adapter, device, to: &writer)
+            peers.append(Peer(adapter: adapter, device: device, prefix: writer.bytes))
+        }
         return lastPeer
     }
 
