@@ -34,7 +34,7 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
     }
 
     /// Appends one typed record, stamped with the current virtual time; its line is the event's
-    /// rendering (``TraceEvent/text``). An ATT PDU goes through ``recordPDU(adapter:device:direction:pdu:bytes:)``.
+    /// rendering (``TraceEvent/text``). An ATT PDU is kept as its bytes, as the radio records it.
     public func record(_ event: @autoclosure () -> TraceEvent) {
         guard enabled else { return }
         let event = event()
