@@ -118,6 +118,13 @@ import Testing
         #expect(error?.message.contains("2s") == true)
         #expect(elapsed >= .seconds(2) && elapsed < .seconds(3))
         #expect(disconnected)
+        #expect(
+            sim.trace.records.contains { record in
+                guard case .layer(.watchdogGaveUp(device.id, let operation, .seconds(2))) = record.event else {
+                    return false
+                }
+                return operation == "read \(BluetoothUUID.thermostatTemperature)"
+            })
 
         // When the central reconnects and reads again
         let again = try await sim.run { () async throws -> Temperature in

@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkSimulation
 import AirlinkTestKit
 import Foundation
 import Testing
@@ -20,7 +21,7 @@ import Testing
         let decoded = try ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
 
         // Then no packet is malformed, every packet is there, and the ATT PDUs are the trace's
-        let attLines = result.trace.lines.filter { $0.contains(" att ") && !$0.contains("malformed") }.count
+        let attLines = result.trace.records.filter { if case .attPDU = $0.event { true } else { false } }.count
         #expect(decoded.status == 0)
         #expect(!decoded.output.contains("Malformed"))
         #expect(

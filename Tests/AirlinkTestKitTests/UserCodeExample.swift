@@ -25,6 +25,10 @@ import Testing
         let failed = result.expectations.filter { !$0.held }.map { $0.description }
         #expect(failed == ["notificationsRestored by 17s"])  // my code does not subscribe
         #expect(result.trace.events(in: "client") == ["my app connected"])
-        #expect(result.trace.events(in: "event").contains { $0.hasSuffix("reconnected mtu=247") })
+        #expect(
+            result.trace.records.contains { record in
+                guard case .layer(.event(.connection(_, .reconnected(mtu: 247)))) = record.event else { return false }
+                return true
+            })
     }
 }

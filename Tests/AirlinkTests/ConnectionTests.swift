@@ -71,7 +71,7 @@ import Testing
         // Then it fails with `timeout` exactly 2 s later, reported once as failedToConnect
         #expect(error?.code == .timeout)
         #expect(world.sim.now.offset == .seconds(2))
-        #expect(world.events.map { $0.split(separator: " ")[1] } == ["failedToConnect"])
+        #expect(world.layerEvents.map(\.event.name) == ["failedToConnect"])
         #expect(connection.state == .disconnected)
     }
 

@@ -38,8 +38,8 @@ import Testing
         }
         #expect(device == "C0:FF:EE:00:00:01")
         #expect(error.code == .linkLost && error.cause == .other("Connection Timeout (0x08)"))
-        // And every event went to the trace, category `event`, in the same order
-        #expect(world.events.count == all.values.count)
-        #expect(world.events == all.values.map(\.description))
+        // And every event went to the trace as a typed record, in the same order, rendered as its description
+        #expect(world.layerEvents.map(\.event) == all.values.map(\.traced))
+        #expect(world.sim.trace.events(in: "event") == all.values.map(\.description))
     }
 }

@@ -21,26 +21,8 @@ public enum ConnectionEvent: Sendable, Hashable, CustomStringConvertible {
     case gaveUp(AirlinkError)
 
     /// A short name for assertions and filters: `lost`, `willReconnect(3)`, `reconnected`.
-    public var name: String {
-        switch self {
-        case .connected: "connected"
-        case .failedToConnect: "failedToConnect"
-        case .lost: "lost"
-        case .terminated: "terminated"
-        case .willReconnect(_, let remaining, _): remaining.map { "willReconnect(\($0))" } ?? "willReconnect"
-        case .reconnected: "reconnected"
-        case .gaveUp: "gaveUp"
-        }
-    }
+    public var name: String { traced.name }
 
     /// One line for traces and logs: the name and what matters, never a wall-clock time.
-    public var description: String {
-        switch self {
-        case .connected(let info), .reconnected(let info): "\(name) mtu=\(info.mtu)"
-        case .failedToConnect(let error), .lost(let error), .gaveUp(let error): "\(name) \(error)"
-        case .terminated: name
-        case .willReconnect(let attempt, let remaining, let trigger):
-            "willReconnect attempt=\(attempt) remaining=\(remaining.map(String.init) ?? "unlimited") \(trigger)"
-        }
-    }
+    public var description: String { traced.description }
 }

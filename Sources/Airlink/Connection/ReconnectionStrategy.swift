@@ -81,12 +81,7 @@ public enum ReconnectionTrigger: Sendable, Hashable, CustomStringConvertible {
     case advertisement(within: Duration?)
 
     /// `after=2s`, `onAdvertisement within=60s`.
-    public var description: String {
-        switch self {
-        case .after(let delay): "after=\(delay.text)"
-        case .advertisement(let within): "onAdvertisement within=\(within?.text ?? "unlimited")"
-        }
-    }
+    public var description: String { traced.description }
 }
 
 /// One reconnection attempt as a strategy plans it.

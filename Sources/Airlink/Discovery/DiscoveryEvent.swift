@@ -11,22 +11,10 @@ public enum DiscoveryEvent: Sendable, Hashable, CustomStringConvertible {
     case stopped(DiscoveryStopReason)
 
     /// `started`, `discovered`, `stopped`.
-    public var name: String {
-        switch self {
-        case .started: "started"
-        case .discovered: "discovered"
-        case .stopped: "stopped"
-        }
-    }
+    public var name: String { traced.name }
 
     /// One line for traces and logs.
-    public var description: String {
-        switch self {
-        case .started: "started"
-        case .discovered(let device): "discovered \(device)"
-        case .stopped(let reason): "stopped (\(reason))"
-        }
-    }
+    public var description: String { traced.description }
 }
 
 /// Why a ``Discovery`` stopped.
@@ -39,11 +27,5 @@ public enum DiscoveryStopReason: Sendable, Hashable, CustomStringConvertible {
     case adapter(AdapterState)
 
     /// `timeout`, `stopped by the app`, `adapter off`.
-    public var description: String {
-        switch self {
-        case .timeout: "timeout"
-        case .stopped: "stopped by the app"
-        case .adapter(let state): "adapter \(state)"
-        }
-    }
+    public var description: String { traced.description }
 }

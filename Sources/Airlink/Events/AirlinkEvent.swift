@@ -29,22 +29,8 @@ public enum AirlinkEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// A short name for filters and assertions: `adapterStateChanged`, `discovered`, `lost`,
     /// `willReconnect(2)`, `notificationsRestored`.
-    public var name: String {
-        switch self {
-        case .adapterStateChanged: "adapterStateChanged"
-        case .discovery(_, let event): event.name
-        case .connection(_, let event): event.name
-        case .services(_, let event): event.name
-        }
-    }
+    public var name: String { traced.name }
 
     /// One line for traces and logs: `C0:FF:EE:00:00:01 lost linkLost: ...`.
-    public var description: String {
-        switch self {
-        case .adapterStateChanged(let state): "adapter \(state)"
-        case .discovery(let id, let event): "discovery#\(id) \(event)"
-        case .connection(let device, let event): "\(device) \(event)"
-        case .services(let device, let event): "\(device) \(event)"
-        }
-    }
+    public var description: String { traced.description }
 }

@@ -100,7 +100,7 @@ struct WatchdogRunner: Sendable {
         }
         if race.expired {
             work.cancel()
-            environment.trace.record("watchdog", "\(device) \(name) gave up after \(deadline.text)")
+            environment.trace.record(.watchdogGaveUp(device: device, operation: name, deadline: deadline))
             await connection.disconnect()
         } else {
             timer.cancel()

@@ -39,7 +39,7 @@ final class ConnectionRecorder: Sendable {
     func connectionEstablished(_ device: DeviceID, services: [BluetoothUUID]) {
         let time = clock.now
         let name = state.withLock { $0.names[device] }
-        enqueue("connection of \(device)") { registry throws(AirlinkError) in
+        enqueue(device, .connection) { registry throws(AirlinkError) in
             try await registry.recordConnection(device: device, name: name, services: services, at: time)
         }
     }
@@ -47,7 +47,7 @@ final class ConnectionRecorder: Sendable {
     /// Records the services a full discovery found.
     func servicesDiscovered(_ device: DeviceID, services: [BluetoothUUID]) {
         let time = clock.now
-        enqueue("services of \(device)") { registry throws(AirlinkError) in
+        enqueue(device, .services) { registry throws(AirlinkError) in
             try await registry.recordServices(services, of: device, at: time)
         }
     }
@@ -66,7 +66,8 @@ final class ConnectionRecorder: Sendable {
     }
 
     private func enqueue(
-        _ what: String, _ save: @escaping @Sendable (DeviceRegistry) async throws(AirlinkError) -> ConnectionRecord
+        _ device: DeviceID, _ what: LayerTraceEvent.RegistrySave,
+        _ save: @escaping @Sendable (DeviceRegistry) async throws(AirlinkError) -> ConnectionRecord
     ) {
         let (registry, environment) = (self.registry, self.environment)
         state.withLock { state in
@@ -76,11 +77,12 @@ final class ConnectionRecorder: Sendable {
                 do throws(AirlinkError) {
                     let record = try await save(registry)
                     environment.trace.record(
-                        "registry",
-                        "recorded \(what) (count \(record.connectionCount), \(record.services.count) services)")
+                        .registrySaved(
+                            device: device, what: what, connectionCount: record.connectionCount,
+                            serviceCount: record.services.count))
                 } catch {
-                    environment.trace.record("registry", "saving the \(what) failed: \(error.message)")
-                    environment.logger.warning("saving the \(what) failed: \(error)")
+                    environment.trace.record(.registrySaveFailed(device: device, what: what, error: error))
+                    environment.logger.warning("saving the \(what.text(device)) failed: \(error)")
                 }
             }
         }

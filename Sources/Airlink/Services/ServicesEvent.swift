@@ -18,29 +18,9 @@ public enum ServicesEvent: Sendable, Hashable, CustomStringConvertible {
     /// receives carries the number it missed (``CharacteristicValue/missedBefore``).
     case notificationsOverflowed(service: BluetoothUUID, characteristic: BluetoothUUID)
 
-    /// `discovered`, `changed`, `notificationsChanged`, `notificationsRestored`, ...
-    public var name: String {
-        switch self {
-        case .discovered: "servicesDiscovered"
-        case .changed: "servicesChanged"
-        case .notificationsChanged: "notificationsChanged"
-        case .notificationsRestored: "notificationsRestored"
-        case .notificationsRestoreFailed: "notificationsRestoreFailed"
-        case .notificationsOverflowed: "notificationsOverflowed"
-        }
-    }
+    /// `servicesDiscovered`, `servicesChanged`, `notificationsChanged`, `notificationsRestored`, ...
+    public var name: String { traced.name }
 
     /// One line for traces and logs.
-    public var description: String {
-        switch self {
-        case .discovered(let uuids): "\(name) \(uuids.map(\.description).joined(separator: ","))"
-        case .changed: name
-        case .notificationsChanged(let service, let characteristic, let mode),
-            .notificationsRestored(let service, let characteristic, let mode):
-            "\(name) \(service)/\(characteristic) \(mode)"
-        case .notificationsRestoreFailed(let service, let characteristic, let error):
-            "\(name) \(service)/\(characteristic) \(error)"
-        case .notificationsOverflowed(let service, let characteristic): "\(name) \(service)/\(characteristic)"
-        }
-    }
+    public var description: String { traced.description }
 }

@@ -7,23 +7,35 @@ import Synchronization
 ///
 /// One allocation per operation (the lock is stored inline): the virtual radio creates one for each
 /// ATT procedure, the BlueZ transport for each call to BlueZ.
+///
+/// Called from another module, a generic method runs unspecialized (`@inlinable` alone does not
+/// let another module specialize a `package` method with this compiler), looking up generic
+/// metadata on every call: that cost traced ATT reads on the virtual radio a tenth of their time
+/// (Docs/Performance.md). The hot results, a value's bytes and nothing, are prespecialized here
+/// (`@_specialize(exported: true)`), and other modules call those.
 package final class OneShot<Value: Sendable>: Sendable {
-    private struct State {
-        var continuation: UnsafeContinuation<Result<Value, AirlinkError>, Never>?
-        var result: Result<Value, AirlinkError>?
-        var delivered = false
+    @usableFromInline
+    struct State {
+        @usableFromInline var continuation: UnsafeContinuation<Result<Value, AirlinkError>, Never>?
+        @usableFromInline var result: Result<Value, AirlinkError>?
+        @usableFromInline var delivered = false
+
+        @inlinable init() {}
     }
 
-    private let state = Mutex(State())
+    @usableFromInline let state = Mutex(State())
 
     /// A result not delivered yet.
+    @inlinable
+    @_specialize(exported:true,where Value == [UInt8]) @_specialize(exported:true,where Value == Void)
     package init() {}
 
     /// Whether a result was delivered (the waiting task may not have taken it yet).
-    package var isDelivered: Bool { state.withLock { $0.delivered } }
+    @inlinable package var isDelivered: Bool { state.withLock { $0.delivered } }
 
     /// Delivers the result; returns whether this call was the first.
-    @discardableResult
+    @inlinable @discardableResult
+    @_specialize(exported:true,where Value == [UInt8]) @_specialize(exported:true,where Value == Void)
     package func resume(_ result: Result<Value, AirlinkError>) -> Bool {
         let (first, continuation) = state.withLock {
             state -> (Bool, UnsafeContinuation<Result<Value, AirlinkError>, Never>?) in
@@ -41,6 +53,8 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// Waits for the result (once: a second waiter would wait forever).
+    @inlinable
+    @_specialize(exported:true,where Value == [UInt8]) @_specialize(exported:true,where Value == Void)
     package func wait() async -> Result<Value, AirlinkError> {
         await withUnsafeContinuation { continuation in
             let ready: Result<Value, AirlinkError>? = state.withLock { state in

@@ -4,50 +4,15 @@ import Synchronization
 /// The trace of a simulation: one record per event, stamped with virtual time, and its text.
 ///
 /// ``records`` are the data (an advertisement with its RSSI and AD bytes, a link with its
-/// parameters, a disconnection with its reason, an ATT PDU with its bytes, any other line with its
-/// category and text); ``text`` renders them for golden files and logs, one line each:
-/// `t=12.345678 category text`. Nothing in them depends on the wall clock, on memory addresses or on
-/// hash order, so the same seed gives a byte-identical trace in every run and every process; golden
-/// files compare them as text.
+/// parameters, a disconnection with its reason, an ATT PDU with its bytes, the layers' events, a
+/// scenario client's actions, any free-form line with its category and text); ``text`` renders
+/// them for golden files and logs, one line each: `t=12.345678 category text`. Nothing in them
+/// depends on the wall clock, on memory addresses or on hash order, so the same seed gives a
+/// byte-identical trace in every run and every process; golden files compare them as text.
 public final class SimulationTrace: TraceSink, @unchecked Sendable {
     // @unchecked: `storage` is behind its Mutex; `clock` is immutable and Sendable.
-    /// The lines as one run of UTF-8 bytes and, per line, where it ends and what it records: a line
-    /// costs no allocation of its own.
-    private struct Storage {
-        var bytes: [UInt8] = []
-        var entries: [Entry] = []
-
-        func start(_ index: Int) -> Int { index == 0 ? 0 : entries[index - 1].end }
-
-        func string(_ range: Range<Int>) -> String {
-            bytes.withUnsafeBufferPointer { buffer in
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-            }
-        }
-
-        func line(_ index: Int) -> String { string(start(index)..<entries[index].end) }
-
-        func record(_ index: Int) -> TraceRecord {
-            let entry = entries[index]
-            if let event = entry.event { return TraceRecord(time: entry.time, event: event) }
-            let category = string(entry.categoryStart..<(entry.textStart - 1))
-            return TraceRecord(
-                time: entry.time, event: .line(category: category, text: string(entry.textStart..<entry.end)))
-        }
-    }
-
-    /// One line: where its category and text start and where it ends in `bytes`, its time, and its
-    /// typed event (nil for a plain line, whose category and text are the bytes).
-    private struct Entry {
-        var categoryStart: Int
-        var textStart: Int
-        var end: Int
-        var time: AirlinkInstant
-        var event: TraceEvent?
-    }
-
     private let clock: any ClockBackend
-    private let storage = Mutex(Storage())
+    private let storage = Mutex(SimulationTraceStorage())
     private let enabled: Bool
 
     init(clock: any ClockBackend, enabled: Bool) {
@@ -55,43 +20,65 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
         self.enabled = enabled
     }
 
-    /// Appends one plain line, stamped with the current virtual time.
+    /// Appends one free-form line, stamped with the current virtual time.
     public func record(_ category: String, _ text: @autoclosure () -> String) {
         guard enabled else { return }
         let text = text()
-        append(category, nil) { $0.write(text) }
+        append(category, .line) { $0.write(text) }
+    }
+
+    /// Appends one typed event of the layers, stamped with the current virtual time.
+    public func record(_ event: @autoclosure () -> LayerTraceEvent) {
+        guard enabled else { return }
+        record(.layer(event()))
     }
 
     /// Appends one typed record, stamped with the current virtual time; its line is the event's
-    /// rendering (``TraceEvent/text``).
-    func record(_ event: @autoclosure () -> TraceEvent) {
+    /// rendering (``TraceEvent/text``). An ATT PDU is kept as its bytes, as the radio records it.
+    public func record(_ event: @autoclosure () -> TraceEvent) {
         guard enabled else { return }
         let event = event()
-        append(event.category, event) { event.write(to: &$0) }
+        if case .attPDU(let adapter, let device, let direction, let pdu, let bytes) = event {
+            recordPDU(adapter: adapter, device: device, direction: direction, pdu: pdu, bytes: bytes)
+            return
+        }
+        let category = event.category
+        let now = clock.now
+        storage.withLock { storage in
+            let index = storage.events.count
+            storage.events.append(event)
+            storage.append(now, category, .event(index)) { event.write(to: &$0) }
+        }
     }
 
-    /// Writes the line's time and category, then lets `write` write its text in place, under the
-    /// trace's lock (`write` may only format, never record).
-    private func append(_ category: String, _ event: TraceEvent?, writing write: (inout TraceLineWriter) -> Void) {
+    /// Appends an ATT PDU that crossed the air, the hottest record of a traced run: its line is
+    /// written in place and its bytes kept once; ``records`` decodes the PDU again when read.
+    func recordPDU(adapter: Int, device: DeviceID, direction: ATTDirection, pdu: ATTPDU, bytes: [UInt8]) {
+        guard enabled else { return }
         let now = clock.now
-        let stamp = now.description
         storage.withLock { storage in
-            var writer = TraceLineWriter(bytes: [])
-            swap(&writer.bytes, &storage.bytes)
-            writer.write("t=")
-            writer.write(stamp)
-            writer.write(ascii: " ")
-            let categoryStart = writer.bytes.count
-            writer.write(category)
-            writer.write(ascii: " ")
-            let textStart = writer.bytes.count
-            write(&writer)
-            swap(&writer.bytes, &storage.bytes)
-            storage.entries.append(
-                Entry(
-                    categoryStart: categoryStart, textStart: textStart, end: storage.bytes.count, time: now,
-                    event: event))
+            let peer = storage.peer(adapter, device)
+            let start = storage.pduBytes.count
+            storage.pduBytes.append(contentsOf: bytes)
+            let payload = SimulationTraceStorage.Payload.pdu(
+                peer: Int32(peer), direction: direction, start: Int32(start), end: Int32(storage.pduBytes.count))
+            let prefix = storage.peers[peer].prefix
+            storage.append(now, "att", payload) { writer in
+                writer.bytes.append(contentsOf: prefix)
+                writer.write(ascii: " ")
+                writer.write(ascii: direction.arrow)
+                writer.write(ascii: " ")
+                pdu.write(to: &writer)
+            }
         }
+    }
+
+    /// Writes a free-form line (no typed event to keep).
+    private func append(
+        _ category: String, _ payload: SimulationTraceStorage.Payload, writing write: (inout TraceLineWriter) -> Void
+    ) {
+        let now = clock.now
+        storage.withLock { storage in storage.append(now, category, payload, writing: write) }
     }
 
     /// Whether lines are kept (the simulation was made with `tracing: true`).
@@ -102,8 +89,8 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
         storage.withLock { storage in storage.entries.indices.map { storage.line($0) } }
     }
 
-    /// Every record so far, in order, one per line: the radio's link-layer facts typed, every other
-    /// line as ``TraceEvent/line(category:text:)``.
+    /// Every record so far, in order, one per line: typed where the event is (see ``TraceEvent``),
+    /// free-form lines as ``TraceEvent/line(category:text:)``.
     public var records: [TraceRecord] {
         storage.withLock { storage in storage.entries.indices.map { storage.record($0) } }
     }

@@ -1,12 +1,16 @@
 import AirlinkCore
 
 extension TraceEvent {
-    /// The line's category: `scan`, `radio`, `att` or the plain line's own.
+    /// The line's category: `scan`, `radio`, `att`, the layer event's (`event`, `registry`,
+    /// `watchdog`), `client`, `inspector`, or the plain line's own.
     public var category: String {
         switch self {
         case .advertisementHeard: "scan"
-        case .connected, .disconnected: "radio"
+        case .connecting, .connectionAttemptTimedOut, .connected, .disconnected: "radio"
         case .attPDU: "att"
+        case .layer(let event): event.category
+        case .client: "client"
+        case .inspector: "inspector"
         case .line(let category, _): category
         }
     }
@@ -27,6 +31,14 @@ extension TraceEvent {
         case .advertisementHeard(let adapter, let device, let name, let rssi, _, _):
             Self.writePrefix(adapter, device, to: &writer)
             writer.write(" \"\(name ?? "")\" rssi=\(rssi)")
+        case .connecting(let adapter, let device, let timeout):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" connecting (timeout ")
+            writer.write(timeout.traceDescription)
+            writer.write(ascii: ")")
+        case .connectionAttemptTimedOut(let adapter, let device):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" connection attempt timed out")
         case .connected(let adapter, let device, let parameters):
             Self.writePrefix(adapter, device, to: &writer)
             writer.write(" connected ")
@@ -42,13 +54,19 @@ extension TraceEvent {
             writer.write(ascii: direction.arrow)
             writer.write(ascii: " ")
             pdu.write(to: &writer)
+        case .layer(let event):
+            writer.write(event.text)
+        case .client(let event):
+            writer.write(event.text)
+        case .inspector(let event):
+            writer.write(event.text)
         case .line(_, let text):
             writer.write(text)
         }
     }
 
     /// `hci1 C0:FF:EE:00:00:01`: the central's prefix (none for the first) and the device.
-    private static func writePrefix(_ adapter: Int, _ device: DeviceID, to writer: inout TraceLineWriter) {
+    static func writePrefix(_ adapter: Int, _ device: DeviceID, to writer: inout TraceLineWriter) {
         if adapter != 0 {
             writer.write("hci")
             writer.write(decimal: adapter)

@@ -1,7 +1,9 @@
 import AirlinkCore
 
-/// What a trace line says, typed: the radio's link-layer facts carry their values, everything else
-/// is a category and a text.
+/// What a trace line says, typed: the radio's link-layer facts, the layers' events, registry saves
+/// and watchdog deadlines, a scenario client's actions and its inspectors' lines carry their
+/// values; free-form lines (the radio's fault and peripheral notes, scenario actions, a user's own
+/// log lines) are a category and a text.
 ///
 /// `adapter` is the index of the virtual central (0 for the first, whose lines have no prefix;
 /// `hci1 ` and so on for the others).
@@ -10,12 +12,25 @@ public enum TraceEvent: Sendable, Hashable {
     /// model gave it, the advertising data (AD structures) and whether it is connectable.
     case advertisementHeard(
         adapter: Int, device: DeviceID, name: String?, rssi: Int8, data: [UInt8], connectable: Bool)
+    /// A central started connecting to a device (a `radio … connecting (timeout 5s)` line), with
+    /// the attempt's timeout.
+    case connecting(adapter: Int, device: DeviceID, timeout: Duration)
+    /// A connection attempt ended unanswered at its timeout (a `radio … connection attempt timed
+    /// out` line).
+    case connectionAttemptTimedOut(adapter: Int, device: DeviceID)
     /// A link came up at its first connection event (a `radio … connected` line).
     case connected(adapter: Int, device: DeviceID, parameters: ConnectionParameters)
     /// A link went down (a `radio … disconnected` line), with the HCI reason.
     case disconnected(adapter: Int, device: DeviceID, reason: DisconnectionReason)
     /// An ATT PDU crossed the air (an `att` line): its direction, decoded and as bytes.
     case attPDU(adapter: Int, device: DeviceID, direction: ATTDirection, pdu: ATTPDU, bytes: [UInt8])
-    /// Any other line: its category (`radio`, `fault`, `event`, `client`, …) and text.
+    /// What the layers above the transport recorded: an event (`event`), a registry save
+    /// (`registry`), a watchdog deadline (`watchdog`).
+    case layer(LayerTraceEvent)
+    /// What a scenario's client did (`client`).
+    case client(ClientTraceEvent)
+    /// What centrals did to a scenario's inspector (`inspector`).
+    case inspector(InspectorTraceEvent)
+    /// Any other line: its category (`radio`, `fault`, `peripheral`, `scenario`, `client`, …) and text.
     case line(category: String, text: String)
 }

@@ -26,10 +26,10 @@ extension VirtualRadio {
             attempts.append(attempt)
             peripheral.pendingConnects.append(attempt)
             peripheral.addObserver()
-            world.record("radio", "\(tracePrefix)\(device) connecting (timeout \(timeout.traceDescription))")
+            world.record(.connecting(adapter: adapterIndex, device: device, timeout: timeout))
             world.schedule(at: world.now + timeout.nanoseconds) { [self] in
                 guard !attempt.isFinished else { return }
-                world.record("radio", "\(tracePrefix)\(device) connection attempt timed out")
+                world.record(.connectionAttemptTimedOut(adapter: adapterIndex, device: device))
                 attempt.abandon(
                     with: AirlinkError(
                         .timeout,

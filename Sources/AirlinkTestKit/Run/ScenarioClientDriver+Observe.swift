@@ -7,7 +7,7 @@ extension ScenarioClientDriver {
     /// follows the ones that notify, and reads and writes by identifier at their times.
     func observe(_ observe: ScenarioObserve, on connection: ConnectionManager) async {
         let recorder = context.recorder
-        let trace = context.environment.trace
+        let trace = context.simulation.trace
         let device = behaviour.device
         let listing = recorder.start("list inspector \(device)", timeout: Self.gattTimeout)
         let inspector: ObservedInspector
@@ -15,12 +15,13 @@ extension ScenarioClientDriver {
             inspector = try await InspectorClient.inspector(on: connection)
             recorder.finish(listing, "ok")
             trace.record(
-                "client",
-                "inspector \(device) has "
-                    + inspector.values.map { "\($0.identifier) (\($0.type))" }.joined(separator: ", "))
+                .client(
+                    .inspectorListed(
+                        device,
+                        values: inspector.values.map { .init(identifier: $0.identifier, type: "\($0.type)") })))
         } catch {
             recorder.finish(listing, "failed: \(error.code)")
-            trace.record("client", "inspector \(device) listing failed: \(error.code)")
+            trace.record(.client(.inspectorListingFailed(device, error.code)))
             return
         }
         if observe.follow { await follow(inspector) }
@@ -33,22 +34,22 @@ extension ScenarioClientDriver {
     /// Subscribes to every value that notifies and records each change.
     private func follow(_ inspector: ObservedInspector) async {
         let recorder = context.recorder
-        let trace = context.environment.trace
+        let trace = context.simulation.trace
         let device = behaviour.device
         let index = recorder.start("follow \(device)", timeout: Self.gattTimeout)
         do throws(AirlinkError) {
             let changes = try await inspector.changes()
             recorder.finish(index, "ok")
-            trace.record("client", "follow \(device) ok")
+            trace.record(.client(.followed(device)))
             context.simulation.spawn {
                 for await change in changes {
                     recorder.record(change.value, of: change.identifier, on: device, .notified)
-                    trace.record("client", "notified \(change.identifier) = \(change.value)")
+                    trace.record(.client(.notified(target: change.identifier, value: "\(change.value)", missed: 0)))
                 }
             }
         } catch {
             recorder.finish(index, "failed: \(error.code)")
-            trace.record("client", "follow \(device) failed: \(error.code)")
+            trace.record(.client(.followFailed(device, error.code)))
         }
     }
 
@@ -57,26 +58,26 @@ extension ScenarioClientDriver {
         _ operation: ScenarioObservedOperation, _ value: InspectedValue?, on inspector: ObservedInspector
     ) {
         let recorder = context.recorder
-        let trace = context.environment.trace
+        let trace = context.simulation.trace
         let device = behaviour.device
         let identifier = operation.identifier
         repeating(at: operation.at, every: operation.every, count: operation.count) {
-            let verb = value == nil ? "read" : "write"
-            let index = recorder.start("\(verb) \(identifier)", timeout: Self.gattTimeout)
+            let verb: ClientTraceEvent.Operation = value == nil ? .read : .write
+            let index = recorder.start("\(verb.rawValue) \(identifier)", timeout: Self.gattTimeout)
             do throws(AirlinkError) {
                 if let value {
                     try await inspector.write(value, to: identifier)
                     recorder.finish(index, "ok")
-                    trace.record("client", "write \(identifier) = \(value) ok")
+                    trace.record(.client(.wrote(target: identifier, value: "\(value)")))
                 } else {
                     let read = try await inspector.read(identifier)
                     recorder.finish(index, "ok")
                     recorder.record(read, of: identifier, on: device, .read)
-                    trace.record("client", "read \(identifier) = \(read)")
+                    trace.record(.client(.read(target: identifier, value: "\(read)")))
                 }
             } catch {
                 recorder.finish(index, "failed: \(error.code)")
-                trace.record("client", "\(verb) \(identifier) failed: \(error.code)")
+                trace.record(.client(.failed(verb, target: identifier, error.code)))
             }
         }
     }

@@ -15,7 +15,7 @@ struct ScenarioClientDriver: Sendable {
         let device = behaviour.device
         let context = self.context
         let recorder = context.recorder
-        let trace = context.environment.trace
+        let trace = context.simulation.trace
         let strategy: any ReconnectionStrategy = client.reconnection?.strategy ?? NoReconnectionStrategy()
         let connection = context.manager.connection(to: device, reconnection: strategy)
         let clock = context.environment.clock
@@ -28,10 +28,10 @@ struct ScenarioClientDriver: Sendable {
             do throws(AirlinkError) {
                 try await connection.connect(timeout: timeout)
                 recorder.finish(operation, "connected")
-                trace.record("client", "connect \(device) ok")
+                trace.record(.client(.connected(device)))
             } catch {
                 recorder.finish(operation, "failed: \(error.code)")
-                trace.record("client", "connect \(device) failed: \(error.code)")
+                trace.record(.client(.connectFailed(device, error.code)))
                 return
             }
             for reference in client.subscribe ?? [] {
@@ -46,19 +46,20 @@ struct ScenarioClientDriver: Sendable {
                                 characteristic: value.characteristic, bytes: value.bytes, notified: true,
                                 missedBefore: value.missedBefore))
                         trace.record(
-                            "client",
-                            "notified \(value.characteristic) = \(type.text(of: value.bytes))"
-                                + (value.missedBefore > 0 ? " missed=\(value.missedBefore)" : ""))
+                            .client(
+                                .notified(
+                                    target: "\(value.characteristic)", value: type.text(of: value.bytes),
+                                    missed: value.missedBefore)))
                     }
                 }
                 let index = recorder.start("subscribe \(reference.characteristic)", timeout: Self.gattTimeout)
                 do throws(AirlinkError) {
                     let mode = try await service.enableNotifications(for: reference.characteristic.uuid)
                     recorder.finish(index, "ok")
-                    trace.record("client", "subscribe \(reference.characteristic) ok \(mode)")
+                    trace.record(.client(.subscribed(target: "\(reference.characteristic)", mode: mode)))
                 } catch {
                     recorder.finish(index, "failed: \(error.code)")
-                    trace.record("client", "subscribe \(reference.characteristic) failed: \(error.code)")
+                    trace.record(.client(.subscribeFailed(target: "\(reference.characteristic)", error.code)))
                 }
             }
             if let observe = client.observe { await self.observe(observe, on: connection) }
@@ -71,7 +72,7 @@ struct ScenarioClientDriver: Sendable {
                 let index = recorder.start("disconnect \(device)", timeout: Self.gattTimeout)
                 await connection.disconnect()
                 recorder.finish(index, "ok")
-                trace.record("client", "disconnect \(device) ok")
+                trace.record(.client(.disconnected(device)))
             }
         }
     }
@@ -79,21 +80,21 @@ struct ScenarioClientDriver: Sendable {
     private func schedule(_ operation: ScenarioOperation, connection: ConnectionManager, write: Bool) {
         let context = self.context
         let recorder = context.recorder
-        let trace = context.environment.trace
+        let trace = context.simulation.trace
         let clock = context.environment.clock
         let device = behaviour.device
         repeating(at: operation.at, every: operation.every, count: operation.count) {
             let service = connection.services.service(operation.service.uuid)
             let characteristic = operation.characteristic.uuid
-            let verb = write ? "write" : "read"
-            let index = recorder.start("\(verb) \(characteristic)", timeout: Self.gattTimeout)
+            let verb: ClientTraceEvent.Operation = write ? .write : .read
+            let index = recorder.start("\(verb.rawValue) \(characteristic)", timeout: Self.gattTimeout)
             do throws(AirlinkError) {
                 if write, let value = operation.value {
                     try await service.write(
                         value.bytes, to: characteristic,
                         type: operation.withoutResponse ? .withoutResponse : .withResponse)
                     recorder.finish(index, "ok")
-                    trace.record("client", "write \(characteristic) = \(value.type.text(of: value.bytes)) ok")
+                    trace.record(.client(.wrote(target: "\(characteristic)", value: value.type.text(of: value.bytes))))
                 } else {
                     let bytes = try await service.read(characteristic)
                     recorder.finish(index, "ok")
@@ -101,11 +102,11 @@ struct ScenarioClientDriver: Sendable {
                         ScenarioObservedValue(
                             time: clock.now.offset, device: device, service: operation.service.uuid,
                             characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0))
-                    trace.record("client", "read \(characteristic) = \(operation.type.text(of: bytes))")
+                    trace.record(.client(.read(target: "\(characteristic)", value: operation.type.text(of: bytes))))
                 }
             } catch {
                 recorder.finish(index, "failed: \(error.code)")
-                trace.record("client", "\(verb) \(characteristic) failed: \(error.code)")
+                trace.record(.client(.failed(verb, target: "\(characteristic)", error.code)))
             }
         }
     }

@@ -49,18 +49,21 @@ struct ScenarioRunningInspector: Sendable {
         _ centrals: AsyncStream<PeripheralEvent>, _ writes: AsyncStream<InspectorEvent>, simulation: Simulation,
         recorder: ScenarioRecorder
     ) {
-        let trace = simulation.environment.trace
-        let prefix = "\"\(declaration.name)\""
+        let trace = simulation.trace
+        let name = declaration.name
         let (inspector, id) = (self.inspector, self.id)
         simulation.spawn {
             for await event in centrals {
                 switch event {
-                case .centralConnected(let central): trace.record("inspector", "\(prefix) central \(central) connected")
+                case .centralConnected(let central):
+                    trace.record(.inspector(.centralConnected(inspector: name, central: central)))
                 case .centralDisconnected(let central, let reason):
-                    trace.record("inspector", "\(prefix) central \(central) left: \(reason)")
+                    trace.record(.inspector(.centralLeft(inspector: name, central: central, reason: reason)))
                 case .subscriptionChanged(let central, _, let characteristic, let mode):
                     let identifier = inspector.identifier(of: characteristic) ?? "\(characteristic)"
-                    trace.record("inspector", "\(prefix) central \(central) subscription to \(identifier): \(mode)")
+                    trace.record(
+                        .inspector(
+                            .subscriptionChanged(inspector: name, central: central, value: identifier, mode: mode)))
                 }
             }
         }
@@ -68,10 +71,10 @@ struct ScenarioRunningInspector: Sendable {
             for await event in writes {
                 switch event {
                 case .written(let identifier, let value):
-                    trace.record("inspector", "\(prefix) central wrote \(identifier) = \(value)")
+                    trace.record(.inspector(.written(inspector: name, identifier: identifier, value: "\(value)")))
                     recorder.record(value, of: identifier, on: id, .written)
                 case .refused(let identifier, let error):
-                    trace.record("inspector", "\(prefix) refused a write to \(identifier): \(error)")
+                    trace.record(.inspector(.writeRefused(inspector: name, identifier: identifier, error: error)))
                 }
             }
         }

@@ -3,6 +3,14 @@ import AirlinkSimulation
 import Testing
 
 @Suite struct RadioGATTTests {
+    /// The PDUs the first central sent to the sensor, from the trace's records.
+    private static func requests(_ sim: Simulation) -> [ATTPDU] {
+        sim.trace.records.compactMap { record in
+            guard case .attPDU(0, Fixture.sensorID, .toPeripheral, let pdu, _) = record.event else { return nil }
+            return pdu
+        }
+    }
+
     @Test func discoversServicesCharacteristicsAndDescriptorsOverATT() async throws {
         // Given a connected sensor
         let sim = Simulation(seed: 1, strict: true)
@@ -24,7 +32,8 @@ import Testing
         #expect(sensor.characteristics[Fixture.counter]?.properties == [.read, .write, .writeWithoutResponse, .notify])
         #expect(descriptors.map(\.uuid) == [.clientCharacteristicConfiguration, .characteristicUserDescription])
         #expect(battery.map(\.uuid) == [.battery])
-        #expect(sim.trace.events(in: "att").contains { $0.contains("> ATT_READ_BY_GROUP_TYPE_REQ") })
+        #expect(
+            Self.requests(sim).contains { if case .readByGroupTypeRequest = $0 { true } else { false } })
     }
 
     @Test func readsAndWritesShortAndLongValues() async throws {
@@ -53,10 +62,10 @@ import Testing
         #expect(counter == [0x34, 0x12])
         #expect(written == long)
         #expect(try peripheral.value(of: Fixture.counter, as: UInt16.self) == 1)
-        let att = sim.trace.events(in: "att")
-        #expect(att.contains { $0.contains("> ATT_READ_BLOB_REQ") })
-        #expect(att.contains { $0.contains("> ATT_PREPARE_WRITE_REQ") })
-        #expect(att.contains { $0.contains("> ATT_WRITE_CMD") })
+        let requests = Self.requests(sim)
+        #expect(requests.contains { if case .readBlobRequest = $0 { true } else { false } })
+        #expect(requests.contains { if case .prepareWriteRequest = $0 { true } else { false } })
+        #expect(requests.contains { if case .writeCommand = $0 { true } else { false } })
     }
 
     @Test func theMTUIsWhatBothEndsAccept() async throws {
@@ -114,7 +123,7 @@ import Testing
         }
         #expect(notifications == [[2, 0], [1]])
         #expect(events.values.first?.name == "connected")
-        #expect(sim.trace.events(in: "att").contains("C0:FF:EE:00:00:01 > ATT_HANDLE_VALUE_CFM"))
+        #expect(Self.requests(sim).contains(.handleValueConfirmation))
     }
 
     @Test func aWriteWithResponseTakesAtLeastOneConnectionEvent() async throws {

@@ -15,13 +15,9 @@ import Testing
         return (sim, DeviceManager(transport: sim.radio, environment: sim.environment), peripherals[0])
     }
 
-    /// The virtual times of the trace lines of `category` that contain `text`.
-    private static func times(_ sim: Simulation, _ category: String, _ text: String) -> [Duration] {
-        sim.trace.lines.filter { $0.contains(" \(category) ") && $0.contains(text) }.compactMap { line in
-            guard line.hasPrefix("t="), let end = line.firstIndex(of: " ") else { return nil }
-            let stamp = line[line.index(line.startIndex, offsetBy: 2)..<end].replacing(".", with: "")
-            return Int64(stamp).map { .microseconds($0) }  // t=10.000000: six decimals
-        }
+    /// The virtual times, from the start of the run, of the trace's records that `matches` admits.
+    private static func times(_ sim: Simulation, where matches: (TraceEvent) -> Bool) -> [Duration] {
+        sim.trace.records.filter { matches($0.event) }.map(\.time.offset)
     }
 
     @Test func aGATTOperationQueuedBehindASlowOneTimesOutThirtySecondsAfterTheAppIssuedIt() async throws {
@@ -87,7 +83,10 @@ import Testing
         #expect(code == .timeout)
         #expect(issued.duration(to: ended) == .seconds(30))
         #expect(try thermostat.value(of: .thermostatUnit) == unit)
-        #expect(sim.trace.lines.filter { $0.contains("ATT_WRITE_REQ") }.count == 1)  // the link setup's own
+        let writeRequests = Self.times(sim) {
+            if case .attPDU(_, _, .toPeripheral, .writeRequest, _) = $0 { true } else { false }
+        }
+        #expect(writeRequests.count == 1)  // the link setup's own
     }
 
     /// A strict simulation with the thermostat connected, caches cold, and its temperature service.
@@ -199,8 +198,9 @@ import Testing
         try await sim.run(for: .seconds(10))
 
         // Then the reconnection attempt starts 2 s after the loss, not at power-on
-        let lost = try #require(Self.times(sim, "event", "lost").first)
-        let attempts = Self.times(sim, "radio", "connecting (timeout")
+        let lost = try #require(
+            Self.times(sim) { if case .layer(.event(.connection(_, .lost))) = $0 { true } else { false } }.first)
+        let attempts = Self.times(sim) { if case .connecting = $0 { true } else { false } }
         #expect(attempts.count == 2)
         #expect(attempts.last.map { $0 - lost } == .seconds(2))
         #expect(connection.state.isConnected)

@@ -24,11 +24,19 @@ struct TestWorld {
         DeviceManager(transport: transport, environment: sim.environment, configuration: configuration)
     }
 
-    /// The `event` lines of the trace, without time stamps.
-    var events: [String] { sim.trace.events(in: "event") }
-
-    /// The `event` lines of the trace with their virtual time: `t=2.030000 C0:... reconnected mtu=23`.
-    var timedEvents: [String] {
-        sim.trace.lines.filter { $0.contains(" event ") }.map { $0.replacing(" event ", with: " ") }
+    /// The layers' events the trace recorded, in order, with their virtual time.
+    var layerEvents: [(time: AirlinkInstant, event: LayerEvent)] {
+        sim.trace.records.compactMap { record in
+            guard case .layer(.event(let event)) = record.event else { return nil }
+            return (record.time, event)
+        }
     }
+
+    /// The layers' events as the trace renders them, without time stamps:
+    /// `C0:FF:EE:00:00:01 reconnected mtu=23`.
+    var events: [String] { layerEvents.map(\.event.description) }
+
+    /// The layers' events as the trace renders them, with their virtual time:
+    /// `t=2.030000 C0:FF:EE:00:00:01 reconnected mtu=23`.
+    var timedEvents: [String] { layerEvents.map { "t=\($0.time) \($0.event)" } }
 }

@@ -1,6 +1,6 @@
 extension Duration {
     /// Seconds for people and traces: `2s`, `0.25s`, `1.000001s` (to the microsecond, no trailing zeros).
-    var text: String {
+    package var text: String {
         let micros = nanoseconds / 1_000
         let sign = micros < 0 ? "-" : ""
         let magnitude = micros.magnitude
