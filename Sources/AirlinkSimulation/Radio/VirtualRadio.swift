@@ -166,7 +166,7 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     /// Applies an adapter fault `delay` from now.
     public func schedule(_ fault: RadioFault, after delay: Duration) {
         world.lock.withLock {
-            world.schedule(at: world.now + delay.nanoseconds) { [self] in
+            world.schedule(at: world.now + VirtualDuration(delay)) { [self] in
                 switch fault {
                 case .powerOffAdapter: powerOffAdapter()
                 case .powerOnAdapter: powerOnAdapter()
