@@ -93,15 +93,16 @@ public final class DeviceManager: Sendable {
         get async { await router.adapter.current() }
     }
 
-    /// A new stream of the events `predicate` admits (all by default), from now on.
+    /// A new stream of the events `predicate` admits (all by default), from now on; it ends at
+    /// ``shutdown()`` (an ended stream after it). The predicate runs on the thread that publishes.
     ///
     /// - Parameter predicate: which events to deliver, for example `{ $0.device == id }`.
-    public func events(where predicate: (@Sendable (AirlinkEvent) -> Bool)? = nil) -> AsyncStream<AirlinkEvent> {
+    public func events(where predicate: (@Sendable (AirlinkEvent) -> Bool)? = nil) -> EventStream<AirlinkEvent> {
         router.bus.subscribe(where: predicate)
     }
 
-    /// A new stream of the events concerning one device.
-    public func events(for device: DeviceID) -> AsyncStream<AirlinkEvent> {
+    /// A new stream of the events concerning one device; it ends at ``shutdown()``.
+    public func events(for device: DeviceID) -> EventStream<AirlinkEvent> {
         router.bus.subscribe { $0.device == device }
     }
 

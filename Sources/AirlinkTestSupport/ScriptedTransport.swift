@@ -1,6 +1,5 @@
 import AirlinkCore
 import AirlinkSimulation
-import Synchronization
 
 /// A small, honest `Transport` for the layers' tests: a table of devices with GATT databases,
 /// advertising on demand, scriptable failures, link drops and notifications, in a `Simulation`'s
@@ -40,7 +39,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
     let environment: AirlinkEnvironment
     let waits: InterruptibleWaits
     /// One channel per `events()` subscriber, as the virtual radio keeps them.
-    private nonisolated let subscribers = Mutex<[TransportEventChannel]>([])
+    private nonisolated let broadcaster = Broadcaster<TransportEvent>()
     private var poweredOn = true
     private var scan: ScanFilter?
     private var reported: Set<DeviceID> = []
@@ -66,11 +65,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
 
     package var adapterState: AdapterState { poweredOn ? .poweredOn : .poweredOff }
 
-    package nonisolated func events() -> TransportEvents {
-        let (events, channel) = TransportEvents.makeChannel()
-        subscribers.withLock { $0.append(channel) }
-        return events
-    }
+    package nonisolated func events() -> TransportEvents { broadcaster.subscribe() }
 
     package func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try requirePower("scan")
@@ -298,10 +293,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
         else { return 0 }
         try? devices[id]!.database.setValue(value, for: handle)
         let event = TransportEvent.notification(id, handle: handle, value: value)
-        let subscribers = self.subscribers.withLock { $0 }
-        for _ in 0..<count {
-            for subscriber in subscribers { subscriber.yield(event) }
-        }
+        broadcaster.yield(contentsOf: repeatElement(event, count: count))
         return count
     }
 
@@ -336,14 +328,9 @@ package actor ScriptedTransport: Transport, RadioFixture {
     /// The device never answers its next `count` requests: each fails with `timeout` at its deadline.
     package func ignoreNextRequests(_ id: DeviceID, _ count: Int = 1) { devices[id]?.ignored += count }
 
-    /// Ends every event stream, as closing a transport does; the transport itself stays usable.
-    package func shutdown() {
-        let ended = subscribers.withLock { subscribers in
-            defer { subscribers = [] }
-            return subscribers
-        }
-        for subscriber in ended { subscriber.finish() }
-    }
+    /// Ends every event stream, as closing a transport does; a stream asked for afterwards is ended
+    /// at once.
+    package func shutdown() { broadcaster.finish() }
 
     package func value(of characteristic: BluetoothUUID, on id: DeviceID) -> [UInt8]? {
         guard let database = devices[id]?.database, let handle = database.valueHandle(of: characteristic) else {
@@ -359,8 +346,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
     // MARK: Helpers
 
     private nonisolated func emit(_ event: TransportEvent) {
-        let gone = subscribers.withLock { $0 }.reduce(false) { gone, subscriber in !subscriber.yield(event) || gone }
-        if gone { subscribers.withLock { $0.removeAll { $0.isTerminated } } }
+        broadcaster.yield(event)
     }
 
     func record(_ line: @autoclosure () -> String) { if logging { log.append(line()) } }

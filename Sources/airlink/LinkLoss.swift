@@ -22,7 +22,7 @@ struct LinkLoss: Error, CustomStringConvertible {
 
     /// Why the link ended, from the connection's events (already emitted when the values ended): the
     /// strategy's `gaveUp`, or the `lost` that no reconnection followed. Waits at most a second.
-    static func reason(in events: AsyncStream<ConnectionEvent>, strategy: any ReconnectionStrategy) async
+    static func reason(in events: EventStream<ConnectionEvent>, strategy: any ReconnectionStrategy) async
         -> (error: AirlinkError, gaveUp: Bool)?
     {
         let finalLoss = strategy is NoReconnectionStrategy

@@ -207,7 +207,7 @@ final class CapturingPeripheral: PeripheralTransport, @unchecked Sendable {
     var name = "capture"
     var publishedName = ""
     var peripheralAddress: DeviceID { "C0:00:00:00:00:00" }
-    func peripheralEvents() -> AsyncStream<PeripheralEvent> { AsyncStream { $0.finish() } }
+    func peripheralEvents() -> EventStream<PeripheralEvent> { .finished() }
     func publish(name: String, services: [Service]) async throws(AirlinkError) {
         publishedName = name
         self.services = services

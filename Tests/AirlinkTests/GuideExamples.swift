@@ -60,7 +60,7 @@ func guideNotifications(connection: ConnectionManager) async throws -> Character
 }
 
 /// Guide §6: one stream of every layer's events, filtered.
-func guideEvents(manager: DeviceManager, device: DeviceID) -> AsyncStream<AirlinkEvent> {
+func guideEvents(manager: DeviceManager, device: DeviceID) -> EventStream<AirlinkEvent> {
     manager.events { event in
         switch event {
         case .connection(device, .lost), .connection(device, .reconnected), .services(device, .notificationsRestored):

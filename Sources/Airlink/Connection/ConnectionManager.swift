@@ -80,8 +80,9 @@ public actor ConnectionManager {
         strategyBox.withLock { $0 = strategy }
     }
 
-    /// A new stream of this connection's events, from now on.
-    public nonisolated func events() -> AsyncStream<ConnectionEvent> { broadcaster.subscribe() }
+    /// A new stream of this connection's events, from now on; it ends when the device manager shuts
+    /// down (an ended stream after it).
+    public nonisolated func events() -> EventStream<ConnectionEvent> { broadcaster.subscribe() }
 
     /// Connects to the device: one attempt, which succeeds within `timeout` or fails.
     ///

@@ -41,9 +41,9 @@ public final class Discovery: ScanClient, Sendable {
     public let options: ScanOptions
     /// The discovery's events, from ``DiscoveryEvent/started`` to ``DiscoveryEvent/stopped(_:)``;
     /// the stream then ends. One consumer; every event also reaches ``DeviceManager/events(where:)``.
-    public let events: AsyncStream<DiscoveryEvent>
+    public let events: EventStream<DiscoveryEvent>
 
-    private let continuation: AsyncStream<DiscoveryEvent>.Continuation
+    private let continuation: EventStream<DiscoveryEvent>.Continuation
     private let pattern: CompiledPattern?
     private let state: Mutex<State>
     private let environment: AirlinkEnvironment
@@ -65,7 +65,7 @@ public final class Discovery: ScanClient, Sendable {
         self.coordinator = coordinator
         self.pattern = pattern
         self.state = Mutex(State())
-        (events, continuation) = AsyncStream<DiscoveryEvent>.makeStream()
+        (events, continuation) = EventStream<DiscoveryEvent>.makeStream()
     }
 
     /// The devices found so far, in the order first seen, each with its latest advertisement.

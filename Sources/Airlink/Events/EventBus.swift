@@ -21,7 +21,7 @@ final class EventBus: Sendable {
     }
 
     /// A new stream of the events `predicate` admits, from now on.
-    func subscribe(where predicate: (@Sendable (AirlinkEvent) -> Bool)?) -> AsyncStream<AirlinkEvent> {
+    func subscribe(where predicate: (@Sendable (AirlinkEvent) -> Bool)?) -> EventStream<AirlinkEvent> {
         broadcaster.subscribe(where: predicate)
     }
 

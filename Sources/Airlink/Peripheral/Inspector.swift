@@ -65,8 +65,9 @@ public final class Inspector: Sendable {
         state.withLock { state in state.entries.first { $0.uuid == characteristic }?.identifier }
     }
 
-    /// A new stream of the writes centrals make (accepted and refused).
-    public func events() -> AsyncStream<InspectorEvent> { broadcaster.subscribe() }
+    /// A new stream of the writes centrals make (accepted and refused); it ends when the inspector
+    /// is released.
+    public func events() -> EventStream<InspectorEvent> { broadcaster.subscribe() }
 
     func emit(_ event: InspectorEvent) { broadcaster.yield(event) }
 

@@ -8,8 +8,10 @@ public final class ObservedInspector: Sendable {
     let service: ServiceManager
     /// The values, in the inspector's order.
     public let values: [ObservedValue]
-    let tokens = Mutex<[ObserverToken]>([])
-    let streams = Mutex<[AsyncStream<InspectedChange>.Continuation]>([])
+    /// The observers that feed ``changes()``: `nil` until its first call, empty after ``disconnect()``.
+    let tokens = Mutex<[ObserverToken]?>(nil)
+    /// Every subscriber of ``changes()``; finished at ``disconnect()``.
+    let changeBroadcaster = Broadcaster<InspectedChange>()
 
     init(connection: ConnectionManager, service: ServiceManager, values: [ObservedValue]) {
         self.connection = connection
@@ -90,17 +92,31 @@ public final class ObservedInspector: Sendable {
 
     /// Subscribes to every value inspected with `.notify` and delivers their changes.
     ///
-    /// - Returns: the changes, in the order they arrive; the stream ends at ``disconnect()``.
+    /// Each call returns its own stream of every change from then on; the first call starts observing.
+    ///
+    /// - Returns: the changes, in the order they arrive; the stream ends at ``disconnect()`` (an ended
+    ///   stream after it).
     /// - Throws: what enabling notifications throws.
-    public func changes() async throws(AirlinkError) -> AsyncStream<InspectedChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: InspectedChange.self)
-        streams.withLock { $0.append(continuation) }
+    public func changes() async throws(AirlinkError) -> EventStream<InspectedChange> {
+        let stream = changeBroadcaster.subscribe()
+        let first = tokens.withLock { tokens -> Bool in
+            guard tokens == nil else { return false }
+            tokens = []
+            return true
+        }
         for value in values where value.options.contains(.notify) {
-            let token = service.addObserver(for: value.characteristic) { notified in
-                guard let decoded = try? Self.decode(notified.bytes, value) else { return }
-                continuation.yield(InspectedChange(identifier: value.identifier, value: decoded))
+            if first {
+                let token = service.addObserver(for: value.characteristic) { [changeBroadcaster] notified in
+                    guard let decoded = try? Self.decode(notified.bytes, value) else { return }
+                    changeBroadcaster.yield(InspectedChange(identifier: value.identifier, value: decoded))
+                }
+                let kept = tokens.withLock { tokens -> Bool in
+                    guard !changeBroadcaster.isFinished else { return false }  // disconnected meanwhile
+                    tokens?.append(token)
+                    return true
+                }
+                if !kept { service.removeObserver(token) }
             }
-            tokens.withLock { $0.append(token) }
             _ = try await service.enableNotifications(for: value.characteristic)
         }
         return stream
@@ -110,14 +126,10 @@ public final class ObservedInspector: Sendable {
     public func disconnect() async {
         let tokens = self.tokens.withLock { tokens in
             defer { tokens = [] }
-            return tokens
+            changeBroadcaster.finish()
+            return tokens ?? []
         }
         for token in tokens { service.removeObserver(token) }
-        let streams = self.streams.withLock { streams in
-            defer { streams = [] }
-            return streams
-        }
-        for stream in streams { stream.finish() }
         await connection.disconnect()
     }
 

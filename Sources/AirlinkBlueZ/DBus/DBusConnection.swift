@@ -194,6 +194,7 @@ package final class DBusConnection: Sendable {
 
     /// A stream of the signals matching `rule`, for tests and simple consumers.
     package func signals(_ rule: DBusMatchRule) async throws(DBusError) -> AsyncStream<DBusSignal> {
+        // An AsyncStream, not an EventStream: its onTermination unsubscribes when the consumer leaves.
         let (stream, continuation) = AsyncStream<DBusSignal>.makeStream()
         let id = try await subscribe(rule) { continuation.yield($0) }
         continuation.onTermination = { [loop] _ in loop.submit(.unsubscribe(id: id)) }

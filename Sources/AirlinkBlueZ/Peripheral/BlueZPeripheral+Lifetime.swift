@@ -45,16 +45,15 @@ extension BlueZPeripheral {
 
     /// Ends the peripheral once, for `why`.
     func end(_ why: String) {
-        let subscribers: [AsyncStream<PeripheralEvent>.Continuation]? = state.withLock { state in
-            guard state.ended == nil else { return nil }
+        let first = state.withLock { state in
+            guard state.ended == nil else { return false }
             state.ended = why
-            defer { state.subscribers.removeAll() }
-            return state.subscribers.map(\.continuation)
+            return true
         }
-        guard let subscribers else { return }
+        guard first else { return }
         context.attach(nil)
         connection.close()
-        for subscriber in subscribers { subscriber.finish() }
+        broadcaster.finish()
     }
 
     /// Throws ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` once the peripheral has ended.

@@ -26,6 +26,8 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     let centrals: Mutex<BlueZCentralTracker>
     /// How long a registration call may wait for BlueZ.
     let operationTimeout: Duration
+    /// Every subscriber of ``peripheralEvents()``; finished when the peripheral ends.
+    let broadcaster = Broadcaster<PeripheralEvent>()
 
     struct State {
         /// Why the peripheral ended, or `nil` while it can be used.
@@ -34,8 +36,6 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         var exported = false
         var registered = false
         var advertising = false
-        var subscribers: [(id: Int, continuation: AsyncStream<PeripheralEvent>.Continuation)] = []
-        var nextSubscriberID = 0
     }
 
     /// `bluez:hci0`.
@@ -84,27 +84,10 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
 
     /// A new stream of subscription changes; it finishes when the peripheral ends (finished at once
     /// if it has).
-    public func peripheralEvents() -> AsyncStream<PeripheralEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PeripheralEvent.self)
-        let id: Int? = state.withLock { state in
-            guard state.ended == nil else { return nil }
-            state.nextSubscriberID += 1
-            state.subscribers.append((state.nextSubscriberID, continuation))
-            return state.nextSubscriberID
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
-        }
-        return stream
-    }
+    public func peripheralEvents() -> EventStream<PeripheralEvent> { broadcaster.subscribe() }
 
-    func report(_ event: PeripheralEvent) {
-        for subscriber in state.withLock({ $0.subscribers }) { subscriber.continuation.yield(event) }
-    }
+    /// Tells every subscriber what a central did.
+    func report(_ event: PeripheralEvent) { broadcaster.yield(event) }
 
     /// Exports the database and registers it with GattManager1.
     public func publish(name: String, services: [Service]) async throws(AirlinkError) {

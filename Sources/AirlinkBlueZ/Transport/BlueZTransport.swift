@@ -74,7 +74,8 @@ public final class BlueZTransport: Transport {
     let configuration: Configuration
     let connection: DBusConnection
     let state: Mutex<BlueZTransportState>
-    let broadcaster = EventBroadcaster()
+    /// Every subscriber of ``events()``; events are emitted from the D-Bus loop, one thread, in order.
+    let broadcaster = Broadcaster<TransportEvent>()
     var logger: Logger { configuration.logger }
 
     init(adapter: String, configuration: Configuration, connection: DBusConnection, owner: String) {
@@ -135,7 +136,7 @@ public final class BlueZTransport: Transport {
 
     /// Runs what a state change asked for: events first (in order), then the rest.
     func run(_ effects: BlueZEffects) {
-        broadcaster.emit(effects.events)
+        broadcaster.yield(contentsOf: effects.events)
         for work in effects.work { work() }
     }
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A channel from producers to one consumer that hands values over in batches: the transport's
-/// event streams (``TransportEventChannel``) and the layers' notification lanes are built on it.
+/// event streams (``EventStream``, fanned out by ``Broadcaster``) and the layers' notification lanes are built on it.
 ///
 /// `AsyncStream` resumes a continuation for every element, a trip through the executor and through
 /// generic runtime code per value; here an offer appends to a buffer (waking the consumer only if

@@ -33,7 +33,7 @@ public protocol PeripheralTransport: AnyObject, Sendable {
     var peripheralAddress: DeviceID { get }
 
     /// A new stream of what centrals do to the served database, for one subscriber.
-    func peripheralEvents() -> AsyncStream<PeripheralEvent>
+    func peripheralEvents() -> EventStream<PeripheralEvent>
 
     /// Serves a GATT database (replacing one served before).
     ///

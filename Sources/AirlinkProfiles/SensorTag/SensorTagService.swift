@@ -182,6 +182,8 @@ public final class SensorTagService: Sendable {
         of sensors: [SensorTagSensor] = SensorTagSensor.allCases, keys: Bool = true
     ) async throws(AirlinkError) -> AsyncStream<SensorTagReading> {
         let calibration = sensors.contains(.barometer) ? try await calibration() : nil
+        // An AsyncStream, not an EventStream as the layers' event streams are: the observers must be
+        // removed when the consumer leaves, and only AsyncStream's onTermination says when it does.
         let (stream, continuation) = AsyncStream.makeStream(of: SensorTagReading.self)
         var tokens: [(ServiceManager, ObserverToken)] = []
         for sensor in sensors {

@@ -30,7 +30,7 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
 
     private let state = Mutex(State())
     /// Virtual time in nanoseconds: written only by the driver (or between runs), read lock-free.
-    private let clockValue = Atomic<AirlinkInstantValue>(0)
+    private let clockValue = Atomic<Int64>(0)
 
     init() {
         _ = EscapeHooks.installed
@@ -51,19 +51,19 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
 
     // MARK: Clock
 
-    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(clockValue.load(ordering: .acquiring))) }
+    var now: AirlinkInstant { virtualNow.airlinkInstant }
 
     func sleep(until deadline: AirlinkInstant) async throws {
         if !isDrivenByCurrentThread { noteEscape("a task outside the simulation slept on its clock") }
         try Task.checkCancellation()
         let slot = TimerSlot()
-        let target = deadline.offset.nanoseconds
+        let target = VirtualInstant(deadline)
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let armed = state.withLock { state -> Bool in
                     if slot.cancelledBeforeArming { return false }
                     slot.wake = .continuation(continuation)
-                    state.timers.arm(slot, deadline: max(target, clockValue.load(ordering: .relaxed)))
+                    state.timers.arm(slot, deadline: max(target, relaxedNow))
                     return true
                 }
                 if !armed { continuation.resume(throwing: CancellationError()) }
@@ -79,7 +79,7 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
     func scheduleJob(_ job: UnownedJob, after delay: Duration) {
         state.withLock { state in
             state.timers.arm(
-                Wake.job(job), deadline: clockValue.load(ordering: .relaxed) + max(delay, .zero).nanoseconds)
+                Wake.job(job), deadline: relaxedNow + VirtualDuration(max(delay, .zero)))
         }
     }
 
@@ -88,19 +88,18 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
     ///
     /// The virtual radio schedules its air and link events this way: a synchronous call per event,
     /// without a task per advertisement or packet.
-    func schedule(at deadline: AirlinkInstantValue, _ action: @escaping @Sendable () -> Void) {
+    func schedule(at deadline: VirtualInstant, _ action: @escaping @Sendable () -> Void) {
         state.withLock { state in
-            state.timers.arm(Wake.action(action), deadline: max(deadline, clockValue.load(ordering: .relaxed)))
+            state.timers.arm(Wake.action(action), deadline: max(deadline, relaxedNow))
         }
     }
 
     /// Calls `target.timerFired(tag)` on the driver thread at `deadline` (or now, if it has passed),
     /// in (deadline, arming order) with every other timer: ``schedule(at:_:)`` for hot paths, without
     /// a closure context per timer.
-    func schedule(at deadline: AirlinkInstantValue, _ target: any TimerTarget, tag: Int64) {
+    func schedule(at deadline: VirtualInstant, _ target: any TimerTarget, tag: TimerTag) {
         state.withLock { state in
-            state.timers.arm(
-                Wake.target(target, tag), deadline: max(deadline, clockValue.load(ordering: .relaxed)))
+            state.timers.arm(Wake.target(target, tag), deadline: max(deadline, relaxedNow))
         }
     }
 
@@ -117,7 +116,9 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
             _ = drive(until: now) { false }
             let wakes = state.withLock { state -> [Wake] in
                 var wakes: [Wake] = []
-                while let wake = state.timers.popDue(atOrBefore: .max) { wakes.append(wake) }
+                while let wake = state.timers.popDue(atOrBefore: VirtualInstant(nanosecondsSinceStart: .max)) {
+                    wakes.append(wake)
+                }
                 return wakes
             }
             var resumed = false
@@ -143,8 +144,13 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
         _ = discarded  // released outside the lock: actions may own objects whose deinit locks
     }
 
-    /// The current virtual time in nanoseconds.
-    var nowValue: AirlinkInstantValue { clockValue.load(ordering: .acquiring) }
+    /// The current virtual time.
+    var virtualNow: VirtualInstant { VirtualInstant(nanosecondsSinceStart: clockValue.load(ordering: .acquiring)) }
+
+    /// The current virtual time, read by the driver (or under the lock, which the driver holds to move it).
+    private var relaxedNow: VirtualInstant {
+        VirtualInstant(nanosecondsSinceStart: clockValue.load(ordering: .relaxed))
+    }
 
     // MARK: Escapes
 
@@ -167,12 +173,12 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
 
     /// Advances virtual time to `instant` if it lies ahead; no timer may be due before it.
     func advanceTime(to instant: AirlinkInstant) {
-        setTime(instant.offset.nanoseconds)
+        setTime(VirtualInstant(instant))
     }
 
     /// Moves virtual time forward to `value` (never back).
-    private func setTime(_ value: AirlinkInstantValue) {
-        if value > clockValue.load(ordering: .relaxed) { clockValue.store(value, ordering: .releasing) }
+    private func setTime(_ instant: VirtualInstant) {
+        if instant > relaxedNow { clockValue.store(instant.nanosecondsSinceStart, ordering: .releasing) }
     }
 
     /// Waits up to `polls` × 200 µs of real time for a job to arrive from outside; returns whether one did.
@@ -209,7 +215,7 @@ final class SimulationKernel: TaskExecutor, ClockBackend, @unchecked Sendable {
         // jobs per AsyncStream element instead of none (Docs/adr/0007). No actor may take the
         // kernel as its serial executor while this holds.
         let task = asUnownedTaskExecutor()
-        let limitValue = limit.map { $0.offset.nanoseconds }
+        let limitValue = limit.map(VirtualInstant.init)
         var escapesAtStart = state.withLock { $0.escapeCount }
         while true {
             // Run every ready job, in arrival order.

@@ -17,7 +17,7 @@ struct TimerQueue {
     }
 
     private struct Entry: Comparable {
-        var deadline: AirlinkInstantValue
+        var deadline: VirtualInstant
         var sequence: UInt64
         var payload: Payload
         static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
@@ -31,14 +31,14 @@ struct TimerQueue {
     private(set) var count = 0
 
     /// Arms `slot` to fire at `deadline`.
-    mutating func arm(_ slot: TimerSlot, deadline: AirlinkInstantValue) {
+    mutating func arm(_ slot: TimerSlot, deadline: VirtualInstant) {
         nextSequence &+= 1
         count += 1
         heap.insert(Entry(deadline: deadline, sequence: nextSequence, payload: .slot(slot)))
     }
 
     /// Arms a timer that is never cancelled to do `wake` at `deadline`.
-    mutating func arm(_ wake: Wake, deadline: AirlinkInstantValue) {
+    mutating func arm(_ wake: Wake, deadline: VirtualInstant) {
         nextSequence &+= 1
         count += 1
         heap.insert(Entry(deadline: deadline, sequence: nextSequence, payload: .wake(wake)))
@@ -56,7 +56,7 @@ struct TimerQueue {
     }
 
     /// The deadline of the earliest live timer, dropping cancelled ones from the top.
-    mutating func nextDeadline() -> AirlinkInstantValue? {
+    mutating func nextDeadline() -> VirtualInstant? {
         while let top = heap.min {
             if case .slot(let slot) = top.payload, slot.wake == nil {
                 heap.removeMin()
@@ -68,7 +68,7 @@ struct TimerQueue {
     }
 
     /// Removes the earliest live timer due at or before `instant` and returns what it does.
-    mutating func popDue(atOrBefore instant: AirlinkInstantValue) -> Wake? {
+    mutating func popDue(atOrBefore instant: VirtualInstant) -> Wake? {
         while let top = heap.min, top.deadline <= instant {
             heap.removeMin()
             switch top.payload {
@@ -106,8 +106,5 @@ enum Wake {
     /// Call a synchronous action on the driver thread (the virtual radio's events), without a task.
     case action(@Sendable () -> Void)
     /// Call a target on the driver thread with a tag: an action without a closure allocated per timer.
-    case target(any TimerTarget, Int64)
+    case target(any TimerTarget, TimerTag)
 }
-
-/// Virtual time as a plain integer of nanoseconds: cheap to compare in the timer heap.
-typealias AirlinkInstantValue = Int64

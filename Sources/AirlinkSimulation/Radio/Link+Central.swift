@@ -90,7 +90,7 @@ extension Link {
             if awaitingResponse, operations.first === operation, let deadline = requestDeadline, deadline <= world.now {
                 return  // its request's own transaction timeout ends it now, and the link with it
             }
-            let waited = Duration.nanoseconds((operation.startedAt ?? world.now) - issued)
+            let waited = ((operation.startedAt ?? world.now) - issued).duration
             let name = what?() ?? "the link's own procedure"
             world.record(
                 "att",

@@ -26,7 +26,7 @@ extension Link {
                 world.record(
                     "fault",
                     "\(central.tracePrefix)\(peripheral.idText) delays its answer to \(pdu.opcode) "
-                        + "by \(Duration.nanoseconds(delay).traceDescription)"
+                        + "by \(delay.duration.traceDescription)"
                 )
                 world.schedule(at: world.now + delay) { [self] in
                     guard !isClosed, peripheralAlive else { return }

@@ -11,17 +11,15 @@ struct InFlightPDU {
 }
 
 extension Link: TimerTarget {
-    /// The tag of a delivery timer: negative, where a connection event's tag is its (non-negative) start.
-    static func deliveryTag(_ batch: Int64) -> Int64 { -1 - batch }
-
-    /// A connection event starts (`tag` is its start time) or its PDUs arrive (a negative tag).
-    func timerFired(_ tag: Int64) {
+    /// A connection event starts, or the PDUs of one arrive.
+    func timerFired(_ tag: TimerTag) {
         world.lock.withLock {
-            if tag >= 0 {
+            switch LinkTimer(tag) {
+            case .connectionEvent(let start):
                 pumpAt = nil
-                runEvent(at: tag)
-            } else {
-                deliver(batch: -1 - tag)
+                runEvent(at: start)
+            case .delivery(let batch):
+                deliver(batch: batch)
             }
         }
     }

@@ -6,14 +6,14 @@ extension Link {
 
     /// The start of the first connection event after `time`; with peripheral latency, traffic from
     /// the central alone waits for an event the peripheral listens to (Core Spec Vol 6, Part B, 4.5.1).
-    func nextEventStart(after time: Int64) -> Int64 {
+    func nextEventStart(after time: VirtualInstant) -> VirtualInstant {
         guard time >= anchor else { return anchor }
         var index = (time - anchor) / interval + 1
         if latency > 0, toCentral.isEmpty {
             let period = Int64(latency + 1)
             index = (index + period - 1) / period * period
         }
-        return anchor + index * interval
+        return anchor + interval * index
     }
 
     /// Queues a PDU from the central.
@@ -36,18 +36,18 @@ extension Link {
         guard pumpAt == nil, canExchange, !(toPeripheral.isEmpty && toCentral.isEmpty) else { return }
         let start = nextEventStart(after: world.now)
         pumpAt = start
-        world.kernel.schedule(at: start, self, tag: start)  // timerFired(start) runs the event
+        world.kernel.schedule(at: start, self, tag: LinkTimer.connectionEvent(start: start).tag)
     }
 
     /// One connection event: the central and the peripheral exchange packets (each carrying up to
     /// the data length of a queued PDU, or empty) while the event length allows; a PDU arrives when
     /// its last fragment does. PDUs queued during the event wait for the next one, so a response
     /// takes at least one more event (Core Spec Vol 6, Part B, 4.5.1 and 4.5.6).
-    func runEvent(at start: Int64) {
+    func runEvent(at start: VirtualInstant) {
         guard canExchange else { return }
         let spacing = AirTime.interFrameSpace
-        var elapsed: Int64 = 0
-        var last: Int64?
+        var elapsed = VirtualDuration.zero
+        var last: VirtualInstant?
         let batch = nextBatch
         while !(toPeripheral.isEmpty && toCentral.isEmpty) {
             let fromCentral = toPeripheral.isEmpty ? 0 : min(toPeripheral[0].remaining, dataLength)
@@ -55,7 +55,7 @@ extension Link {
             let centralAir = AirTime.packet(payload: fromCentral, phy: phy)
             let peripheralAir = AirTime.packet(payload: fromPeripheral, phy: phy)
             let exchange = centralAir + spacing + peripheralAir
-            if elapsed > 0, elapsed + exchange > eventLength { break }
+            if elapsed > .zero, elapsed + exchange > eventLength { break }
             if !toPeripheral.isEmpty {
                 toPeripheral[0].remaining -= fromCentral
                 if toPeripheral[0].remaining <= 0 {
@@ -77,7 +77,7 @@ extension Link {
         // one radio event per connection event, however many packets it carried.
         if let last {
             nextBatch += 1
-            world.kernel.schedule(at: last, self, tag: Self.deliveryTag(batch))  // timerFired delivers
+            world.kernel.schedule(at: last, self, tag: LinkTimer.delivery(batch: batch).tag)
         }
         ensurePump()
     }

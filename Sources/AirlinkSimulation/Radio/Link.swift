@@ -11,13 +11,14 @@ final class Link: @unchecked Sendable {
     let peripheral: PeripheralModel
     var server: ATTServer
 
-    let interval: Int64
+    let interval: VirtualDuration
     let latency: Int
-    let supervisionTimeout: Int64
+    let supervisionTimeout: VirtualDuration
     let phy: PHY
     let dataLength: Int
-    let eventLength: Int64
-    let anchor: Int64
+    let eventLength: VirtualDuration
+    /// The start of the first connection event; every later one starts a whole number of intervals on.
+    let anchor: VirtualInstant
 
     /// The ATT MTU as the central knows it (23 until the exchange completes).
     var mtu: UInt16 = ATTServer.defaultMTU
@@ -38,26 +39,27 @@ final class Link: @unchecked Sendable {
     }
     var toPeripheral = Deque<Outgoing>()
     var toCentral = Deque<Outgoing>()
-    var pumpAt: Int64?
+    /// The start of the connection event armed to carry queued traffic, if one is armed.
+    var pumpAt: VirtualInstant?
     /// PDUs that crossed in a connection event, waiting for the event's delivery (Link+Timing.swift).
     var inFlight = Deque<InFlightPDU>()
     var nextBatch: Int64 = 0
 
     var operations = Deque<LinkOperation>()
     var awaitingResponse = false
-    var requestDeadline: Int64?
-    var requestTimerAt: Int64?
+    var requestDeadline: VirtualInstant?
+    var requestTimerAt: VirtualInstant?
     var serviceChangedHandle: ATTHandle?
     var cccdCache: [ATTHandle: ATTHandle] = [:]
     var attempt: ConnectAttempt?
     var disconnectWaiters: [UnsafeContinuation<Void, Never>] = []
 
     /// The ATT transaction timeout (Core Spec Vol 3, Part F, 3.3.3).
-    static let transactionTimeout: Int64 = 30_000_000_000
+    static let transactionTimeout = VirtualDuration.seconds(30)
 
     init(
         world: RadioWorld, central: VirtualRadio, peripheral: PeripheralModel, parameters: LinkParameters,
-        anchor: Int64
+        anchor: VirtualInstant
     ) {
         self.world = world
         self.linkID = world.nextLinkID
@@ -65,21 +67,21 @@ final class Link: @unchecked Sendable {
         self.central = central
         self.peripheral = peripheral
         self.server = ATTServer(database: peripheral.database, preferredMTU: UInt16(peripheral.spec.preferredMTU))
-        self.interval = parameters.connectionInterval.nanoseconds
+        self.interval = VirtualDuration(parameters.connectionInterval)
         self.latency = parameters.peripheralLatency
-        self.supervisionTimeout = parameters.supervisionTimeout.nanoseconds
+        self.supervisionTimeout = VirtualDuration(parameters.supervisionTimeout)
         self.phy = parameters.phy
         self.dataLength = min(parameters.dataLength, peripheral.spec.maximumDataLength)
-        self.eventLength = (parameters.eventLength ?? parameters.connectionInterval).nanoseconds
+        self.eventLength = VirtualDuration(parameters.eventLength ?? parameters.connectionInterval)
         self.anchor = anchor
     }
 
-    var info: LinkInfo { LinkInfo(mtu: Int(mtu), connectionInterval: .nanoseconds(interval)) }
+    var info: LinkInfo { LinkInfo(mtu: Int(mtu), connectionInterval: interval.duration) }
 
     /// The parameters the link was established with, for the trace.
     var parameters: ConnectionParameters {
         ConnectionParameters(
-            interval: .nanoseconds(interval), latency: latency, supervisionTimeout: .nanoseconds(supervisionTimeout),
+            interval: interval.duration, latency: latency, supervisionTimeout: supervisionTimeout.duration,
             phy: phy, dataLength: dataLength)
     }
 

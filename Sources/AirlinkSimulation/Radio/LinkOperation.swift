@@ -14,10 +14,10 @@ class LinkOperation: @unchecked Sendable {
     // @unchecked: used under the world's lock only.
     /// Whether the completion already ran (finished, failed, or abandoned by its caller).
     var isFinished = false
-    /// When it was queued on the link, in nanoseconds of virtual time: its 30 s run from here.
-    var issuedAt: Int64 = 0
-    /// When the link started it (its first request went out), in nanoseconds of virtual time.
-    var startedAt: Int64?
+    /// When it was queued on the link: its 30 s run from here.
+    var issuedAt = VirtualInstant.start
+    /// When the link started it (its first request went out).
+    var startedAt: VirtualInstant?
     /// Whether a timer watches its deadline (its first request's transaction timeout does not).
     var deadlineArmed = false
 

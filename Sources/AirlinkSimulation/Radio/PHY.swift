@@ -7,10 +7,10 @@ public enum PHY: Sendable, Hashable, CustomStringConvertible {
     /// LE 2M: 2 Mbit/s, a 2-byte preamble.
     case le2M
 
-    /// The air time of one bit.
-    var nanosecondsPerByte: Int64 { self == .le1M ? 8_000 : 4_000 }
+    /// The air time of one byte: 8 µs at 1 Mbit/s, 4 µs at 2 Mbit/s.
+    var byteTime: VirtualDuration { .nanoseconds(self == .le1M ? 8_000 : 4_000) }
     /// Preamble bytes.
-    var preambleBytes: Int64 { self == .le1M ? 1 : 2 }
+    var preambleBytes: Int { self == .le1M ? 1 : 2 }
 
     /// `1M` or `2M`.
     public var description: String { self == .le1M ? "1M" : "2M" }

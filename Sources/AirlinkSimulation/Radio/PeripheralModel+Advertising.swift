@@ -20,7 +20,7 @@ extension PeripheralModel {
         let generation = advertisingGeneration
         // The phase of an advertiser nobody listened to is unknown: the first event falls anywhere
         // within one interval.
-        let first = world.now + Int64(world.random.uniform(in: 0...Int(advertising.interval.nanoseconds)))
+        let first = world.now + .nanoseconds(Int64(world.random.uniform(in: 0...Int(advertising.interval.nanoseconds))))
         world.scheduleTakingLock(at: first) { [self] in world.lock.withLock { advertisingEvent(generation) } }
     }
 
@@ -48,8 +48,8 @@ extension PeripheralModel {
             if advertising.isConnectable, !pendingConnects.isEmpty { acceptConnection() }
         }
         // advDelay: 0–10 ms of pseudo-random delay before every event (Vol 6, Part B, 4.4.2.2.1).
-        let delay = Int64(world.random.uniform(in: 0...10_000_000))
-        let next = world.now + advertising.interval.nanoseconds + delay
+        let delay = VirtualDuration.nanoseconds(Int64(world.random.uniform(in: 0...10_000_000)))
+        let next = world.now + VirtualDuration(advertising.interval) + delay
         world.scheduleTakingLock(at: next) { [self] in world.lock.withLock { advertisingEvent(generation) } }
     }
 

@@ -1,7 +1,7 @@
 import AirlinkCore
 
 extension PeripheralModel: PeripheralContext {
-    var now: AirlinkInstant { AirlinkInstant(offset: .nanoseconds(world.now)) }
+    var now: AirlinkInstant { world.now.airlinkInstant }
 
     var random: any RandomSource { world.random }
 

@@ -9,7 +9,8 @@ final class PeripheralModel: @unchecked Sendable {
     // @unchecked: every mutable field is used under `world.lock`.
     unowned let world: RadioWorld
     let spec: PeripheralSpec
-    let addedAt: Int64
+    /// When it was added: its timeline's times count from here.
+    let addedAt: VirtualInstant
     /// The id as traces print it, formatted once.
     let idText: String
 
@@ -25,7 +26,7 @@ final class PeripheralModel: @unchecked Sendable {
     var connectFailures: [ConnectFailure] = []
     var attFaults: [ATTFaultRule] = []
     var updates: [UpdateSlot] = []
-    var updateTimerAt: Int64?
+    var updateTimerAt: VirtualInstant?
     var isCatchingUp = false
     /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).
     weak var host: VirtualPeripheralRole?
@@ -48,8 +49,8 @@ final class PeripheralModel: @unchecked Sendable {
     struct UpdateSlot {
         var entryIndex: Int
         var updateIndex: Int
-        var nextDue: Int64
-        var period: Int64
+        var nextDue: VirtualInstant
+        var period: VirtualDuration
     }
 
     /// A fault rule for incoming ATT requests.
@@ -57,7 +58,7 @@ final class PeripheralModel: @unchecked Sendable {
         enum Response {
             case error(ATTError)
             case noResponse
-            case delay(Int64)
+            case delay(VirtualDuration)
         }
         var operation: ATTOperation
         var response: Response
@@ -110,7 +111,7 @@ final class PeripheralModel: @unchecked Sendable {
         let now = world.now
         for (entryIndex, entry) in characteristics.enumerated() {
             for (updateIndex, update) in entry.spec.updates.enumerated() {
-                let period = update.period.nanoseconds
+                let period = VirtualDuration(update.period)
                 updates.append(
                     UpdateSlot(entryIndex: entryIndex, updateIndex: updateIndex, nextDue: now + period, period: period))
             }
@@ -211,7 +212,7 @@ final class PeripheralModel: @unchecked Sendable {
     /// Schedules the spec's timeline from the moment the peripheral was added.
     func startTimeline() {
         for entry in spec.timeline {
-            let time = addedAt + entry.time.nanoseconds
+            let time = addedAt + VirtualDuration(entry.time)
             world.schedule(at: time) { [self] in
                 catchUpUpdates()
                 world.record("peripheral", "\(id) timeline \(entry.action.name)")

@@ -25,14 +25,14 @@ final class RadioWorld: @unchecked Sendable {
         self.trace = trace
     }
 
-    /// The current virtual time in nanoseconds.
-    var now: Int64 { kernel.nowValue }
+    /// The current virtual time.
+    var now: VirtualInstant { kernel.virtualNow }
 
     /// The random source.
     var random: any RandomSource { environment.random }
 
-    /// Calls `action` under the lock at `time` (nanoseconds of virtual time).
-    func schedule(at time: Int64, _ action: @escaping @Sendable () -> Void) {
+    /// Calls `action` under the lock at `time`.
+    func schedule(at time: VirtualInstant, _ action: @escaping @Sendable () -> Void) {
         let lock = self.lock
         kernel.schedule(at: time) { lock.withLock { action() } }
     }
@@ -40,7 +40,7 @@ final class RadioWorld: @unchecked Sendable {
     /// Calls `action` at `time` without taking the lock: the action takes it itself (hot paths, where
     /// the wrapper closure of ``schedule(at:_:)`` would cost an allocation per event).
     @inline(__always)
-    func scheduleTakingLock(at time: Int64, _ action: @escaping @Sendable () -> Void) {
+    func scheduleTakingLock(at time: VirtualInstant, _ action: @escaping @Sendable () -> Void) {
         kernel.schedule(at: time, action)
     }
 

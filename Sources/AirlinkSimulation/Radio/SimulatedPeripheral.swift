@@ -101,7 +101,7 @@ public struct SimulatedPeripheral: Sendable {
     /// Delays the answers to the next `times` matching requests by `delay`.
     public func delayResponses(to operation: ATTOperation = .any, by delay: Duration, times: Int = 1) {
         addRule(
-            operation, .delay(delay.nanoseconds), times: times,
+            operation, .delay(VirtualDuration(delay)), times: times,
             "will delay answers to \(operation) by \(delay.traceDescription)")
     }
 
@@ -161,7 +161,7 @@ public struct SimulatedPeripheral: Sendable {
     public func schedule(_ fault: RadioFault, after delay: Duration) {
         let peripheral = self
         world.lock.withLock {
-            world.schedule(at: world.now + delay.nanoseconds) { peripheral.apply(fault) }
+            world.schedule(at: world.now + VirtualDuration(delay)) { peripheral.apply(fault) }
         }
     }
 

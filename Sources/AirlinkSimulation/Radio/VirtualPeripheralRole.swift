@@ -14,16 +14,17 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     var services: [Service] = []
     var advertising: Advertising?
     var model: PeripheralModel?
-    var subscribers: [(id: Int, continuation: AsyncStream<PeripheralEvent>.Continuation)] = []
-    var nextSubscriberID = 0
+    /// Every subscriber of ``VirtualRadio/peripheralEvents()``.
+    let broadcaster = Broadcaster<PeripheralEvent>()
 
     init(world: RadioWorld, address: DeviceID) {
         self.world = world
         self.address = address
     }
 
+    /// Tells every subscriber what a central did.
     func emit(_ event: PeripheralEvent) {
-        for subscriber in subscribers { subscriber.continuation.yield(event) }
+        broadcaster.yield(event)
     }
 
     func centralConnected(_ link: Link) {

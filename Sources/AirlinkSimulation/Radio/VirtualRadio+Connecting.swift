@@ -27,7 +27,7 @@ extension VirtualRadio {
             peripheral.pendingConnects.append(attempt)
             peripheral.addObserver()
             world.record(.connecting(adapter: adapterIndex, device: device, timeout: timeout))
-            world.schedule(at: world.now + timeout.nanoseconds) { [self] in
+            world.schedule(at: world.now + VirtualDuration(timeout)) { [self] in
                 guard !attempt.isFinished else { return }
                 world.record(.connectionAttemptTimedOut(adapter: adapterIndex, device: device))
                 attempt.abandon(
@@ -52,7 +52,7 @@ extension VirtualRadio {
     func establishLink(for attempt: ConnectAttempt, with peripheral: PeripheralModel) {
         attempt.leavePending()
         // CONNECT_IND, then transmitWindowDelay (1.25 ms) and a transmit window offset of 1.25 ms.
-        let anchor = world.now + 2_500_000
+        let anchor = world.now + .microseconds(2_500)
         let link = Link(world: world, central: self, peripheral: peripheral, parameters: parameters, anchor: anchor)
         link.attempt = attempt
         attempt.link = link

@@ -21,20 +21,14 @@ extension VirtualRadio: PeripheralTransport {
         return role
     }
 
-    /// A new stream of what centrals do to the database this radio serves.
-    public func peripheralEvents() -> AsyncStream<PeripheralEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: PeripheralEvent.self)
-        let (role, id) = world.lock.withLock {
+    /// A new stream of what centrals do to the database this radio serves; it ends at
+    /// ``shutdown()`` (an ended one after it).
+    public func peripheralEvents() -> EventStream<PeripheralEvent> {
+        world.lock.withLock {
             let role = self.role
-            role.nextSubscriberID += 1
-            role.subscribers.append((role.nextSubscriberID, continuation))
-            return (role, role.nextSubscriberID)
+            if broadcaster.isFinished { role.broadcaster.finish() }  // a role first used after shutdown
+            return role.broadcaster.subscribe()
         }
-        continuation.onTermination = { [weak role, world] _ in
-            guard let role else { return }
-            world.lock.withLock { role.subscribers.removeAll { $0.id == id } }
-        }
-        return stream
     }
 
     /// Serves a database; see ``/AirlinkCore/PeripheralTransport/publish(name:services:)``.

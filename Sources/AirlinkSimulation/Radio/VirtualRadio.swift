@@ -31,7 +31,8 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     var links: [DeviceID: Link] = [:]
     var linkOrder: [Link] = []
     var attempts: [ConnectAttempt] = []
-    var subscribers: [TransportEventChannel] = []
+    /// Every subscriber of ``events()``.
+    let broadcaster = Broadcaster<TransportEvent>()
     /// The peripheral role, once used (``VirtualRadio+Peripheral.swift``).
     var peripheralRole: VirtualPeripheralRole?
 
@@ -91,27 +92,20 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
 
     // MARK: Events
 
-    /// A new stream of everything this central observes.
-    public func events() -> TransportEvents {
-        let (events, channel) = TransportEvents.makeChannel()
-        world.lock.withLock { subscribers.append(channel) }
-        return events
-    }
+    /// A new stream of everything this central observes; an ended one after ``shutdown()``.
+    public func events() -> TransportEvents { broadcaster.subscribe() }
 
-    /// Delivers an event to every subscriber, in the order they subscribed; forgets those that went.
-    func emit(_ event: TransportEvent) {
-        var gone = false
-        for subscriber in subscribers where !subscriber.yield(event) { gone = true }
-        if gone { subscribers.removeAll { $0.isTerminated } }
-    }
+    /// Delivers an event to every subscriber, in the order they subscribed (called under the world's
+    /// lock, which orders the radio's events).
+    func emit(_ event: TransportEvent) { broadcaster.yield(event) }
 
-    /// Ends every event stream.
+    /// Ends every event stream, this central's and its peripheral role's; later subscribers get
+    /// ended streams.
     public func shutdown() {
-        let ended = world.lock.withLock {
-            defer { subscribers = [] }
-            return subscribers
+        world.lock.withLock {  // under the lock: a role created concurrently sees the end
+            broadcaster.finish()
+            peripheralRole?.broadcaster.finish()
         }
-        for subscriber in ended { subscriber.finish() }
     }
 
     /// Forgets links and attempts and ends the event streams (the simulation is going away).
@@ -166,7 +160,7 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     /// Applies an adapter fault `delay` from now.
     public func schedule(_ fault: RadioFault, after delay: Duration) {
         world.lock.withLock {
-            world.schedule(at: world.now + delay.nanoseconds) { [self] in
+            world.schedule(at: world.now + VirtualDuration(delay)) { [self] in
                 switch fault {
                 case .powerOffAdapter: powerOffAdapter()
                 case .powerOnAdapter: powerOnAdapter()

@@ -46,7 +46,7 @@ struct ScenarioRunningInspector: Sendable {
 
     /// Writes what centrals do to the trace, and records accepted writes.
     private func trace(
-        _ centrals: AsyncStream<PeripheralEvent>, _ writes: AsyncStream<InspectorEvent>, simulation: Simulation,
+        _ centrals: EventStream<PeripheralEvent>, _ writes: EventStream<InspectorEvent>, simulation: Simulation,
         recorder: ScenarioRecorder
     ) {
         let trace = simulation.trace

@@ -25,7 +25,7 @@ import Testing
             }
             try await sim.clock.sleep(until: end)
             await radio.stopScan()
-            radio.shutdown()
+            watcher.cancel()  // ends its stream; shutdown would end the radio's later streams too
             seen = await watcher.value
             return seen.map { (time: $0.0, id: $0.1, advertisement: $0.2) }
         }
