@@ -35,6 +35,9 @@ struct ExploreCommand: AsyncParsableCommand {
         help: "The most runs shrinking one failure may take (0: do not shrink).")
     var shrinkBudget: Int = 200
 
+    @Flag(name: .customLong("print-plans"), help: "Print each seed's scenario instead of running it.")
+    var printPlans = false
+
     @Option(name: .long, help: "Judge this scenario file with the oracles instead of drawing seeds.")
     var replay: String?
 
@@ -87,6 +90,10 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         guard let seeds, let range = SimulateCommand.parseSeeds(seeds) else { return }
         let (shard, shards) = shard.flatMap(Self.parseShard) ?? (1, 1)
+        if printPlans {
+            for seed in range { print(explorer.generator.plan(seed: seed).yaml) }
+            return
+        }
         guard let sweep = ExplorationSweep(explorer: explorer, range: range, shard: shard, of: shards, jobs: jobs)
         else {
             print("shard \(shard)/\(shards) of \(seeds) holds no seed")

@@ -14,13 +14,13 @@ extension ExplorationGenerator {
         "invalid-attribute-value-length", "insufficient-authentication",
     ]
 
-    /// One fault at a random time on a random peripheral.
+    /// One fault at a random time of `window` on a random peripheral.
     func fault(
-        in peripherals: [ExplorationPlan.Peripheral], duration: Duration, _ random: inout ExplorationRandom
+        in peripherals: [ExplorationPlan.Peripheral], within window: Range<Duration>, _ random: inout ExplorationRandom
     ) -> ExplorationPlan.Fault {
         typealias Argument = ExplorationPlan.Fault.Argument
         let peripheral = random.pick(peripherals)
-        let at = random.milliseconds(0...Int(duration / .milliseconds(1)))
+        let at = random.milliseconds(Int(window.lowerBound / .milliseconds(1))...Int(window.upperBound / .milliseconds(1)))
         func entry(_ action: String, _ arguments: [Argument] = [], at time: Duration? = nil, adapter: Bool = false)
             -> ExplorationPlan.Fault.Entry
         {

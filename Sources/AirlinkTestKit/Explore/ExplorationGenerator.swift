@@ -35,8 +35,10 @@ public struct ExplorationGenerator: Sendable {
         for peripheral in peripherals where random.chance(85) {
             clients.append(client(of: peripheral, duration: duration, &random))
         }
+        // Faults gather in a storm of a minute, so that they overlap one another and the reconnections.
+        let storm = random.milliseconds(0...(seconds - 20) * 1000)
         let faults = (0..<random.int(0...max(0, maximumFaults))).map { _ in
-            fault(in: peripherals, duration: duration, &random)
+            fault(in: peripherals, within: storm..<min(duration, storm + .seconds(60)), &random)
         }
         return ExplorationPlan(
             seed: seed, version: .current, duration: duration, peripherals: peripherals, clients: clients,

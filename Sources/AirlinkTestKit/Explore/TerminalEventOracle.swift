@@ -4,7 +4,8 @@ import AirlinkCore
 /// A device's connection events follow their definitions: nothing after a terminal event, and each
 /// event only in the state it describes a change of.
 ///
-/// `connected` and `failedToConnect` answer a connect from the app (not while connected);
+/// `connected` and `failedToConnect` answer a connect from the app (not while connected), and a
+/// `disconnect()` while that connect is pending ends it with `terminated` alone;
 /// `lost` only ends an established link; `willReconnect`, `gaveUp` and `reconnected` only follow a loss;
 /// after `gaveUp`, `terminated` or `failedToConnect` the only event that may come is a new `connected` or
 /// `failedToConnect` (the app connecting again; the explorer's clients never do).
@@ -33,6 +34,8 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case (.willReconnect, .reconnecting), (.gaveUp, .reconnecting), (.reconnected, .reconnecting):
                     allowed = true
                 case (.terminated, .up), (.terminated, .reconnecting): allowed = true
+                // A disconnect() while the first connect is pending ends it: terminated, no failedToConnect.
+                case (.terminated, .idle): allowed = true
                 default: allowed = false
                 }
                 if !allowed { violations.append("\(at) after \(last)") }
