@@ -25,8 +25,12 @@ public struct ExplorationObservation: Sendable {
     public var operations: [ScenarioOperationRecord]
     /// The values the app read or was notified of.
     public var values: [ScenarioObservedValue]
+    /// When the app's streams of notified values ended.
+    public var streamEnds: [ScenarioStreamEnd]
     /// The simulation's typed trace (radio links and ATT PDUs).
     public var records: [TraceRecord]
+    /// The scenario's timeline: the faults injected.
+    public var actions: [ScenarioAction]
     /// The plan's clients.
     public var clients: [Client]
 
@@ -36,7 +40,9 @@ public struct ExplorationObservation: Sendable {
         events = result.events
         operations = result.operations
         values = result.values
+        streamEnds = result.streamEnds
         records = result.trace.records
+        actions = result.actions
         clients = scenario.client.compactMap { client in
             guard let device = result.devices.first(where: { $0.name == client.device || "\($0.id)" == client.device })
             else { return nil }
@@ -50,13 +56,16 @@ public struct ExplorationObservation: Sendable {
     /// An observation built from parts (for tests of the oracles).
     init(
         end: Duration, events: [ScenarioEventRecord] = [], operations: [ScenarioOperationRecord] = [],
-        values: [ScenarioObservedValue] = [], records: [TraceRecord] = [], clients: [Client] = []
+        values: [ScenarioObservedValue] = [], streamEnds: [ScenarioStreamEnd] = [], records: [TraceRecord] = [],
+        actions: [ScenarioAction] = [], clients: [Client] = []
     ) {
         self.end = end
         self.events = events
         self.operations = operations
         self.values = values
+        self.streamEnds = streamEnds
         self.records = records
+        self.actions = actions
         self.clients = clients
     }
 

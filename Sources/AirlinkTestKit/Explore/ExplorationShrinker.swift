@@ -5,7 +5,7 @@ import AirlinkCore
 /// Each pass tries, in order, and keeps every cut after which the run still fails `oracle`: whole
 /// clients, peripherals no client uses, faults, subscriptions, reads and writes, disconnections, services
 /// and characteristics nothing names, long values (to one byte), reconnection strategies' attempts, and
-/// the run's duration (halved while it fails). Passes repeat until none cuts anything, or the budget of
+/// the run's duration (halved, or with every time in it halved, while it fails). Passes repeat until none cuts anything, or the budget of
 /// runs is spent.
 public struct ExplorationShrinker: Sendable {
     /// Runs each candidate.
@@ -61,6 +61,7 @@ public struct ExplorationShrinker: Sendable {
         }
         if plan.duration > .seconds(10) {
             with { $0.duration = max(.seconds(5), ($0.duration / 2).roundedToSeconds) }
+            with { $0.scaleTimes(by: 2) }
         }
         for index in plan.clients.indices { with { $0.clients.remove(at: index) } }
         for peripheral in plan.peripherals where !plan.clients.contains(where: { $0.device == peripheral.name }) {
@@ -102,6 +103,25 @@ public struct ExplorationShrinker: Sendable {
 }
 
 extension ExplorationPlan {
+    /// Divides the duration and every time of the plan by `divisor` (whole milliseconds): the same story,
+    /// told faster.
+    mutating func scaleTimes(by divisor: Int) {
+        func scaled(_ time: Duration) -> Duration { .milliseconds(Int(time / .milliseconds(1)) / divisor) }
+        duration = max(.seconds(5), scaled(duration).roundedToSeconds)
+        for index in clients.indices {
+            clients[index].connectAt = scaled(clients[index].connectAt)
+            clients[index].disconnectAt = clients[index].disconnectAt.map(scaled)
+            for operation in clients[index].operations.indices {
+                clients[index].operations[operation].at = scaled(clients[index].operations[operation].at)
+            }
+        }
+        for fault in faults.indices {
+            for entry in faults[fault].entries.indices {
+                faults[fault].entries[entry].at = scaled(faults[fault].entries[entry].at)
+            }
+        }
+    }
+
     /// Removes a peripheral with its clients and faults.
     mutating func removePeripheral(_ name: String) {
         peripherals.removeAll { $0.name == name }

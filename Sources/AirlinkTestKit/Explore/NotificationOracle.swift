@@ -12,7 +12,9 @@ import AirlinkSimulation
 /// `notificationsRestored` or `notificationsRestoreFailed`), after `terminated` or `gaveUp`, or when the
 /// next value counts it in `missedBefore`. No value reaches the app after `terminated`. After
 /// `reconnected`, a subscription is restored or reported as failed before the next loss, within the ATT
-/// transaction timeout.
+/// transaction timeout. The stream of values ends when the link is lost for good (`gaveUp`, or `lost` with
+/// a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``), within ``streamEndSlack``;
+/// it does not end before. (After `terminated` it may stay open for a later `connect`.)
 public struct NotificationOracle: ExplorationOracle {
     /// `notifications`.
     public var name: String { "notifications" }
@@ -22,6 +24,9 @@ public struct NotificationOracle: ExplorationOracle {
 
     /// How long a restoration may take after a reconnection: the ATT transaction timeout.
     static let restorationTimeout: Duration = .seconds(30)
+
+    /// How long after the link is lost for good its streams may take to end.
+    static let streamEndSlack: Duration = .seconds(1)
 
     /// Values out of order, duplicated, invented or lost without reason, per device.
     public func violations(in observation: ExplorationObservation) -> [String] {
@@ -65,6 +70,7 @@ public struct NotificationOracle: ExplorationOracle {
                         + "outages and not counted as missed, the first at t=\(first.scenarioText)")
             }
             if subscription?.completions.first?.outcome == "ok" { violations += restorations(client, observation) }
+            if subscription != nil { violations += streamEnd(client, observation) }
         }
         return violations
     }
@@ -127,5 +133,38 @@ public struct NotificationOracle: ExplorationOracle {
             }
         }
         return violations
+    }
+
+    /// The values stream ends when, and only when, the link is lost for good.
+    private func streamEnd(_ client: ExplorationObservation.Client, _ observation: ExplorationObservation) -> [String] {
+        let device = client.device
+        let ended = observation.streamEnds.first { $0.device == device }
+        let final = observation.connectionEvents(of: device).first { _, event in
+            switch event {
+            case .gaveUp: true
+            case .lost: client.reconnection.attempts == 0
+            default: false
+            }
+        }
+        switch (final, ended) {
+        case (let final?, nil) where final.time + Self.streamEndSlack < observation.end:
+            return [
+                "\(device): the values stream did not end after \(final.event.name) at t=\(final.time.scenarioText)"
+            ]
+        case (let final?, let ended?) where ended.time > final.time + Self.streamEndSlack:
+            return [
+                "\(device): the values stream ended at t=\(ended.time.scenarioText), long after "
+                    + "\(final.event.name) at t=\(final.time.scenarioText)"
+            ]
+        case (nil, let ended?) where !observation.connectionEvents(of: device).contains(where: { $0.event == .terminated }):
+            return ["\(device): the values stream ended at t=\(ended.time.scenarioText) with the link not lost for good"]
+        case (let final?, let ended?) where ended.time < final.time:
+            return [
+                "\(device): the values stream ended at t=\(ended.time.scenarioText), before "
+                    + "\(final.event.name) at t=\(final.time.scenarioText)"
+            ]
+        default:
+            return []
+        }
     }
 }

@@ -50,6 +50,7 @@ struct ScenarioClientDriver: Sendable {
                             "notified \(value.characteristic) = \(type.text(of: value.bytes))"
                                 + (value.missedBefore > 0 ? " missed=\(value.missedBefore)" : ""))
                     }
+                    recorder.recordEnd(of: reference.characteristic.uuid, on: device)
                 }
                 let index = recorder.start("subscribe \(reference.characteristic)", timeout: Self.gattTimeout)
                 do throws(AirlinkError) {
