@@ -31,6 +31,8 @@ public struct ExplorationObservation: Sendable {
     public var records: [TraceRecord]
     /// The scenario's timeline: the faults injected.
     public var actions: [ScenarioAction]
+    /// The world's peripherals: names and addresses.
+    public var devices: [ScenarioResult.Device]
     /// The plan's clients.
     public var clients: [Client]
 
@@ -43,6 +45,7 @@ public struct ExplorationObservation: Sendable {
         streamEnds = result.streamEnds
         records = result.trace.records
         actions = result.actions
+        devices = result.devices
         clients = scenario.client.compactMap { client in
             guard let device = result.devices.first(where: { $0.name == client.device || "\($0.id)" == client.device })
             else { return nil }
@@ -57,7 +60,7 @@ public struct ExplorationObservation: Sendable {
     init(
         end: Duration, events: [ScenarioEventRecord] = [], operations: [ScenarioOperationRecord] = [],
         values: [ScenarioObservedValue] = [], streamEnds: [ScenarioStreamEnd] = [], records: [TraceRecord] = [],
-        actions: [ScenarioAction] = [], clients: [Client] = []
+        actions: [ScenarioAction] = [], devices: [ScenarioResult.Device] = [], clients: [Client] = []
     ) {
         self.end = end
         self.events = events
@@ -66,6 +69,7 @@ public struct ExplorationObservation: Sendable {
         self.streamEnds = streamEnds
         self.records = records
         self.actions = actions
+        self.devices = devices
         self.clients = clients
     }
 
@@ -123,8 +127,10 @@ extension ExplorationOracle {
 
 /// Every oracle the explorer judges a run with.
 public enum ExplorationOracles {
-    /// Liveness, terminal events, the reconnection strategies' reference models, notifications, the ATT bearer.
+    /// Liveness, terminal events, the reconnection strategies' reference models, notifications, the ATT
+    /// bearer, and the injected faults' own definitions.
     public static let all: [any ExplorationOracle] = [
         LivenessOracle(), TerminalEventOracle(), ReconnectionModelOracle(), NotificationOracle(), ATTBearerOracle(),
+        FaultInjectionOracle(),
     ]
 }
