@@ -34,9 +34,11 @@ extension ExplorationGenerator {
         case 1:
             let failure = random.pick(Self.failures)
             let count = Argument(key: "count", yaml: "\(random.int(1...3))")
-            return .init(
-                kind: "failNextConnects \(failure)",
-                entries: [entry("failNextConnects", [count, .init(key: "failure", yaml: failure)])])
+            var entries = [entry("failNextConnects", [count, .init(key: "failure", yaml: failure)])]
+            if random.chance(70) {  // the link drops at once, so that attempts meet the failures
+                entries.append(entry("dropLink", [.init(key: "reason", yaml: random.pick(Self.reasons))]))
+            }
+            return .init(kind: "failNextConnects \(failure)", entries: entries)
         case 2:
             let error = random.pick(Self.errors)
             let arguments = [operation(), .init(key: "error", yaml: error), .init(key: "times", yaml: "\(random.int(1...3))")]

@@ -6,7 +6,8 @@ import AirlinkCore
 /// After the fault, none of the device's first n attempts to end may succeed (`connected` or
 /// `reconnected`); an attempt ends with `connected`, `failedToConnect`, `reconnected`, or, during a
 /// reconnection, with the next `willReconnect` or `gaveUp`. A window in which the adapter goes off or
-/// another fault touches the device is not judged: a power-off cuts radio attempts short without an event,
+/// another fault touches the device is not judged, nor a success within ``setUp`` of the fault (that
+/// attempt was already answered): a power-off cuts radio attempts short without an event,
 /// so the layers' count and the radio's differ there.
 public struct FaultInjectionOracle: ExplorationOracle {
     /// `faults`.
@@ -14,6 +15,10 @@ public struct FaultInjectionOracle: ExplorationOracle {
 
     /// Creates the oracle.
     public init() {}
+
+    /// How long a link takes to come up once the peripheral answered: successes this soon after the
+    /// fault belong to an attempt already answered.
+    static let setUp: Duration = .milliseconds(50)
 
     /// Attempts that succeeded while an injected failure was owed to them.
     public func violations(in observation: ExplorationObservation) -> [String] {
@@ -28,7 +33,8 @@ public struct FaultInjectionOracle: ExplorationOracle {
             var previous: ConnectionEvent?
             for (time, event) in events {
                 defer { previous = event }
-                guard time >= start else { continue }
+                // An attempt whose link was already being set up when the fault came cannot take it.
+                guard time >= start + Self.setUp else { continue }
                 switch event {
                 case .connected, .reconnected: outcomes.append((time, true, event.name))
                 case .failedToConnect: outcomes.append((time, false, event.name))
