@@ -65,7 +65,8 @@ struct ExploreCommand: AsyncParsableCommand {
             throw ValidationError("--shard \"\(shard)\" is not a shard: write K/N with 1 ≤ K ≤ N, such as 2/8")
         }
         if let jobs, !(1...SimulateCommand.maximumJobs).contains(jobs) {
-            throw ValidationError("--jobs \(jobs): write a number of runs at once from 1 to \(SimulateCommand.maximumJobs)")
+            throw ValidationError(
+                "--jobs \(jobs): write a number of runs at once from 1 to \(SimulateCommand.maximumJobs)")
         }
         if !(0...100).contains(maximumFaults) {
             throw ValidationError("--max-faults \(maximumFaults): write a number of faults from 0 to 100")
@@ -114,10 +115,15 @@ struct ExploreCommand: AsyncParsableCommand {
         var shrunk: [String: String] = [:]
         for failure in summary.failures {
             let seed = failure.plan.seed
-            print("seed \(seed) FAILED (\(ExplorerVersion.current)): reproduce with: airlink explore --seeds \(seed)...\(seed)\(options)")
+            print(
+                "seed \(seed) FAILED (\(ExplorerVersion.current)): reproduce with: "
+                    + "airlink explore --seeds \(seed)...\(seed)\(options)"
+            )
             for reason in failure.failures { print("  \(reason)".escapingControlCharacters(keepingNewlines: false)) }
             let oracle = failure.failures[0].oracle
-            guard shrinkBudget > 0, oracle != "run", shrunk[oracle] == nil || summary.failures.count <= 20 else { continue }
+            guard shrinkBudget > 0, oracle != "run", shrunk[oracle] == nil || summary.failures.count <= 20 else {
+                continue
+            }
             let result = await ExplorationShrinker(explorer: explorer, budget: shrinkBudget).shrink(
                 failure.plan, failing: oracle, failures: failure.failures)
             let reproduction = ExplorationReproduction(seed: seed, oracle: oracle, options: options, shrunk: result)
@@ -131,12 +137,23 @@ struct ExploreCommand: AsyncParsableCommand {
             shrunk[oracle] = path
             print("  shrunk in \(result.runs) run(s) to \(path): airlink explore --replay \(path)")
         }
-        print("explored \(summary.runs) seed(s) \(sweep.seeds.lowerBound)...\(sweep.seeds.upperBound) (\(ExplorerVersion.current)), "
-            + "\(summary.virtualTime.components.seconds / 60) virtual minute(s)")
-        print("faults: " + (summary.faults.isEmpty ? "none" : summary.faults.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")))
-        print("oracle failures: " + (summary.failuresByOracle.isEmpty ? "none" : summary.failuresByOracle.map { "\($0.oracle) \($0.count)" }.joined(separator: ", ")))
+        print(
+            "explored \(summary.runs) seed(s) \(sweep.seeds.lowerBound)...\(sweep.seeds.upperBound) "
+                + "(\(ExplorerVersion.current)), "
+                + "\(summary.virtualTime.components.seconds / 60) virtual minute(s)")
+        print(
+            "faults: "
+                + (summary.faults.isEmpty
+                    ? "none" : summary.faults.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")))
+        print(
+            "oracle failures: "
+                + (summary.failuresByOracle.isEmpty
+                    ? "none" : summary.failuresByOracle.map { "\($0.oracle) \($0.count)" }.joined(separator: ", ")))
         if let slowest = summary.slowest {
-            print("slowest seed: \(slowest.seed) (\(slowest.time.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))) real)")
+            print(
+                "slowest seed: \(slowest.seed) "
+                    + "(\(slowest.time.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))) real)"
+            )
         }
         print(summary.failures.isEmpty ? "PASSED" : "FAILED: \(summary.failures.count) seed(s)")
     }

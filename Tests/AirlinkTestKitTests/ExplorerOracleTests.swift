@@ -65,7 +65,8 @@ import Testing
 
         // When the terminal-event oracle judges it
         // Then the event after gaveUp is named; without it the run passes
-        #expect(TerminalEventOracle().violations(in: bad) == ["\(Self.device): reconnected at t=9s after gaveUp at t=8s"])
+        #expect(
+            TerminalEventOracle().violations(in: bad) == ["\(Self.device): reconnected at t=9s after gaveUp at t=8s"])
         #expect(TerminalEventOracle().violations(in: good).isEmpty)
     }
 
@@ -151,7 +152,9 @@ import Testing
                     interval: .milliseconds(30), latency: 0, supervisionTimeout: .seconds(4), phy: .le1M,
                     dataLength: 27)))
         let read = ATTPDU.readRequest(handle: ATTHandle(rawValue: 3))
-        let good = [up, pdu(1, .toPeripheral, read), pdu(1.1, .toCentral, .readResponse([1])), pdu(2, .toPeripheral, read)]
+        let good = [
+            up, pdu(1, .toPeripheral, read), pdu(1.1, .toCentral, .readResponse([1])), pdu(2, .toPeripheral, read),
+        ]
         let twice = [up, pdu(1, .toPeripheral, read), pdu(1.05, .toPeripheral, read)]
         let invalid = [up, pdu(1, .toPeripheral, .readRequest(handle: ATTHandle(rawValue: 0)))]
         func judge(_ records: [TraceRecord]) -> [String] {

@@ -20,7 +20,8 @@ extension ExplorationGenerator {
     ) -> ExplorationPlan.Fault {
         typealias Argument = ExplorationPlan.Fault.Argument
         let peripheral = random.pick(peripherals)
-        let at = random.milliseconds(Int(window.lowerBound / .milliseconds(1))...Int(window.upperBound / .milliseconds(1)))
+        let at = random.milliseconds(
+            Int(window.lowerBound / .milliseconds(1))...Int(window.upperBound / .milliseconds(1)))
         func entry(_ action: String, _ arguments: [Argument] = [], at time: Duration? = nil, adapter: Bool = false)
             -> ExplorationPlan.Fault.Entry
         {
@@ -41,7 +42,9 @@ extension ExplorationGenerator {
             return .init(kind: "failNextConnects \(failure)", entries: entries)
         case 2:
             let error = random.pick(Self.errors)
-            let arguments = [operation(), .init(key: "error", yaml: error), .init(key: "times", yaml: "\(random.int(1...3))")]
+            let arguments = [
+                operation(), .init(key: "error", yaml: error), .init(key: "times", yaml: "\(random.int(1...3))"),
+            ]
             return .init(kind: "respond \(error)", entries: [entry("respond", arguments)])
         case 3:
             let arguments = [operation(), Argument(key: "times", yaml: "\(random.int(1...2))")]
@@ -58,7 +61,8 @@ extension ExplorationGenerator {
         case 6:
             let index = Int(peripheral.name.dropFirst()) ?? 1
             let services = self.services(of: index, &random).map { service in
-                "{uuid: \"\(service.uuid)\", characteristics: [\(service.characteristics.map(\.yaml).joined(separator: ", "))]}"
+                let characteristics = service.characteristics.map(\.yaml).joined(separator: ", ")
+                return "{uuid: \"\(service.uuid)\", characteristics: [\(characteristics)]}"
             }
             let argument = Argument(key: "services", yaml: "[\(services.joined(separator: ", "))]")
             return .init(kind: "changeDatabase", entries: [entry("changeDatabase", [argument])])
@@ -71,7 +75,8 @@ extension ExplorationGenerator {
             return .init(kind: "burstNotifications", entries: [entry("burstNotifications", arguments)])
         case 8:
             let back = at + random.milliseconds(1000...30_000)
-            return .init(kind: "stopAdvertising", entries: [entry("stopAdvertising"), entry("startAdvertising", at: back)])
+            return .init(
+                kind: "stopAdvertising", entries: [entry("stopAdvertising"), entry("startAdvertising", at: back)])
         case 9:
             let back = at + random.milliseconds(1000...60_000)
             return .init(kind: "outOfRange", entries: [entry("moveOutOfRange"), entry("moveBackInRange", at: back)])

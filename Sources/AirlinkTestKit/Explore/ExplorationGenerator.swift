@@ -117,7 +117,8 @@ public struct ExplorationGenerator: Sendable {
         case 2:
             let initial = random.milliseconds(100...2000)
             return .exponential(
-                initialDelay: initial, multiplier: Double(random.int(1...3)), maximumDelay: initial * random.int(1...10),
+                initialDelay: initial, multiplier: Double(random.int(1...3)),
+                maximumDelay: initial * random.int(1...10),
                 attempts: random.chance(30) ? nil : random.int(0...6), timeout: random.milliseconds(1000...5000),
                 jitter: random.pick(["none", "full", "decorrelated"]))
         default:

@@ -114,7 +114,8 @@ extension ExplorationPlan.Reconnection {
             return "{linear: {wait: \(wait.scenarioText), attempts: \(attempts), timeout: \(timeout.scenarioText)}}"
         case .exponential(let initial, let multiplier, let maximum, let attempts, let timeout, let jitter):
             let count = attempts.map { ", attempts: \($0)" } ?? ""
-            return "{exponential: {initialDelay: \(initial.scenarioText), multiplier: \(multiplier == multiplier.rounded() ? "\(Int(multiplier))" : "\(multiplier)"), "
+            let factor = multiplier == multiplier.rounded() ? "\(Int(multiplier))" : "\(multiplier)"
+            return "{exponential: {initialDelay: \(initial.scenarioText), multiplier: \(factor), "
                 + "maximumDelay: \(maximum.scenarioText)\(count), timeout: \(timeout.scenarioText), jitter: \(jitter)}}"
         case .whenAdvertising(let attempts, let timeout, let window):
             let count = attempts.map { "attempts: \($0), " } ?? ""

@@ -2,11 +2,11 @@ import AirlinkCore
 
 /// Cuts a failing plan down to a small one that still fails the same oracle: greedy delta debugging.
 ///
-/// Each pass tries, in order, and keeps every cut after which the run still fails `oracle`: whole
-/// clients, peripherals no client uses, faults, subscriptions, reads and writes, disconnections, services
-/// and characteristics nothing names, long values (to one byte), reconnection strategies' attempts, and
-/// the run's duration (halved, or with every time in it halved, while it fails). Passes repeat until none cuts anything, or the budget of
-/// runs is spent.
+/// Each pass tries, in order, and keeps every cut after which the run still fails `oracle`: the run's
+/// duration (halved, or with every time in it halved), whole clients, peripherals no client uses,
+/// faults, subscriptions, reads and writes, disconnections, reconnection attempts, repeats, services and
+/// characteristics nothing names, and long values (to one byte). Passes repeat until none cuts
+/// anything, or the budget of runs is spent.
 public struct ExplorationShrinker: Sendable {
     /// Runs each candidate.
     public var explorer: Explorer

@@ -25,7 +25,10 @@ public struct FaultInjectionOracle: ExplorationOracle {
         var violations: [String] = []
         let off = observation.adapterOff
         for action in observation.actions where action.kind == .failNextConnects {
-            guard let device = observation.devices.first(where: { $0.name == action.device || "\($0.id)" == action.device })?.id
+            guard
+                let device = observation.devices.first(where: {
+                    $0.name == action.device || "\($0.id)" == action.device
+                })?.id
             else { continue }
             let start = action.at.duration
             let events = observation.connectionEvents(of: device)

@@ -57,7 +57,9 @@ public struct NotificationOracle: ExplorationOracle {
                     violations.append("\(at): not on air after the previous value (a duplicate, reordered or invented)")
                     continue
                 }
-                let skipped = onAir[next..<match].map(\.time).filter { time in !excused.spans.contains { $0.contains(time) } }
+                let skipped = onAir[next..<match].map(\.time).filter { time in
+                    !excused.spans.contains { $0.contains(time) }
+                }
                 if skipped.count > value.missedBefore { unexplained += skipped.dropFirst(value.missedBefore) }
                 next = match + 1
             }
@@ -156,8 +158,11 @@ public struct NotificationOracle: ExplorationOracle {
                 "\(device): the values stream ended at t=\(ended.time.scenarioText), long after "
                     + "\(final.event.name) at t=\(final.time.scenarioText)"
             ]
-        case (nil, let ended?) where !observation.connectionEvents(of: device).contains(where: { $0.event == .terminated }):
-            return ["\(device): the values stream ended at t=\(ended.time.scenarioText) with the link not lost for good"]
+        case (nil, let ended?)
+        where !observation.connectionEvents(of: device).contains(where: { $0.event == .terminated }):
+            return [
+                "\(device): the values stream ended at t=\(ended.time.scenarioText) with the link not lost for good"
+            ]
         case (let final?, let ended?) where ended.time < final.time:
             return [
                 "\(device): the values stream ended at t=\(ended.time.scenarioText), before "

@@ -54,7 +54,8 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                         violations.append("\(at): a limit of \(remaining!) announced for a strategy with none")
                     }
                     if case .after(let wait) = trigger {
-                        if let allowed = strategy.waits(attempt: made, previous: previousWait), !allowed.contains(wait) {
+                        if let allowed = strategy.waits(attempt: made, previous: previousWait), !allowed.contains(wait)
+                        {
                             violations.append(
                                 "\(at): waits \(wait.scenarioText), the definition allows "
                                     + "\(allowed.lowerBound.scenarioText)...\(allowed.upperBound.scenarioText)")
