@@ -167,4 +167,38 @@ import Testing
         #expect(judge(twice).contains { $0.contains("was outstanding") })
         #expect(judge(invalid).contains { $0.contains("handle 0x0000") })
     }
+
+    @Test func faultsFailWhenAnAttemptOwedAnInjectedFailureSucceeds() throws {
+        // Given failNextConnects(2) on P1 at 10 s, with its link dropped at once
+        let timeline = try Scenario.parse(
+            """
+            duration: 60s
+            timeline:
+              - {at: 10s, do: failNextConnects, device: P1, count: 2, failure: no-answer}
+            """
+        ).timeline
+        let devices = [ScenarioResult.Device(name: "P1", id: Self.device, advertisingData: [], connectable: true)]
+        let announce = { (attempt: Int) in
+            ConnectionEvent.willReconnect(attempt: attempt, remainingAttempts: nil, trigger: .after(.seconds(1)))
+        }
+        let start = [
+            Self.event(1, .connected(Self.link)), Self.event(10, .lost(Self.loss)), Self.event(10, announce(1)),
+        ]
+        // The first attempt fails, the second succeeds: one failure was never taken
+        let consumed = start + [Self.event(13, announce(2)), Self.event(15, .reconnected(Self.link))]
+        // Both fail, the third succeeds
+        let good =
+            start + [Self.event(13, announce(2)), Self.event(16, announce(3)), Self.event(18, .reconnected(Self.link))]
+        func judge(_ events: [ScenarioEventRecord]) -> [String] {
+            FaultInjectionOracle().violations(
+                in: ExplorationObservation(
+                    end: .seconds(60), events: events, actions: timeline, devices: devices,
+                    clients: [Self.client(.linear(wait: .seconds(1), attempts: 5, timeout: .seconds(2)))]))
+        }
+
+        // When the fault oracle judges each
+        // Then the success owed a failure is named, and the good run passes
+        #expect(judge(consumed).contains { $0.contains("an attempt succeeded (reconnected at t=15s)") })
+        #expect(judge(good).isEmpty, "\(judge(good))")
+    }
 }

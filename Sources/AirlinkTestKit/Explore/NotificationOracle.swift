@@ -9,12 +9,13 @@ import AirlinkSimulation
 /// notified of must be the values notified on air (`ATT_HANDLE_VALUE_NTF` records), in the same order,
 /// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
 /// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
-/// `notificationsRestored` or `notificationsRestoreFailed`), after `terminated` or `gaveUp`, or when the
-/// next value counts it in `missedBefore`. No value reaches the app after `terminated`. After
-/// `reconnected`, a subscription is restored or reported as failed before the next loss, within the ATT
-/// transaction timeout. The stream of values ends when the link is lost for good (`gaveUp`, or `lost` with
-/// a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``), within ``streamEndSlack``;
-/// it does not end before. (After `terminated` it may stay open for a later `connect`.)
+/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), after `terminated` or
+/// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
+/// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
+/// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
+/// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
+/// within ``streamEndSlack``; it does not end before. (After `terminated` it may stay open for a later
+/// `connect`.)
 public struct NotificationOracle: ExplorationOracle {
     /// `notifications`.
     public var name: String { "notifications" }
@@ -89,7 +90,7 @@ public struct NotificationOracle: ExplorationOracle {
             switch record.event {
             case .connection(_, .lost), .services(_, .changed):
                 if start == nil { start = record.time }
-            case .services(_, .notificationsRestored), .services(_, .notificationsRestoreFailed):
+            case .services(_, .notificationsRestored):  // a failed restoration leaves the outage open
                 if let begin = start { spans.append(begin..<(record.time + .milliseconds(1))) }
                 start = nil
             case .connection(_, .terminated), .connection(_, .gaveUp):
