@@ -36,10 +36,11 @@ public struct FaultInjectionOracle: ExplorationOracle {
             var previous: ConnectionEvent?
             for (time, event) in events {
                 defer { previous = event }
-                // An attempt whose link was already being set up when the fault came cannot take it.
-                guard time >= start + Self.setUp else { continue }
+                guard time >= start else { continue }
                 switch event {
-                case .connected, .reconnected: outcomes.append((time, true, event.name))
+                case .connected, .reconnected:
+                    // An attempt whose link was already being set up when the fault came cannot take it.
+                    if time >= start + Self.setUp { outcomes.append((time, true, event.name)) }
                 case .failedToConnect: outcomes.append((time, false, event.name))
                 case .willReconnect, .gaveUp:
                     if case .willReconnect = previous { outcomes.append((time, false, event.name)) }
