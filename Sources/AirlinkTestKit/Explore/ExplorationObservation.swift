@@ -4,7 +4,7 @@ import AirlinkSimulation
 
 /// What the oracles read of a run: typed records only, never trace text.
 ///
-/// ``init(plan:result:)`` takes them from a run; tests build one by hand to show an oracle failing on a
+/// ``init(scenario:result:)`` takes them from a run; tests build one by hand to show an oracle failing on a
 /// violating sequence.
 public struct ExplorationObservation: Sendable {
     /// A client of the scenario: its peripheral's address, its strategy and what it subscribed to.

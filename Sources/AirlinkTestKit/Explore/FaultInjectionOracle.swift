@@ -6,7 +6,7 @@ import AirlinkCore
 /// After the fault, none of the device's first n attempts to end may succeed (`connected` or
 /// `reconnected`); an attempt ends with `connected`, `failedToConnect`, `reconnected`, or, during a
 /// reconnection, with the next `willReconnect` or `gaveUp`. A window in which the adapter goes off or
-/// another fault touches the device is not judged, nor a success within ``setUp`` of the fault (that
+/// another fault touches the device is not judged, nor a success within 50 ms of the fault (that
 /// attempt was already answered): a power-off cuts radio attempts short without an event,
 /// so the layers' count and the radio's differ there.
 public struct FaultInjectionOracle: ExplorationOracle {

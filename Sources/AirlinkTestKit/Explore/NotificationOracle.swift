@@ -14,7 +14,7 @@ import AirlinkSimulation
 /// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
 /// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
 /// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
-/// within ``streamEndSlack``; it does not end before. (After `terminated` it may stay open for a later
+/// within a second; it does not end before. (After `terminated` it may stay open for a later
 /// `connect`.)
 public struct NotificationOracle: ExplorationOracle {
     /// `notifications`.
