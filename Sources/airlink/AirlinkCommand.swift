@@ -27,6 +27,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             InspectCommand.self,
             ObserveCommand.self,
             SimulateCommand.self,
+            ExploreCommand.self,
         ])
 
     /// Parses and runs the command as ArgumentParser's own `main` does, but prints every error

@@ -11,9 +11,24 @@ final class SimulationProgress: Sendable {
     private let total: Duration
     private let started = ContinuousClock.now
     private let lastShown = Mutex<ContinuousClock.Instant?>(nil)
+    private let label: @Sendable (Duration, Duration) -> String
 
     /// A progress line for a run of `total` virtual time.
-    init(total: Duration) { self.total = total }
+    init(total: Duration) {
+        self.total = total
+        label = { reached, total in
+            "simulating: \(reached.formatted(.units(allowed: [.hours, .minutes, .seconds]))) of "
+                + "\(total.formatted(.units(allowed: [.hours, .minutes, .seconds]))) virtual time"
+        }
+    }
+
+    /// A progress line for `total` runs: `exploring: 120 of 2000 seeds`.
+    init(runs total: Int, verb: String) {
+        self.total = .seconds(total)
+        label = { reached, total in
+            "\(verb): \(reached.components.seconds) of \(total.components.seconds) seeds"
+        }
+    }
 
     /// Shows that the run reached `reached` of virtual time.
     @Sendable func show(_ reached: Duration) {
@@ -30,8 +45,7 @@ final class SimulationProgress: Sendable {
         let line =
             finished
             ? "\r\u{1B}[K"
-            : "\r\u{1B}[Ksimulating: \(reached.formatted(.units(allowed: [.hours, .minutes, .seconds]))) of "
-                + "\(total.formatted(.units(allowed: [.hours, .minutes, .seconds]))) virtual time (\(percent)%), "
+            : "\r\u{1B}[K\(label(reached, total)) (\(percent)%), "
                 + "\(started.duration(to: now).formatted(.units(allowed: [.seconds], width: .narrow))) real"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }

@@ -134,6 +134,12 @@ extension BadInputTests {
         Case(arguments: ["simulate", "x.yaml", "--jobs", "1000000"], message: "from 1 to 256"),
         Case(arguments: ["simulate", "x.yaml", "--seeds", "1...18446744073709551615"], message: "more than 100000"),
         Case(arguments: ["simulate", "x.yaml", "--seed", "-1"], message: "--seed"),
+        Case(arguments: ["explore"], message: "--seeds 1...1000, or --replay FILE"),
+        Case(arguments: ["explore", "--seeds", "10"], message: "write FIRST...LAST"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--shard", "3/2"], message: "write K/N with 1 ≤ K ≤ N"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--jobs", "0"], message: "from 1 to 256"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--max-faults", "-1"], message: "from 0 to 100"),
+        Case(arguments: ["explore", "--seeds", "1...2", "--replay", "x.yaml"], message: "exclude each other"),
         // Name patterns that would take exponential time on a hostile name, or are not patterns.
         Case(arguments: ["scan", "--name", "((.*)*)*X"], message: "exponential time"),
         Case(arguments: ["scan", "--name", "(a+)+$"], message: "exponential time"),

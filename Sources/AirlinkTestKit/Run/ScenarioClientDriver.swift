@@ -51,6 +51,7 @@ struct ScenarioClientDriver: Sendable {
                                     target: "\(value.characteristic)", value: type.text(of: value.bytes),
                                     missed: value.missedBefore)))
                     }
+                    recorder.recordEnd(of: reference.characteristic.uuid, on: device)
                 }
                 let index = recorder.start("subscribe \(reference.characteristic)", timeout: Self.gattTimeout)
                 do throws(AirlinkError) {

@@ -34,6 +34,16 @@ public struct ScenarioObservedValue: Sendable, Hashable {
     public var missedBefore: Int
 }
 
+/// The end of a stream of notified values the app observed (``/Airlink/ServiceManager/values(of:)``).
+public struct ScenarioStreamEnd: Sendable, Hashable {
+    /// When the stream ended.
+    public var time: Duration
+    /// The peripheral.
+    public var device: DeviceID
+    /// The characteristic whose values it carried.
+    public var characteristic: BluetoothUUID
+}
+
 /// One operation of the app: when it started, its timeout, and each time it completed.
 public struct ScenarioOperationRecord: Sendable, Hashable {
     /// `connect C0:FF:EE:00:00:01`, `read 2A19`.
@@ -89,6 +99,7 @@ final class ScenarioRecorder: Sendable {
         var values: [ScenarioObservedValue] = []
         var inspected: [ScenarioInspectedRecord] = []
         var operations: [ScenarioOperationRecord] = []
+        var streamEnds: [ScenarioStreamEnd] = []
     }
     private let state = Mutex(State())
     private let environment: AirlinkEnvironment
@@ -114,6 +125,11 @@ final class ScenarioRecorder: Sendable {
         state.withLock { $0.inspected.append(record) }
     }
 
+    func recordEnd(of characteristic: BluetoothUUID, on device: DeviceID) {
+        let end = ScenarioStreamEnd(time: now, device: device, characteristic: characteristic)
+        state.withLock { $0.streamEnds.append(end) }
+    }
+
     /// Starts an operation; returns its index for ``finish(_:_:)``.
     func start(_ name: String, timeout: Duration) -> Int {
         let time = now
@@ -132,4 +148,5 @@ final class ScenarioRecorder: Sendable {
     var values: [ScenarioObservedValue] { state.withLock { $0.values } }
     var inspected: [ScenarioInspectedRecord] { state.withLock { $0.inspected } }
     var operations: [ScenarioOperationRecord] { state.withLock { $0.operations } }
+    var streamEnds: [ScenarioStreamEnd] { state.withLock { $0.streamEnds } }
 }

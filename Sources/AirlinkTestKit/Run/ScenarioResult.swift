@@ -62,6 +62,8 @@ public struct ScenarioResult: Sendable {
     public var inspected: [ScenarioInspectedRecord] = []
     /// The app's operations.
     public var operations: [ScenarioOperationRecord]
+    /// The ends of the streams of notified values the app observed.
+    public var streamEnds: [ScenarioStreamEnd] = []
     /// The simulation's trace.
     public var trace: SimulationTrace
     /// The timeline's actions, in time order.

@@ -159,6 +159,7 @@ public struct ScenarioRunner: Sendable {
                     connectable: $0.spec.advertising?.isConnectable ?? false)
             })
         result.inspected = recorder.inspected
+        result.streamEnds = recorder.streamEnds
         manager.shutdown()
         return result
     }

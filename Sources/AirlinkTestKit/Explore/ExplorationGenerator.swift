@@ -1,0 +1,130 @@
+import AirlinkCore
+
+/// Draws an ``ExplorationPlan`` from a seed: the same seed and limits give the same plan, on every machine.
+///
+/// What it draws (``ExplorerVersion/current``): 1 to ``maximumPeripherals`` custom peripherals, each with
+/// 1–3 services of 1–3 characteristics (one counter that notifies; the others bytes values up to 512
+/// bytes, readable, writable with or without response); a client for most of them, connecting with each
+/// reconnection strategy and random parameters, subscribing, reading and writing (long values too),
+/// sometimes disconnecting; and up to ``maximumFaults`` faults at random times, overlapping: link drops
+/// with each reason, connection failures of each kind, ATT errors, requests never answered or answered
+/// late, reboots, database changes, notification bursts, advertising stopped and resumed, out of range and
+/// back, adapter power blips.
+public struct ExplorationGenerator: Sendable {
+    /// The most faults a plan holds.
+    public var maximumFaults: Int
+    /// The most peripherals a plan's world holds.
+    public var maximumPeripherals: Int
+    /// The longest run, in virtual time (runs last from 30 s to this).
+    public var maximumDuration: Duration
+
+    /// A generator with the given limits (6 faults, 3 peripherals, 10 minutes by default).
+    public init(maximumFaults: Int = 6, maximumPeripherals: Int = 3, maximumDuration: Duration = .seconds(600)) {
+        self.maximumFaults = maximumFaults
+        self.maximumPeripherals = maximumPeripherals
+        self.maximumDuration = max(maximumDuration, .seconds(30))
+    }
+
+    /// The plan `seed` names.
+    public func plan(seed: UInt64) -> ExplorationPlan {
+        var random = ExplorationRandom(seed: seed)
+        let seconds = random.int(30...Int(maximumDuration.components.seconds))
+        let duration = Duration.seconds(seconds)
+        let peripherals = (1...random.int(1...max(1, maximumPeripherals))).map { peripheral($0, &random) }
+        var clients: [ExplorationPlan.Client] = []
+        for peripheral in peripherals where random.chance(85) {
+            clients.append(client(of: peripheral, duration: duration, &random))
+        }
+        // Faults gather in a storm of a minute, so that they overlap one another and the reconnections.
+        let storm = random.milliseconds(0...(seconds - 20) * 1000)
+        let faults = (0..<random.int(0...max(0, maximumFaults))).map { _ in
+            fault(in: peripherals, within: storm..<min(duration, storm + .seconds(60)), &random)
+        }
+        return ExplorationPlan(
+            seed: seed, version: .current, duration: duration, peripherals: peripherals, clients: clients,
+            faults: faults)
+    }
+
+    // MARK: The world
+
+    private func peripheral(_ index: Int, _ random: inout ExplorationRandom) -> ExplorationPlan.Peripheral {
+        ExplorationPlan.Peripheral(
+            name: "P\(index)", id: "E0:00:00:00:00:0\(index)", interval: random.milliseconds(20...500),
+            services: services(of: index, &random))
+    }
+
+    /// 1–3 services; the first characteristic of the first is the counter that notifies.
+    func services(of peripheral: Int, _ random: inout ExplorationRandom) -> [ExplorationPlan.Service] {
+        (1...random.int(1...3)).map { service in
+            let characteristics = (1...random.int(1...3)).map { index in
+                let uuid = "F\(peripheral)\(service)\(index)"
+                if service == 1, index == 1 {
+                    return ExplorationPlan.Characteristic(
+                        uuid: uuid, properties: ["read", "notify"], every: random.milliseconds(200...5000), bytes: [])
+                }
+                var properties = ["read", "write", "writeWithoutResponse"].filter { _ in random.chance(60) }
+                if properties.isEmpty { properties = ["read"] }
+                let length = random.chance(70) ? random.int(1...20) : random.int(21...512)
+                return ExplorationPlan.Characteristic(
+                    uuid: uuid, properties: properties, every: nil, bytes: random.bytes(length))
+            }
+            return ExplorationPlan.Service(uuid: "F\(peripheral)\(service)0", characteristics: characteristics)
+        }
+    }
+
+    // MARK: The workload
+
+    private func client(
+        of peripheral: ExplorationPlan.Peripheral, duration: Duration, _ random: inout ExplorationRandom
+    ) -> ExplorationPlan.Client {
+        let references = peripheral.services.flatMap { service in
+            service.characteristics.map { (service.uuid, $0) }
+        }
+        let counter = references[0]
+        var operations: [ExplorationPlan.Operation] = []
+        for _ in 0..<random.int(0...4) {
+            let (service, characteristic) = random.pick(references)
+            let target = ExplorationPlan.Reference(
+                service: service, characteristic: characteristic.uuid, counter: characteristic.every != nil)
+            let writable = characteristic.properties.contains("write")
+            let withoutResponse = characteristic.properties.contains("writeWithoutResponse")
+            let write = (writable || withoutResponse) && random.chance(50)
+            let length = random.chance(70) ? random.int(1...20) : random.int(21...512)
+            let repeats = random.chance(40)
+            operations.append(
+                ExplorationPlan.Operation(
+                    target: target, at: random.milliseconds(500...Int(duration / .milliseconds(1))),
+                    every: repeats ? random.milliseconds(1000...30_000) : nil, count: repeats ? random.int(2...10) : 1,
+                    value: write ? random.bytes(length) : nil,
+                    withoutResponse: write && withoutResponse && (!writable || random.chance(50))))
+        }
+        return ExplorationPlan.Client(
+            device: peripheral.name, connectAt: random.milliseconds(0...5000),
+            connectTimeout: random.milliseconds(2000...10_000), reconnection: reconnection(&random),
+            subscribe: random.chance(70)
+                ? [ExplorationPlan.Reference(service: counter.0, characteristic: counter.1.uuid, counter: true)] : [],
+            operations: operations,
+            disconnectAt: random.chance(15) ? random.milliseconds(1000...Int(duration / .milliseconds(1))) : nil)
+    }
+
+    private func reconnection(_ random: inout ExplorationRandom) -> ExplorationPlan.Reconnection {
+        switch random.int(0...3) {
+        case 0: return .none
+        case 1:
+            return .linear(
+                wait: random.milliseconds(0...5000), attempts: random.int(0...5),
+                timeout: random.milliseconds(1000...5000))
+        case 2:
+            let initial = random.milliseconds(100...2000)
+            return .exponential(
+                initialDelay: initial, multiplier: Double(random.int(1...3)),
+                maximumDelay: initial * random.int(1...10),
+                attempts: random.chance(30) ? nil : random.int(0...6), timeout: random.milliseconds(1000...5000),
+                jitter: random.pick(["none", "full", "decorrelated"]))
+        default:
+            return .whenAdvertising(
+                attempts: random.chance(30) ? nil : random.int(1...5), timeout: random.milliseconds(1000...5000),
+                window: random.chance(30) ? nil : random.milliseconds(1000...20_000))
+        }
+    }
+}

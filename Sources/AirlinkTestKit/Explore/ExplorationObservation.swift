@@ -1,0 +1,136 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+
+/// What the oracles read of a run: typed records only, never trace text.
+///
+/// ``init(scenario:result:)`` takes them from a run; tests build one by hand to show an oracle failing on a
+/// violating sequence.
+public struct ExplorationObservation: Sendable {
+    /// A client of the scenario: its peripheral's address, its strategy and what it subscribed to.
+    public struct Client: Sendable {
+        /// The peripheral's address.
+        public var device: DeviceID
+        /// Its reconnection strategy, with the parameters the reference model needs.
+        public var reconnection: ExplorationPlan.Reconnection
+        /// The characteristics it enables notifications of (UUIDs as text, `F111`).
+        public var subscribed: [String]
+    }
+
+    /// The virtual time the run lasted.
+    public var end: Duration
+    /// The layers' events, stamped with virtual time.
+    public var events: [ScenarioEventRecord]
+    /// The app's operations with their starts, timeouts and completions.
+    public var operations: [ScenarioOperationRecord]
+    /// The values the app read or was notified of.
+    public var values: [ScenarioObservedValue]
+    /// When the app's streams of notified values ended.
+    public var streamEnds: [ScenarioStreamEnd]
+    /// The simulation's typed trace (radio links and ATT PDUs).
+    public var records: [TraceRecord]
+    /// The scenario's timeline: the faults injected.
+    public var actions: [ScenarioAction]
+    /// The world's peripherals: names and addresses.
+    public var devices: [ScenarioResult.Device]
+    /// The plan's clients.
+    public var clients: [Client]
+
+    /// The observation of a finished run of `scenario` (drawn by the explorer or written by hand).
+    public init(scenario: Scenario, result: ScenarioResult) {
+        end = result.duration
+        events = result.events
+        operations = result.operations
+        values = result.values
+        streamEnds = result.streamEnds
+        records = result.trace.records
+        actions = result.actions
+        devices = result.devices
+        clients = scenario.client.compactMap { client in
+            guard let device = result.devices.first(where: { $0.name == client.device || "\($0.id)" == client.device })
+            else { return nil }
+            return Client(
+                device: device.id,
+                reconnection: ExplorationPlan.Reconnection(client.reconnection?.strategy ?? NoReconnectionStrategy()),
+                subscribed: (client.subscribe ?? []).map { $0.characteristic.description.uppercased() })
+        }
+    }
+
+    /// An observation built from parts (for tests of the oracles).
+    init(
+        end: Duration, events: [ScenarioEventRecord] = [], operations: [ScenarioOperationRecord] = [],
+        values: [ScenarioObservedValue] = [], streamEnds: [ScenarioStreamEnd] = [], records: [TraceRecord] = [],
+        actions: [ScenarioAction] = [], devices: [ScenarioResult.Device] = [], clients: [Client] = []
+    ) {
+        self.end = end
+        self.events = events
+        self.operations = operations
+        self.values = values
+        self.streamEnds = streamEnds
+        self.records = records
+        self.actions = actions
+        self.devices = devices
+        self.clients = clients
+    }
+
+    /// The connection events of `device`, in order.
+    func connectionEvents(of device: DeviceID) -> [(time: Duration, event: ConnectionEvent)] {
+        events.compactMap { record in
+            guard case .connection(device, let event) = record.event else { return nil }
+            return (record.time, event)
+        }
+    }
+
+    /// The spans the adapter was off, from the layers' `adapterStateChanged` events (open at the end).
+    var adapterOff: [Range<Duration>] {
+        var spans: [Range<Duration>] = []
+        var off: Duration?
+        for record in events {
+            guard case .adapterStateChanged(let state) = record.event else { continue }
+            if state == .poweredOn {
+                if let start = off { spans.append(start..<record.time) }
+                off = nil
+            } else if off == nil {
+                off = record.time
+            }
+        }
+        if let off { spans.append(off..<(end + .seconds(1))) }
+        return spans
+    }
+}
+
+/// An oracle's verdict on a run: the oracle and what did not hold, at which virtual time.
+public struct OracleFailure: Sendable, Hashable, CustomStringConvertible {
+    /// The oracle that failed (`liveness`, `reconnection`...).
+    public var oracle: String
+    /// What did not hold, with times and devices.
+    public var message: String
+
+    /// `reconnection: E0:00:00:00:00:01 attempt 2 ...`.
+    public var description: String { "\(oracle): \(message)" }
+}
+
+/// A property every run must have, checked from its definition on the typed records of the run.
+public protocol ExplorationOracle: Sendable {
+    /// A short name for summaries: `liveness`, `reconnection`, `notifications`, `terminal`, `att`.
+    var name: String { get }
+    /// What did not hold in the run, one line each; empty when the property held.
+    func violations(in observation: ExplorationObservation) -> [String]
+}
+
+extension ExplorationOracle {
+    /// The violations as failures named after the oracle.
+    func check(_ observation: ExplorationObservation) -> [OracleFailure] {
+        violations(in: observation).map { OracleFailure(oracle: name, message: $0) }
+    }
+}
+
+/// Every oracle the explorer judges a run with.
+public enum ExplorationOracles {
+    /// Liveness, terminal events, the reconnection strategies' reference models, notifications, the ATT
+    /// bearer, and the injected faults' own definitions.
+    public static let all: [any ExplorationOracle] = [
+        LivenessOracle(), TerminalEventOracle(), ReconnectionModelOracle(), NotificationOracle(), ATTBearerOracle(),
+        FaultInjectionOracle(),
+    ]
+}

@@ -1,0 +1,69 @@
+import Airlink
+import AirlinkCore
+
+/// The radio's faults do what their verbs say: `failNextConnects(n)` fails the next n connection attempts.
+///
+/// After the fault, none of the device's first n attempts to end may succeed (`connected` or
+/// `reconnected`); an attempt ends with `connected`, `failedToConnect`, `reconnected`, or, during a
+/// reconnection, with the next `willReconnect` or `gaveUp`. A window in which the adapter goes off or
+/// another fault touches the device is not judged, nor a success within 50 ms of the fault (that
+/// attempt was already answered): a power-off cuts radio attempts short without an event,
+/// so the layers' count and the radio's differ there.
+public struct FaultInjectionOracle: ExplorationOracle {
+    /// `faults`.
+    public var name: String { "faults" }
+
+    /// Creates the oracle.
+    public init() {}
+
+    /// How long a link takes to come up once the peripheral answered: successes this soon after the
+    /// fault belong to an attempt already answered.
+    static let setUp: Duration = .milliseconds(50)
+
+    /// Attempts that succeeded while an injected failure was owed to them.
+    public func violations(in observation: ExplorationObservation) -> [String] {
+        var violations: [String] = []
+        let off = observation.adapterOff
+        for action in observation.actions where action.kind == .failNextConnects {
+            guard
+                let device = observation.devices.first(where: {
+                    $0.name == action.device || "\($0.id)" == action.device
+                })?.id
+            else { continue }
+            let start = action.at.duration
+            let events = observation.connectionEvents(of: device)
+            var outcomes: [(time: Duration, succeeded: Bool, name: String)] = []
+            var previous: ConnectionEvent?
+            for (time, event) in events {
+                defer { previous = event }
+                guard time >= start else { continue }
+                switch event {
+                case .connected, .reconnected:
+                    // An attempt whose link was already being set up when the fault came cannot take it.
+                    if time >= start + Self.setUp { outcomes.append((time, true, event.name)) }
+                case .failedToConnect: outcomes.append((time, false, event.name))
+                case .willReconnect, .gaveUp:
+                    if case .willReconnect = previous { outcomes.append((time, false, event.name)) }
+                default: break
+                }
+            }
+            let owed = Array(outcomes.prefix(action.count))
+            guard let last = owed.last else { continue }
+            let window = start...last.time
+            let disturbed =
+                off.contains { $0.overlaps(start..<(last.time + .milliseconds(1))) }
+                || observation.actions.contains { other in
+                    other.at.duration != action.at.duration && window.contains(other.at.duration)
+                        && (other.device == action.device || other.device == nil)
+                }
+            guard !disturbed else { continue }
+            if let success = owed.first(where: \.succeeded) {
+                violations.append(
+                    "\(device): failNextConnects count=\(action.count) \(action.failure) at "
+                        + "t=\(start.scenarioText), yet an attempt succeeded (\(success.name) at "
+                        + "t=\(success.time.scenarioText)) among the next \(action.count)")
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,176 @@
+import Airlink
+import AirlinkCore
+import AirlinkSimulation
+
+/// Notifications, from the definition of a subscription: what the peripheral sent on air reaches the app
+/// in order, each once, and gaps are explained.
+///
+/// Per device (the explorer's peripherals notify one characteristic each), the values the app was
+/// notified of must be the values notified on air (`ATT_HANDLE_VALUE_NTF` records), in the same order,
+/// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
+/// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
+/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), after `terminated` or
+/// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
+/// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
+/// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
+/// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
+/// within a second; it does not end before. (After `terminated` it may stay open for a later
+/// `connect`.)
+public struct NotificationOracle: ExplorationOracle {
+    /// `notifications`.
+    public var name: String { "notifications" }
+
+    /// Creates the oracle.
+    public init() {}
+
+    /// How long a restoration may take after a reconnection: the ATT transaction timeout.
+    static let restorationTimeout: Duration = .seconds(30)
+
+    /// How long after the link is lost for good its streams may take to end.
+    static let streamEndSlack: Duration = .seconds(1)
+
+    /// Values out of order, duplicated, invented or lost without reason, per device.
+    public func violations(in observation: ExplorationObservation) -> [String] {
+        var violations: [String] = []
+        for client in observation.clients where !client.subscribed.isEmpty {
+            let device = client.device
+            let onAir: [(time: Duration, bytes: [UInt8])] = observation.records.compactMap { record in
+                guard case .attPDU(_, device, .toCentral, .handleValueNotification(_, let value), _) = record.event
+                else { return nil }
+                return (record.time.offset, value)
+            }
+            let received = observation.values.filter { $0.notified && $0.device == device }
+            let subscription = observation.operations.first { operation in
+                operation.name.hasPrefix("subscribe")
+                    && client.subscribed.contains { operation.name.uppercased().contains($0) }
+            }
+            let excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            var next = 0
+            var unexplained: [Duration] = []
+            for value in received {
+                let at = "\(device): notified \(ScenarioValueType.hex(value.bytes)) at t=\(value.time.scenarioText)"
+                if let ended = excused.terminatedAt, value.time > ended {
+                    violations.append("\(at) after terminated at t=\(ended.scenarioText)")
+                }
+                guard
+                    let match = onAir[next...].firstIndex(where: { $0.bytes == value.bytes && $0.time <= value.time })
+                else {
+                    violations.append("\(at): not on air after the previous value (a duplicate, reordered or invented)")
+                    continue
+                }
+                let skipped = onAir[next..<match].map(\.time).filter { time in
+                    !excused.spans.contains { $0.contains(time) }
+                }
+                if skipped.count > value.missedBefore { unexplained += skipped.dropFirst(value.missedBefore) }
+                next = match + 1
+            }
+            let late = onAir[next...].map(\.time).filter { time in
+                time < observation.end && !excused.spans.contains { $0.contains(time) }
+            }
+            if let first = (unexplained + late).first {
+                violations.append(
+                    "\(device): \(unexplained.count + late.count) value(s) on air never reached the app, outside "
+                        + "outages and not counted as missed, the first at t=\(first.scenarioText)")
+            }
+            if subscription?.completions.first?.outcome == "ok" { violations += restorations(client, observation) }
+            if subscription != nil { violations += streamEnd(client, observation) }
+        }
+        return violations
+    }
+
+    /// When a value on air may fail to reach the app: before the subscription, in outages, after the end.
+    private func excused(_ device: DeviceID, subscribedAt: Duration?, _ observation: ExplorationObservation)
+        -> (spans: [Range<Duration>], terminatedAt: Duration?)
+    {
+        let subscribed = subscribedAt ?? observation.end
+        var spans: [Range<Duration>] = [.zero..<(subscribed + .milliseconds(1))]
+        var start: Duration?
+        var terminatedAt: Duration?
+        for record in observation.events where record.event.device == device {
+            switch record.event {
+            case .connection(_, .lost), .services(_, .changed):
+                if start == nil { start = record.time }
+            case .services(_, .notificationsRestored):  // a failed restoration leaves the outage open
+                if let begin = start { spans.append(begin..<(record.time + .milliseconds(1))) }
+                start = nil
+            case .connection(_, .terminated), .connection(_, .gaveUp):
+                spans.append((start ?? record.time)..<(observation.end + .seconds(1)))
+                start = nil
+                if case .connection(_, .terminated) = record.event { terminatedAt = record.time }
+            default: break
+            }
+        }
+        if let start { spans.append(start..<(observation.end + .seconds(1))) }
+        return (spans, terminatedAt)
+    }
+
+    /// After each reconnection, the subscription is restored (or its failure reported) before the next loss.
+    private func restorations(_ client: ExplorationObservation.Client, _ observation: ExplorationObservation)
+        -> [String]
+    {
+        var violations: [String] = []
+        let events = observation.events.filter { $0.event.device == client.device }
+        for (index, record) in events.enumerated() {
+            guard case .connection(_, .reconnected) = record.event else { continue }
+            let deadline = record.time + Self.restorationTimeout
+            guard deadline < observation.end else { continue }
+            let answered = events[(index + 1)...].prefix { record in
+                if case .connection(_, .lost) = record.event { return false }
+                if case .connection(_, .terminated) = record.event { return false }
+                return true
+            }.contains { record in
+                switch record.event {
+                case .services(_, .notificationsRestored), .services(_, .notificationsRestoreFailed): true
+                default: false
+                }
+            }
+            let cut = events[(index + 1)...].contains { record in
+                if case .connection(_, .lost) = record.event { return record.time <= deadline }
+                if case .connection(_, .terminated) = record.event { return record.time <= deadline }
+                return false
+            }
+            if !answered && !cut {
+                violations.append(
+                    "\(client.device): reconnected at t=\(record.time.scenarioText) but the subscription was "
+                        + "neither restored nor reported as failed within \(Self.restorationTimeout.scenarioText)")
+            }
+        }
+        return violations
+    }
+
+    /// The values stream ends when, and only when, the link is lost for good.
+    private func streamEnd(_ client: ExplorationObservation.Client, _ observation: ExplorationObservation) -> [String] {
+        let device = client.device
+        let ended = observation.streamEnds.first { $0.device == device }
+        let final = observation.connectionEvents(of: device).first { _, event in
+            switch event {
+            case .gaveUp: true
+            case .lost: client.reconnection.attempts == 0
+            default: false
+            }
+        }
+        switch (final, ended) {
+        case (let final?, nil) where final.time + Self.streamEndSlack < observation.end:
+            return [
+                "\(device): the values stream did not end after \(final.event.name) at t=\(final.time.scenarioText)"
+            ]
+        case (let final?, let ended?) where ended.time > final.time + Self.streamEndSlack:
+            return [
+                "\(device): the values stream ended at t=\(ended.time.scenarioText), long after "
+                    + "\(final.event.name) at t=\(final.time.scenarioText)"
+            ]
+        case (nil, let ended?)
+        where !observation.connectionEvents(of: device).contains(where: { $0.event == .terminated }):
+            return [
+                "\(device): the values stream ended at t=\(ended.time.scenarioText) with the link not lost for good"
+            ]
+        case (let final?, let ended?) where ended.time < final.time:
+            return [
+                "\(device): the values stream ended at t=\(ended.time.scenarioText), before "
+                    + "\(final.event.name) at t=\(final.time.scenarioText)"
+            ]
+        default:
+            return []
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Airlink
+import AirlinkCore
+
+/// Each reconnection strategy's reference model, from its definition, against the events of a run.
+///
+/// After each loss the attempts are numbered from 1, announce the remaining count the strategy defines
+/// (`attempts − made`, none for no limit) and the wait its definition gives for attempt n (linear: `wait`;
+/// exponential without jitter: `min(maximumDelay, initialDelay × multiplierⁿ)`; full jitter: within
+/// `0 ... that`; decorrelated: within `initialDelay ... 3 × the previous wait`, capped). An attempt starts
+/// no earlier than the announcement plus its wait, and if the adapter is off then, no earlier than
+/// power-on: a blip pauses a wait, never shortens it. It ends within its connect timeout of its start
+/// (adapter on throughout). `gaveUp` comes exactly when the attempts are spent, and never with no limit;
+/// the `none` strategy makes no attempt.
+public struct ReconnectionModelOracle: ExplorationOracle {
+    /// `reconnection`.
+    public var name: String { "reconnection" }
+
+    /// Creates the oracle.
+    public init() {}
+
+    /// How late after its planned start an attempt may end beyond its timeout: the link-layer round trips.
+    static let slack: Duration = .milliseconds(100)
+
+    /// Attempts out of step with the strategy's definition, per device.
+    public func violations(in observation: ExplorationObservation) -> [String] {
+        var violations: [String] = []
+        let off = observation.adapterOff
+        for client in observation.clients {
+            let strategy = client.reconnection
+            let events = observation.connectionEvents(of: client.device)
+            var made = 0
+            var previousWait: Duration?
+            var inEpisode = false
+            for (index, (time, event)) in events.enumerated() {
+                let at = "\(client.device) (\(strategy.name)): \(event.name) at t=\(time.scenarioText)"
+                switch event {
+                case .lost:
+                    inEpisode = true
+                    made = 0
+                    previousWait = nil
+                case .willReconnect(let attempt, let remaining, let trigger) where inEpisode:
+                    if case .none = strategy {
+                        violations.append("\(at): the none strategy makes no attempt")
+                        continue
+                    }
+                    if attempt != made + 1 {
+                        violations.append("\(at): attempt \(attempt), expected \(made + 1)")
+                    }
+                    if let limit = strategy.attempts, remaining != limit - made {
+                        violations.append(
+                            "\(at): \(remaining.map(String.init) ?? "unlimited") remaining, expected \(limit - made)")
+                    }
+                    if strategy.attempts == nil, remaining != nil {
+                        violations.append("\(at): a limit of \(remaining!) announced for a strategy with none")
+                    }
+                    if case .after(let wait) = trigger {
+                        if let allowed = strategy.waits(attempt: made, previous: previousWait), !allowed.contains(wait)
+                        {
+                            violations.append(
+                                "\(at): waits \(wait.scenarioText), the definition allows "
+                                    + "\(allowed.lowerBound.scenarioText)...\(allowed.upperBound.scenarioText)")
+                        }
+                        previousWait = wait
+                        if let next = events.dropFirst(index + 1).first {
+                            violations += timing(
+                                at, planned: time + wait, next: next, timeout: strategy.timeout, off: off)
+                        }
+                    }
+                    made += 1
+                case .gaveUp where inEpisode:
+                    inEpisode = false
+                    if let limit = strategy.attempts, made != limit {
+                        violations.append("\(at): gave up after \(made) attempt(s), the strategy allows \(limit)")
+                    }
+                    if strategy.attempts == nil {
+                        violations.append("\(at): gave up, but the strategy has no limit")
+                    }
+                    if made == 0 { violations.append("\(at): gave up before any attempt") }
+                case .reconnected, .terminated:
+                    inEpisode = false
+                default:
+                    break
+                }
+            }
+        }
+        return violations
+    }
+
+    /// The attempt after `announced` starts at `planned` (later while the adapter is off), so the next event
+    /// comes no earlier, and no later than its timeout after the start when the adapter stays on.
+    private func timing(
+        _ announced: String, planned: Duration, next: (time: Duration, event: ConnectionEvent), timeout: Duration?,
+        off: [Range<Duration>]
+    ) -> [String] {
+        if case .terminated = next.event { return [] }  // the app stopped it
+        var start = planned
+        for span in off where span.contains(start) { start = span.upperBound }
+        var violations: [String] = []
+        if next.time < start {
+            violations.append(
+                "\(announced): the attempt ended (\(next.event.name) at t=\(next.time.scenarioText)) before "
+                    + "t=\(start.scenarioText), when the definition lets it start")
+        }
+        let interrupted = off.contains { $0.lowerBound <= next.time && $0.upperBound > start }
+        if let timeout, !interrupted, next.time > start + timeout + Self.slack {
+            violations.append(
+                "\(announced): the attempt starting at t=\(start.scenarioText) ended at t=\(next.time.scenarioText), "
+                    + "beyond its timeout of \(timeout.scenarioText)")
+        }
+        return violations
+    }
+}
+
+extension ExplorationPlan.Reconnection {
+    /// The most attempts after a loss (`nil`: no limit, or not a strategy that counts them).
+    var attempts: Int? {
+        switch self {
+        case .none: 0
+        case .linear(_, let attempts, _): attempts
+        case .exponential(_, _, _, let attempts, _, _): attempts
+        case .whenAdvertising(let attempts, _, _): attempts
+        }
+    }
+
+    /// Each attempt's connect timeout after a wait (`nil` for the advertisement strategy, whose start is
+    /// an advertisement the oracle does not see).
+    var timeout: Duration? {
+        switch self {
+        case .linear(_, _, let timeout), .exponential(_, _, _, _, let timeout, _): timeout
+        case .none, .whenAdvertising: nil
+        }
+    }
+
+    /// The waits the definition allows before attempt `n` (from 0), given the previous wait.
+    func waits(attempt n: Int, previous: Duration?) -> ClosedRange<Duration>? {
+        switch self {
+        case .none, .whenAdvertising: return nil
+        case .linear(let wait, _, _): return wait...wait
+        case .exponential(let initial, let multiplier, let maximum, _, _, let jitter):
+            var exponential = initial
+            for _ in 0..<n where exponential < maximum { exponential = exponential * multiplier }
+            exponential = min(exponential, maximum)
+            switch jitter {
+            case "none": return exponential...exponential
+            case "full": return .zero...exponential
+            default:
+                let upper = max(initial, min(maximum, (previous ?? initial) * 3))
+                return min(initial, maximum)...upper
+            }
+        }
+    }
+}

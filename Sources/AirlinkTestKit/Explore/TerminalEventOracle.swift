@@ -1,0 +1,53 @@
+import Airlink
+import AirlinkCore
+
+/// A device's connection events follow their definitions: nothing after a terminal event, and each
+/// event only in the state it describes a change of.
+///
+/// `connected` and `failedToConnect` answer a connect from the app (not while connected), and a
+/// `disconnect()` while that connect is pending ends it with `terminated` alone;
+/// `lost` only ends an established link; `willReconnect`, `gaveUp` and `reconnected` only follow a loss;
+/// after `gaveUp`, `terminated` or `failedToConnect` the only event that may come is a new `connected` or
+/// `failedToConnect` (the app connecting again; the explorer's clients never do).
+public struct TerminalEventOracle: ExplorationOracle {
+    /// `terminal`.
+    public var name: String { "terminal" }
+
+    /// Creates the oracle.
+    public init() {}
+
+    private enum Phase { case idle, up, reconnecting, ended }
+
+    /// Events out of place, per device.
+    public func violations(in observation: ExplorationObservation) -> [String] {
+        var violations: [String] = []
+        for client in observation.clients {
+            var phase = Phase.idle
+            var last = "nothing"
+            for (time, event) in observation.connectionEvents(of: client.device) {
+                let at = "\(client.device): \(event.name) at t=\(time.scenarioText)"
+                let allowed: Bool
+                switch (event, phase) {
+                case (.connected, .idle), (.connected, .ended): allowed = true
+                case (.failedToConnect, .idle), (.failedToConnect, .ended): allowed = true
+                case (.lost, .up): allowed = true
+                case (.willReconnect, .reconnecting), (.gaveUp, .reconnecting), (.reconnected, .reconnecting):
+                    allowed = true
+                case (.terminated, .up), (.terminated, .reconnecting): allowed = true
+                // A disconnect() while the first connect is pending ends it: terminated, no failedToConnect.
+                case (.terminated, .idle): allowed = true
+                default: allowed = false
+                }
+                if !allowed { violations.append("\(at) after \(last)") }
+                switch event {
+                case .connected, .reconnected: phase = .up
+                case .lost: phase = .reconnecting
+                case .willReconnect: break
+                case .failedToConnect, .gaveUp, .terminated: phase = .ended
+                }
+                last = "\(event.name) at t=\(time.scenarioText)"
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,173 @@
+import AirlinkCore
+import AirlinkTestKit
+import ArgumentParser
+
+/// `airlink explore --seeds 1...10000`: random worlds, workloads and faults per seed, judged by oracles.
+struct ExploreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Run random fault schedules on the virtual radio and check them against the oracles.",
+        discussion: """
+            Each seed draws a world, a client workload and faults over time (Docs/DeterministicCI.md, \
+            "Exploring"); oracles from the definitions judge the run: liveness, the reconnection strategies' \
+            reference models, notifications, terminal events, the ATT bearer. A failing seed is shrunk to a \
+            small scenario written to --out, with the commands that reproduce it. Exits 1 when an oracle \
+            fails. --replay FILE judges one scenario file with the same oracles.
+            """)
+
+    @Option(name: .long, help: "The seeds to run: FIRST...LAST, such as 1...10000.")
+    var seeds: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Runs at once (the number of cores by default).")
+    var jobs: Int?
+
+    @Option(name: .long, help: "Run shard K of N of the seeds (a contiguous slice): 2/8.")
+    var shard: String?
+
+    @Option(name: .customLong("max-faults"), parsing: .unconditional, help: "The most faults a seed draws (6).")
+    var maximumFaults: Int = 6
+
+    @Option(name: .long, help: "Where shrunk failing scenarios are written.")
+    var out: String = "explore-failures"
+
+    @Option(
+        name: .customLong("shrink-budget"), parsing: .unconditional,
+        help: "The most runs shrinking one failure may take (0: do not shrink).")
+    var shrinkBudget: Int = 200
+
+    @Flag(name: .customLong("print-plans"), help: "Print each seed's scenario instead of running it.")
+    var printPlans = false
+
+    @Option(name: .long, help: "Judge this scenario file with the oracles instead of drawing seeds.")
+    var replay: String?
+
+    /// The most seeds one invocation runs.
+    static let maximumSeeds: UInt64 = 10_000_000
+
+    func validate() throws {
+        switch (seeds, replay) {
+        case (nil, nil):
+            throw ValidationError("pass the seeds to explore, such as --seeds 1...1000, or --replay FILE")
+        case (.some, .some):
+            throw ValidationError("--seeds and --replay exclude each other: pass one")
+        default: break
+        }
+        if let seeds {
+            guard let range = SimulateCommand.parseSeeds(seeds) else {
+                throw ValidationError("--seeds \"\(seeds)\" is not a range: write FIRST...LAST, such as 1...1000")
+            }
+            guard range.upperBound - range.lowerBound < Self.maximumSeeds else {
+                throw ValidationError(
+                    "--seeds \(seeds) holds more than \(Self.maximumSeeds) seeds; split it with --shard K/N")
+            }
+        }
+        if let shard, Self.parseShard(shard) == nil {
+            throw ValidationError("--shard \"\(shard)\" is not a shard: write K/N with 1 ≤ K ≤ N, such as 2/8")
+        }
+        if let jobs, !(1...SimulateCommand.maximumJobs).contains(jobs) {
+            throw ValidationError(
+                "--jobs \(jobs): write a number of runs at once from 1 to \(SimulateCommand.maximumJobs)")
+        }
+        if !(0...100).contains(maximumFaults) {
+            throw ValidationError("--max-faults \(maximumFaults): write a number of faults from 0 to 100")
+        }
+        if !(0...10_000).contains(shrinkBudget) {
+            throw ValidationError("--shrink-budget \(shrinkBudget): write a number of runs from 0 to 10000")
+        }
+    }
+
+    static func parseShard(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (1...n).contains(k)
+        else { return nil }
+        return (k, n)
+    }
+
+    func run() async throws {
+        let explorer = Explorer(generator: ExplorationGenerator(maximumFaults: maximumFaults))
+        if let replay {
+            try await self.replay(replay, explorer)
+            return
+        }
+        guard let seeds, let range = SimulateCommand.parseSeeds(seeds) else { return }
+        let (shard, shards) = shard.flatMap(Self.parseShard) ?? (1, 1)
+        if printPlans {
+            for seed in range { print(explorer.generator.plan(seed: seed).yaml) }
+            return
+        }
+        guard let sweep = ExplorationSweep(explorer: explorer, range: range, shard: shard, of: shards, jobs: jobs)
+        else {
+            print("shard \(shard)/\(shards) of \(seeds) holds no seed")
+            return
+        }
+        let progress = standardErrorIsTerminal ? SimulationProgress(runs: sweep.seeds.count, verb: "exploring") : nil
+        let onRun: (@Sendable (Int) -> Void)? =
+            if let progress { { done in progress.show(.seconds(done)) } } else { nil }
+        let summary = await sweep.run(progress: onRun)
+        try await report(summary, sweep, explorer)
+        if !summary.failures.isEmpty { throw ExitCode(1) }
+    }
+
+    private func report(_ summary: ExplorationSweep.Summary, _ sweep: ExplorationSweep, _ explorer: Explorer)
+        async throws
+    {
+        let options = maximumFaults == 6 ? "" : " --max-faults \(maximumFaults)"
+        var shrunk: [String: String] = [:]
+        for failure in summary.failures {
+            let seed = failure.plan.seed
+            print(
+                "seed \(seed) FAILED (\(ExplorerVersion.current)): reproduce with: "
+                    + "airlink explore --seeds \(seed)...\(seed)\(options)"
+            )
+            for reason in failure.failures { print("  \(reason)".escapingControlCharacters(keepingNewlines: false)) }
+            let oracle = failure.failures[0].oracle
+            guard shrinkBudget > 0, oracle != "run", shrunk[oracle] == nil || summary.failures.count <= 20 else {
+                continue
+            }
+            let result = await ExplorationShrinker(explorer: explorer, budget: shrinkBudget).shrink(
+                failure.plan, failing: oracle, failures: failure.failures)
+            let reproduction = ExplorationReproduction(seed: seed, oracle: oracle, options: options, shrunk: result)
+            let path: String
+            do {
+                path = try reproduction.write(into: out)
+            } catch {
+                writeError("error: \(error.message)")
+                throw ExitCode(2)
+            }
+            shrunk[oracle] = path
+            print("  shrunk in \(result.runs) run(s) to \(path): airlink explore --replay \(path)")
+        }
+        print(
+            "explored \(summary.runs) seed(s) \(sweep.seeds.lowerBound)...\(sweep.seeds.upperBound) "
+                + "(\(ExplorerVersion.current)), "
+                + "\(summary.virtualTime.components.seconds / 60) virtual minute(s)")
+        print(
+            "faults: "
+                + (summary.faults.isEmpty
+                    ? "none" : summary.faults.map { "\($0.kind) \($0.count)" }.joined(separator: ", ")))
+        print(
+            "oracle failures: "
+                + (summary.failuresByOracle.isEmpty
+                    ? "none" : summary.failuresByOracle.map { "\($0.oracle) \($0.count)" }.joined(separator: ", ")))
+        if let slowest = summary.slowest {
+            print(
+                "slowest seed: \(slowest.seed) "
+                    + "(\(slowest.time.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow))) real)"
+            )
+        }
+        print(summary.failures.isEmpty ? "PASSED" : "FAILED: \(summary.failures.count) seed(s)")
+    }
+
+    private func replay(_ file: String, _ explorer: Explorer) async throws {
+        let failures: [OracleFailure]
+        do {
+            failures = try await explorer.judge(Scenario.load(path: file))
+        } catch {
+            writeError("error: \(error.message)")
+            throw ExitCode(2)
+        }
+        for failure in failures { print("FAIL \(failure)".escapingControlCharacters(keepingNewlines: false)) }
+        print(failures.isEmpty ? "\(file): every oracle held" : "\(file): \(failures.count) oracle failure(s)")
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+}
