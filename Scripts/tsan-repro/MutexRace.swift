@@ -3,10 +3,10 @@
 // (`DBusEventLoop.calls`) and BlueZTransport (`state`) do. Run: Scripts/tsan-repro/run.
 //
 // Every access below is under the one lock, so there is no race. TSan nevertheless reports "Swift
-// access race" or "data race" on the dictionary: Mutex's lock and unlock on Linux are atomic
-// operations and futex system calls inside the Swift runtime's Synchronization library, which is
-// not built with TSan instrumentation, so TSan sees no happens-before edge between the two
-// critical sections. The same program with a pthread_mutex_t (which TSan intercepts) is clean:
+// access race" or "data race" on the dictionary: on Linux a Mutex is a futex word, and when two
+// threads contend for it the lock is handed over by futex system calls (inside the Swift runtime's
+// Synchronization library, not built with TSan), which TSan does not intercept, so it sees no
+// happens-before edge between the two critical sections. The same program with a pthread_mutex_t (which TSan intercepts) is clean:
 // `run` builds and runs both.
 import Foundation
 import Synchronization
