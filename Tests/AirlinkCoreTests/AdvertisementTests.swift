@@ -84,6 +84,21 @@ import Testing
         #expect(!ad.fitsLegacyAdvertisingPDU)
     }
 
+    @Test func anEmptyIncompleteUUIDListRoundTrips() throws {
+        // Given data with an empty Incomplete List of 16-bit Service UUIDs: more UUIDs exist, none listed
+        // (found by Scripts/fuzz advertisement: the encoder dropped the list, and with it the flag)
+        let bytes: [UInt8] = [0x02, 0x01, 0x06, 0x01, 0x02]
+        let ad = try Advertisement(decoding: bytes)
+        #expect(ad.hasMoreServiceUUIDs && ad.serviceUUIDs.isEmpty)
+
+        // When it is encoded and decoded again
+        let encoded = try ad.advertisingData()
+
+        // Then the empty incomplete list is written, so the flag survives
+        #expect(encoded == bytes)
+        #expect(try Advertisement(decoding: encoded) == ad)
+    }
+
     @Test func structuresComeInTheirFixedOrder() throws {
         // Given every kind of field
         let ad = Advertisement(

@@ -7,7 +7,9 @@ extension Advertisement {
     /// manufacturer data in array order; then ``otherStructures`` as they are.
     ///
     /// Each service UUID goes in the list of its shortest form, Complete or Incomplete as
-    /// ``hasMoreServiceUUIDs`` says; a size with no UUIDs gets no list.
+    /// ``hasMoreServiceUUIDs`` says; a size with no UUIDs gets no list, except that ``hasMoreServiceUUIDs``
+    /// with no UUIDs at all is an empty Incomplete List of 16-bit Service UUIDs, so that it survives a
+    /// round trip.
     public var structures: [ADStructure] {
         var structures: [ADStructure] = []
         if let flags { structures.append(ADStructure(type: .flags, data: [flags.rawValue])) }
@@ -21,6 +23,9 @@ extension Advertisement {
             guard !uuids.isEmpty else { continue }
             let type = hasMoreServiceUUIDs ? list.incomplete : list.complete
             structures.append(ADStructure(type: type, data: uuids.flatMap(\.littleEndianBytes)))
+        }
+        if hasMoreServiceUUIDs && serviceUUIDs.isEmpty {
+            structures.append(ADStructure(type: .incomplete16BitServiceUUIDs, data: []))
         }
         if let localName { structures.append(ADStructure(type: localName.adType, data: Array(localName.name.utf8))) }
         if let txPowerLevel {

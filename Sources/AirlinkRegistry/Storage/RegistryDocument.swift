@@ -74,12 +74,13 @@ enum RegistryDocument {
         return records
     }
 
-    /// Encodes records, the last connected first, as the text of a registry file.
+    /// Encodes records, the last connected first, as the text of a registry file. Keys are sorted, so
+    /// the same records give the same text in every process (JSONEncoder's own key order is not fixed).
     static func encode(_ records: some Collection<ConnectionRecord>) throws(AirlinkError) -> [UInt8] {
         let body = Body(
             format: format, schemaVersion: schemaVersion, devices: records.sorted(by: ConnectionRecord.isMoreRecent))
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             return Array(try encoder.encode(body)) + [UInt8(ascii: "\n")]
         } catch {
