@@ -55,9 +55,13 @@ struct LinkSetupProcedure: GATTProcedure {
     private mutating func advance<S>(_ step: GATTProcedureStep<S>) -> GATTProcedureStep<Outcome> {
         switch step {
         case .send(let pdu): return .send(pdu)
-        case .failed(let error):
-            // Service Changed is optional; only a failed MTU exchange fails the setup.
-            if case .mtu = stage { return .failed(error) }
+        case .failed:
+            // An error response never fails the link's setup. To the MTU exchange it means the server
+            // keeps the default ATT_MTU of 23 (Core Spec Vol 3, Part F, 3.4.2): go on with it, as BlueZ
+            // does. Service Changed is optional: without an answer, there is none to follow.
+            // (A transaction that times out or a link that drops fails the setup from the link, and
+            // both leave the link closed.)
+            if case .mtu = stage { return advance(GATTProcedureStep<UInt16>.completed(ATTServer.defaultMTU)) }
             return .completed(outcome)
         case .completed(let value):
             switch stage {

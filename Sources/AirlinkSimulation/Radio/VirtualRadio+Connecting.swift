@@ -79,8 +79,13 @@ extension VirtualRadio {
                         link.attempt = nil
                         attempt.finish(.success(link.info))
                     case .failure(let error):
+                        // The attempt fails, so no link of it may stay up: close it, once the link's
+                        // operation queue has returned from this completion.
                         link.attempt = nil
                         attempt.finish(.failure(error))
+                        world.schedule(at: world.now) {
+                            if !link.isClosed { link.drop(reason: .localHostTerminated) }
+                        }
                     }
                 })
         }

@@ -1,0 +1,32 @@
+import AirlinkCore
+import AirlinkTestSupport
+import Testing
+
+@testable import AirlinkSimulation
+
+/// The central's own set-up of a new link (MTU exchange, Service Changed) when the peripheral answers
+/// it with errors: the connection stands, on the defaults, and an attempt that fails leaves no link.
+/// Found by the explorer (seed 989, now Simulations/explorer-989-failed-setup.yaml): an error answered to the MTU
+/// exchange failed the attempt but left its link up, so the next attempt "reconnected" without going
+/// on air.
+@Suite struct LinkSetupErrorTests {
+    @Test(arguments: [ATTError.requestNotSupported, .readNotPermitted, .unlikelyError])
+    func anErrorAnsweredToTheMTUExchangeKeepsTheDefaultMTU(error: ATTError) async throws {
+        // Given a peripheral that answers every request of the next link set-up with an error
+        let sim = Simulation(seed: 1, strict: true)
+        let peripheral = try sim.add(Fixture.sensor())
+        peripheral.respond(to: .any, with: error, times: 3)
+        let radio = sim.radio
+
+        // When the central connects
+        let info = try await sim.run { try await radio.connect(Fixture.sensorID, timeout: .seconds(5)) }
+
+        // Then the link is up with ATT's default MTU of 23 (Core Spec Vol 3, Part F, 3.4.2): one link,
+        // still usable
+        #expect(info.mtu == 23)
+        let links = sim.trace.records.filter { if case .connected = $0.event { true } else { false } }
+        #expect(links.count == 1)
+        let now = try await sim.run { try await radio.linkInfo(Fixture.sensorID) }
+        #expect(now.mtu == 23)
+    }
+}
