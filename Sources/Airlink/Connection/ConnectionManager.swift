@@ -240,9 +240,10 @@ public actor ConnectionManager {
             }
             broadcaster.yield(event)
             bus.publish(.connection(device, event))
-            // The values' source is gone for good: a loss no reconnection follows, or the strategy gave up.
+            // The values' source is gone for good: a loss no reconnection follows, the strategy gave up,
+            // or the app disconnected.
             switch event {
-            case .gaveUp: link.endStreams()
+            case .gaveUp, .terminated: link.endStreams()
             case .lost where machine.state == .disconnected: link.endStreams()
             default: break
             }

@@ -47,9 +47,11 @@ extension ServiceManager {
     /// `AsyncSequence`; stop iterating and drop the sequence (or cancel the task) to stop observing.
     ///
     /// Observing does not enable notifications: call ``enableNotifications(for:)`` too. The stream
-    /// survives reconnections, and ends when the link is lost for good (no reconnection follows, or
-    /// the strategy gave up). Its buffer is bounded (``DeviceManager/Configuration/notificationBufferCapacity``):
-    /// if the consumer falls behind, newer values are dropped and the gap is reported, never hidden
+    /// survives reconnections, and ends when the link is gone for good: lost with no reconnection to
+    /// follow, the strategy gave up, or the app called ``ConnectionManager/disconnect()``. Ask again
+    /// to follow the next connection. Its buffer is bounded
+    /// (``DeviceManager/Configuration/notificationBufferCapacity``): if the consumer falls behind,
+    /// newer values are dropped and the gap is reported, never hidden
     /// (``CharacteristicValue/missedBefore``, ``ServicesEvent/notificationsOverflowed(service:characteristic:)``).
     ///
     /// - Parameter characteristic: the characteristic's UUID.
