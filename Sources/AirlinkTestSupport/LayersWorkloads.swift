@@ -84,16 +84,7 @@ package enum LayersWorkloads {
         let (sim, transport, battery) = (setup.sim, setup.transport, setup.battery)
         let stream = battery.values(of: .batteryLevel)
         return try await sim.run {
-            let consumer = sim.spawn { () -> (Int, Int) in
-                var received = 0
-                var missed = 0
-                for await value in stream {
-                    received += 1
-                    missed += value.missedBefore
-                    if received + missed >= count { break }
-                }
-                return (received, missed)
-            }
+            let consumer = LayersWorkloads.consume(stream, count: count, in: sim)
             var sent = 0
             while sent < count {
                 let burst = min(100, count - sent)
@@ -104,6 +95,22 @@ package enum LayersWorkloads {
                 await Task.yield()
             }
             return await consumer.value
+        }
+    }
+
+    /// Starts a task of `sim` that takes values from `stream` until `count` were received or reported
+    /// missed; its value is how many were received and how many missed.
+    package static func consume(
+        _ stream: CharacteristicValues, count: Int, in sim: Simulation
+    ) -> Task<(received: Int, missed: Int), Never> {
+        sim.spawn { () -> (received: Int, missed: Int) in
+            var (received, missed) = (0, 0)
+            for await value in stream {
+                received += 1
+                missed += value.missedBefore
+                if received + missed >= count { break }
+            }
+            return (received, missed)
         }
     }
 

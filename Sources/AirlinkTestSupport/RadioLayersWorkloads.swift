@@ -69,15 +69,7 @@ package enum RadioLayersWorkloads {
         let (sim, thermostat) = (world.sim, world.thermostat)
         let stream = world.temperature.values(of: .thermostatTemperature)
         return try await sim.run {
-            let consumer = sim.spawn { () -> (Int, Int) in
-                var (received, missed) = (0, 0)
-                for await value in stream {
-                    received += 1
-                    missed += value.missedBefore
-                    if received + missed >= count { break }
-                }
-                return (received, missed)
-            }
+            let consumer = LayersWorkloads.consume(stream, count: count, in: sim)
             var sent = 0
             while sent < count {
                 let burst = min(100, count - sent)
