@@ -40,12 +40,13 @@ extension ScenarioClientDriver {
             let changes = try await inspector.changes()
             recorder.finish(index, "ok")
             trace.record("client", "follow \(device) ok")
-            context.simulation.spawn {
-                for await change in changes {
-                    recorder.record(change.value, of: change.identifier, on: device, .notified)
-                    trace.record("client", "notified \(change.identifier) = \(change.value)")
-                }
-            }
+            context.background.add(
+                context.simulation.spawn {
+                    for await change in changes {
+                        recorder.record(change.value, of: change.identifier, on: device, .notified)
+                        trace.record("client", "notified \(change.identifier) = \(change.value)")
+                    }
+                })
         } catch {
             recorder.finish(index, "failed: \(error.code)")
             trace.record("client", "follow \(device) failed: \(error.code)")
