@@ -181,6 +181,8 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
         ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
+        // Sweeps of a shipped scenario: time per seed and peak memory (issue 17).
+        ("SweepBenchmarks", ["AirlinkTestKit"]),
         // The layers' figures, on the scripted transport of the layers' tests (AirlinkTestSupport).
         (
             "LayersBenchmarks",

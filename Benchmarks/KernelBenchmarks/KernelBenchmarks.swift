@@ -37,6 +37,21 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(sim.statistics.timers)
     }
 
+    // An empty `Simulation.run`, a thousand per measured iteration: what a short run pays to hand
+    // its driver loop to a driver thread and back (issue 17: goal under 5 µs per run).
+    Benchmark(
+        "Empty runs (1k)",
+        configuration: .init(
+            scalingFactor: .kilo, thresholds: [.mallocCountTotal: .init(relative: [.p50: 10])])
+    ) { benchmark in
+        let sim = Simulation(seed: 1, tracing: false)
+        let count = benchmark.scaledIterations.count
+        benchmark.startMeasurement()
+        for _ in 0..<count { try await sim.run {} }
+        benchmark.stopMeasurement()
+        blackHole(sim.statistics.jobs)
+    }
+
     // One simulated hour of the back-off loop (sleep 2 s, time out after 3 s) with two observers.
     Benchmark("Back-off loop, one virtual hour") { benchmark in
         for _ in benchmark.scaledIterations {

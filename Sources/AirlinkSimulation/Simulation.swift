@@ -74,7 +74,16 @@ public final class Simulation: Sendable {
     }
 
     deinit {
-        // The radio's objects refer to one another and sit in the kernel's timers; break the cycles.
+        windDown()
+    }
+
+    /// Ends what is left of the simulation's work, so that nothing of it outlives the simulation:
+    /// breaks the radio's cycles (its objects refer to one another and sit in the kernel's timers),
+    /// ends its streams, cancels the tasks sleeping on its clock and runs what that made ready.
+    ///
+    /// Done by `deinit`; call it when tasks of the simulation may still hold it (a task sleeping on
+    /// its clock that captured it keeps it alive through the kernel's timers). Run no more after.
+    package func windDown() {
         world.tearDown()
         kernel.windDown()
     }

@@ -41,12 +41,13 @@ extension ScenarioClientDriver {
             let changes = try await inspector.changes()
             recorder.finish(index, "ok")
             trace.record(.client(.followed(device)))
-            context.simulation.spawn {
-                for await change in changes {
-                    recorder.record(change.value, of: change.identifier, on: device, .notified)
-                    trace.record(.client(.notified(target: change.identifier, value: "\(change.value)", missed: 0)))
-                }
-            }
+            context.background.add(
+                context.simulation.spawn {
+                    for await change in changes {
+                        recorder.record(change.value, of: change.identifier, on: device, .notified)
+                        trace.record(.client(.notified(target: change.identifier, value: "\(change.value)", missed: 0)))
+                    }
+                })
         } catch {
             recorder.finish(index, "failed: \(error.code)")
             trace.record(.client(.followFailed(device, error.code)))

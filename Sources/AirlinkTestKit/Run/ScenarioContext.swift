@@ -16,6 +16,8 @@ public struct ScenarioContext: Sendable {
     let recorder: ScenarioRecorder
     /// The inspectors of the world, in the world's order.
     let inspectors: [ScenarioRunningInspector]
+    /// The run's tasks that wait on streams no one ends, cancelled when it is over.
+    let background: ScenarioBackgroundTasks
 
     /// A peripheral by its name or id.
     ///

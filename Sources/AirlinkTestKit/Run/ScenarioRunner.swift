@@ -76,6 +76,13 @@ public struct ScenarioRunner: Sendable {
         let recorder = ScenarioRecorder(environment: simulation.environment)
         var peripherals: [SimulatedPeripheral] = []
         var inspectors: [ScenarioRunningInspector] = []
+        let background = ScenarioBackgroundTasks()
+        defer {
+            // Tasks sleeping on the clock hold the context, and so the simulation: wind it down
+            // rather than wait for a deinit that would never come (a sweep would keep every run).
+            background.cancelAll()
+            simulation.windDown()
+        }
         for (index, description) in scenario.world.enumerated() {
             guard let declaration = description.inspector else {
                 peripherals.append(try simulation.add(ScenarioBuiltIns.spec(for: description, at: index)))
@@ -83,7 +90,7 @@ public struct ScenarioRunner: Sendable {
             }
             // An app on its own adapter: on air from t=0, a peripheral of the world like the others.
             let inspector = try await ScenarioRunningInspector.start(
-                declaration, index: index, in: simulation, recorder: recorder)
+                declaration, index: index, in: simulation, recorder: recorder, background: background)
             guard let peripheral = simulation.peripheral(inspector.id) else {
                 throw AirlinkError(.internalError, "world[\(index)]: the inspector is not on air after starting")
             }
@@ -96,7 +103,7 @@ public struct ScenarioRunner: Sendable {
             transport: simulation.radio, environment: simulation.environment, registry: registry)
         let context = ScenarioContext(
             simulation: simulation, manager: manager, peripherals: peripherals, recorder: recorder,
-            inspectors: inspectors)
+            inspectors: inspectors, background: background)
         let resolved = try ResolvedScenario(scenario, context: context)
 
         let events = manager.events()

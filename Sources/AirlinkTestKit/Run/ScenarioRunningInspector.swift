@@ -18,7 +18,8 @@ struct ScenarioRunningInspector: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming the world entry when a value or
     ///   the name is refused.
     static func start(
-        _ declaration: ScenarioInspector, index: Int, in simulation: Simulation, recorder: ScenarioRecorder
+        _ declaration: ScenarioInspector, index: Int, in simulation: Simulation, recorder: ScenarioRecorder,
+        background: ScenarioBackgroundTasks
     ) async throws(AirlinkError) -> ScenarioRunningInspector {
         let radio = VirtualRadio(simulation: simulation)
         let inspector = Inspector(name: declaration.name, transport: radio, environment: simulation.environment)
@@ -33,7 +34,9 @@ struct ScenarioRunningInspector: Sendable {
         } catch {
             throw invalid(error)
         }
-        running.trace(radio.peripheralEvents(), inspector.events(), simulation: simulation, recorder: recorder)
+        running.trace(
+            radio.peripheralEvents(), inspector.events(), simulation: simulation, recorder: recorder,
+            background: background)
         do {
             try await simulation.run { () async throws in try await inspector.start() }
         } catch let error as AirlinkError {
@@ -44,15 +47,15 @@ struct ScenarioRunningInspector: Sendable {
         return running
     }
 
-    /// Writes what centrals do to the trace, and records accepted writes.
+    /// Writes what centrals do to the trace, and records accepted writes, in tasks kept by `background`.
     private func trace(
         _ centrals: EventStream<PeripheralEvent>, _ writes: EventStream<InspectorEvent>, simulation: Simulation,
-        recorder: ScenarioRecorder
+        recorder: ScenarioRecorder, background: ScenarioBackgroundTasks
     ) {
         let trace = simulation.trace
         let name = declaration.name
         let (inspector, id) = (self.inspector, self.id)
-        simulation.spawn {
+        let centralsTask = simulation.spawn {
             for await event in centrals {
                 switch event {
                 case .centralConnected(let central):
@@ -67,7 +70,7 @@ struct ScenarioRunningInspector: Sendable {
                 }
             }
         }
-        simulation.spawn {
+        let writesTask = simulation.spawn {
             for await event in writes {
                 switch event {
                 case .written(let identifier, let value):
@@ -78,6 +81,8 @@ struct ScenarioRunningInspector: Sendable {
                 }
             }
         }
+        background.add(centralsTask)
+        background.add(writesTask)
     }
 
     /// Changes a value the inspector keeps (a timeline's `setValue`), notifying subscribers.

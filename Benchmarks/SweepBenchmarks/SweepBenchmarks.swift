@@ -1,0 +1,38 @@
+import AirlinkTestKit
+import Benchmark
+
+/// Sweeps of a shipped scenario over many seeds (issue 17): time per seed, and peak memory, which
+/// must stay flat as the seeds grow (each seed's simulation is released when its run is over).
+///
+/// Each measured iteration sweeps the seeds once; time per seed is the wall clock divided by the
+/// seeds. Peak resident memory is the figure to compare between the two sizes: a run that outlived
+/// its seed would show as tens of megabytes more at 10,000 seeds.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal],
+        warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
+
+    for seeds in [1_000, 10_000] {
+        // The inspector session: an app on its own adapter, a client following and writing its values.
+        Benchmark(
+            "Sweep: inspector-session, \(seeds) seeds",
+            configuration: .init(thresholds: [.peakMemoryResident: .init(absolute: [.p100: 100_000_000])])
+        ) { benchmark in
+            let scenario = try Scenario.load(path: SweepScenarios.path("inspector-session.yaml"))
+            benchmark.startMeasurement()
+            let outcome = await ScenarioSweep(scenario: scenario, seeds: 1...UInt64(seeds)).run()
+            benchmark.stopMeasurement()
+            precondition(outcome.failures.isEmpty, "seeds failed: \(outcome.failures.prefix(3))")
+            blackHole(outcome.runs)
+        }
+    }
+}
+
+/// The shipped scenarios, next to the package.
+enum SweepScenarios {
+    static func path(_ name: String) -> String {
+        var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(3)  // Benchmarks/SweepBenchmarks/SweepBenchmarks.swift
+        return (components + ["Simulations", Substring(name)]).joined(separator: "/")
+    }
+}
