@@ -53,7 +53,7 @@ public final class SQLiteDeviceRepository: DeviceRepository {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try Self.openPool(path: path, configuration: configuration)
             let unknown = try pool.read { db in try RegistrySchema.unknownMigrations(in: db) }
             guard unknown.isEmpty else {
                 throw AirlinkError(
@@ -72,6 +72,28 @@ public final class SQLiteDeviceRepository: DeviceRepository {
                 cause: .other("\(error)"), context: path)
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Opens the pool, trying again while another process switches a new database to WAL.
+    ///
+    /// Opening sets `journal_mode = WAL`, which needs the database alone; when another connection is
+    /// doing the same at that moment SQLite answers `SQLITE_BUSY` at once, without consulting the busy
+    /// handler, so ``busyTimeout`` does not cover it. Opening is tried again every 10 ms, for at most
+    /// ``busyTimeout`` from the first try (the real clock, read only after a refusal: the registry
+    /// lives outside any simulation).
+    static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        var deadline: ContinuousClock.Instant?
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                let now = ContinuousClock.now
+                let end = deadline ?? now.advanced(by: .seconds(busyTimeout))
+                deadline = end
+                guard now < end else { throw error }
+                usleep(10_000)
+            }
         }
     }
 
