@@ -89,11 +89,17 @@ public struct ATTServer: Sendable {
     ///
     /// An unknown request is answered with Request Not Supported, a malformed one with Invalid PDU
     /// (Vol 3, Part F, 3.4.1.1); unknown or malformed commands are ignored, as are PDUs only a server sends.
+    /// A request longer than the ATT_MTU is malformed too (no PDU may exceed it, Vol 3, Part F, 3.2.8):
+    /// answering it as if it were valid would make a response over the MTU (a Prepare Write Response
+    /// echoes its value).
     public mutating func handle(_ bytes: [UInt8]) -> [Action] {
         guard let first = bytes.first else { return [] }
         let opcode = ATTOpcode(rawValue: first)
         guard opcode.isSupported else {
             return opcode.isCommand ? [] : errorResponse(opcode, ATTHandle(0), .requestNotSupported)
+        }
+        guard bytes.count <= Int(mtu) else {
+            return opcode.isCommand ? [] : errorResponse(opcode, ATTHandle(0), .invalidPDU)
         }
         do {
             return handle(try ATTPDU(decoding: bytes))

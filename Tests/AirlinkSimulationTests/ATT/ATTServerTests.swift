@@ -74,9 +74,11 @@ import Testing
     @Test(arguments: refusals)
     func refusesWithTheErrorTheSpecificationNames(request: ATTPDU, security: LinkSecurityLevel, expected: ATTPDU) throws
     {
-        // Given a server on a link at `security`
+        // Given a server on a link at `security`, whose ATT_MTU is the largest (517), so that a 513-byte value
+        // fits in a request and only the attribute's own limit refuses it
         var server = try Self.guarded()
         server.securityLevel = security
+        _ = server.handle(.exchangeMTURequest(clientMTU: ATTServer.maximumMTU))
 
         // When the client sends the request
         let actions = server.handle(request.encoded)
