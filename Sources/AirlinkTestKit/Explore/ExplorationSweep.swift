@@ -53,6 +53,8 @@ public struct ExplorationSweep: Sendable {
             func add() {
                 let seed = next
                 group.addTask {
+                    // The real clock measures how long a seed took to run, for the summary's slowest
+                    // seed only; the run itself is in virtual time and never reads it.
                     let clock = ContinuousClock()
                     let started = clock.now
                     let outcome = await explorer.run(seed: seed)
