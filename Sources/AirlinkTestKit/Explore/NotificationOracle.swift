@@ -20,8 +20,14 @@ public struct NotificationOracle: ExplorationOracle {
     /// `notifications`.
     public var name: String { "notifications" }
 
-    /// Creates the oracle.
-    public init() {}
+    /// How much earlier than its recorded time an outage may have begun: zero on the virtual radio, where
+    /// events carry the instant they happened; on a real transport, the time an event takes from the
+    /// transport to the recorder (a value the transport dropped just before it announced the outage was
+    /// sent before the announcement's recorded time).
+    public var latency: Duration
+
+    /// Creates the oracle; `latency` widens each outage back from its recorded start.
+    public init(latency: Duration = .zero) { self.latency = latency }
 
     /// How long a restoration may take after a reconnection: the ATT transaction timeout.
     static let restorationTimeout: Duration = .seconds(30)
@@ -89,12 +95,12 @@ public struct NotificationOracle: ExplorationOracle {
         for record in observation.events where record.event.device == device {
             switch record.event {
             case .connection(_, .lost), .services(_, .changed):
-                if start == nil { start = record.time }
+                if start == nil { start = record.time - latency }
             case .services(_, .notificationsRestored):  // a failed restoration leaves the outage open
                 if let begin = start { spans.append(begin..<(record.time + .milliseconds(1))) }
                 start = nil
             case .connection(_, .terminated), .connection(_, .gaveUp):
-                spans.append((start ?? record.time)..<(observation.end + .seconds(1)))
+                spans.append((start ?? record.time - latency)..<(observation.end + .seconds(1)))
                 start = nil
                 if case .connection(_, .terminated) = record.event { terminatedAt = record.time }
             default: break
