@@ -10,7 +10,8 @@ import AirlinkSimulation
 /// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
 /// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
 /// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), after `terminated` or
-/// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
+/// `gaveUp`, after the app called `disconnect()` (which forgets enabled notifications), or when the next value
+/// counts it in `missedBefore`. No value reaches the app after
 /// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
 /// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
 /// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
@@ -107,6 +108,10 @@ public struct NotificationOracle: ExplorationOracle {
             }
         }
         if let start { spans.append(start..<(observation.end + .seconds(1))) }
+        // `disconnect()` forgets enabled notifications (ConnectionManager): from the call on, none is owed.
+        for operation in observation.operations where operation.name == "disconnect \(device)" {
+            spans.append(operation.start..<(observation.end + .seconds(1)))
+        }
         return (spans, terminatedAt)
     }
 
