@@ -28,7 +28,16 @@ struct BlueZChaosRun: Sendable {
             clock: AirlinkClock(backend: SystemClockBackend()), executor: nil,
             random: SeededRandomSource(seed: seed), logger: .init(label: "airlink.explore.bluez"))
         let recorder = ScenarioRecorder(environment: environment)
-        let transport = try await BlueZTransport.open(BlueZExplorer.configuration(fake))
+        // Opening is an operation too: the chaos may answer GetManagedObjects late, or restart bluetoothd first.
+        let opening = recorder.start("open bluez", timeout: BlueZExplorer.bounds.open)
+        let transport: BlueZTransport
+        do throws(AirlinkError) {
+            transport = try await BlueZTransport.open(BlueZExplorer.configuration(fake))
+            recorder.finish(opening, "ok")
+        } catch {
+            recorder.finish(opening, "failed: \(error.code)")
+            return ExplorationObservation(end: environment.clock.now.offset, operations: recorder.operations)
+        }
         let manager = DeviceManager(transport: transport, environment: environment)
         let events = manager.events()
         let (published, seen) = AsyncStream.makeStream(of: AirlinkEvent.self)

@@ -23,6 +23,8 @@ package struct BlueZExplorer: Sendable {
         package var gatt: Duration
         /// A disconnect: the transport's Disconnect call and the link's end.
         package var disconnect: Duration
+        /// Opening the transport: org.bluez's owner, then its objects, one call timeout each.
+        package var open: Duration
     }
 
     /// How long an event may take from the transport to the recorder, on a busy machine: the notification
@@ -64,7 +66,7 @@ package struct BlueZExplorer: Sendable {
         let call = configuration.operationTimeout
         return Bounds(
             gatt: call * 2 + configuration.servicesSettleLimit + configuration.servicesGrace + Bounds.slack,
-            disconnect: call * 2 + Bounds.slack)
+            disconnect: call * 2 + Bounds.slack, open: call * 2 + Bounds.slack)
     }
 
     /// What one seed gave.
