@@ -22,6 +22,18 @@ import Testing
         ExplorationObservation.Client(device: device, reconnection: reconnection, subscribed: subscribed)
     }
 
+    /// Notifications on air at these seconds, each valued its second.
+    static func notifiedOnAir(at seconds: [Int]) -> [TraceRecord] {
+        seconds.map { second in
+            TraceRecord(
+                time: AirlinkInstant(offset: .seconds(second)),
+                event: .attPDU(
+                    adapter: 0, device: device, direction: .toCentral,
+                    pdu: .handleValueNotification(handle: ATTHandle(rawValue: 3), value: [UInt8(second)]),
+                    bytes: []))
+        }
+    }
+
     static func operation(_ name: String, start: Double, timeout: Double, ends: [Double]) -> ScenarioOperationRecord {
         ScenarioOperationRecord(
             name: name, start: .milliseconds(Int(start * 1000)), timeout: .milliseconds(Int(timeout * 1000)),
@@ -107,14 +119,7 @@ import Testing
 
     @Test func notificationsFailOnADuplicateAndOnAValueLostOutsideAnOutage() {
         // Given values on air at 1, 2 and 3 s after a subscription completed at 0.5 s
-        let onAir = [1, 2, 3].map { second in
-            TraceRecord(
-                time: AirlinkInstant(offset: .seconds(second)),
-                event: .attPDU(
-                    adapter: 0, device: Self.device, direction: .toCentral,
-                    pdu: .handleValueNotification(handle: ATTHandle(rawValue: 3), value: [UInt8(second)]),
-                    bytes: []))
-        }
+        let onAir = Self.notifiedOnAir(at: [1, 2, 3])
         func notified(_ second: Int, _ value: UInt8, missed: Int = 0) -> ScenarioObservedValue {
             ScenarioObservedValue(
                 time: .seconds(second), device: Self.device, service: BluetoothUUID(0xF110),
@@ -139,14 +144,7 @@ import Testing
     @Test func notificationsAreNotOwedAfterTheAppAskedToDisconnect() {
         // Given values on air at 1, 2 and 3 s after a subscription at 0.5 s, and a disconnect() called at 1.5 s
         // that BlueZ answers late (the BlueZ explorer's case: the link stays up, the peripheral keeps notifying)
-        let onAir = [1, 2, 3].map { second in
-            TraceRecord(
-                time: AirlinkInstant(offset: .seconds(second)),
-                event: .attPDU(
-                    adapter: 0, device: Self.device, direction: .toCentral,
-                    pdu: .handleValueNotification(handle: ATTHandle(rawValue: 3), value: [UInt8(second)]),
-                    bytes: []))
-        }
+        let onAir = Self.notifiedOnAir(at: [1, 2, 3])
         let received = ScenarioObservedValue(
             time: .seconds(1), device: Self.device, service: BluetoothUUID(0xF110),
             characteristic: BluetoothUUID(0xF111), bytes: [1], notified: true, missedBefore: 0)
