@@ -117,7 +117,10 @@ let package = Package(
         ),
         // The fake BlueZ's driver (Tests/Fixtures/bluez), shared by the BlueZ and CLI tests; it imports Testing
         // (the suite trait), so it stays out of AirlinkTestSupport, which the benchmarks use.
-        .target(name: "AirlinkBlueZTestSupport", dependencies: ["AirlinkBlueZ", "AirlinkCore"]),
+        // It also holds the BlueZ explorer (the fixture's chaos mode judged by AirlinkTestKit's oracles).
+        .target(
+            name: "AirlinkBlueZTestSupport",
+            dependencies: ["AirlinkBlueZ", "AirlinkCore", "Airlink", "AirlinkSimulation", "AirlinkTestKit"]),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
             name: "AirlinkTests",
@@ -149,7 +152,7 @@ let package = Package(
             name: "AirlinkBlueZTests",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
-                "AirlinkTestSupport", "AirlinkBlueZTestSupport",
+                "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests",

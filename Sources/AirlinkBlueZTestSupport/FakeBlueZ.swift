@@ -208,7 +208,7 @@ package final class FakeBlueZ: Sendable {
     // MARK: - Control (org.airlink.FakeBlueZ1)
 
     @discardableResult
-    private func call(_ member: String, _ arguments: [DBusValue]) async throws -> DBusMessage {
+    func call(_ member: String, _ arguments: [DBusValue]) async throws -> DBusMessage {
         try await control.call(
             destination: controlName, path: "/org/airlink/FakeBlueZ", interface: "org.airlink.FakeBlueZ1",
             member: member, arguments: arguments, timeout: .seconds(5))

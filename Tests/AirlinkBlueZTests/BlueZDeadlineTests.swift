@@ -41,6 +41,21 @@ struct BlueZDeadlineTests {
         print("never-answered ReadValue, deadline 2 s: timeout after \(took)")
     }
 
+    @Test func neverAnsweredDisconnectEndsAtTheConfiguredDeadline() async throws {
+        // Given a thermostat on a transport whose calls wait 2 s, and a Disconnect BlueZ never answers
+        // (nor acts on: the link stays up); found by the BlueZ explorer (seeds 105 and 127 of a heavy profile)
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await connected(fake)
+        try await fake.hangNext("Disconnect")
+
+        // When the app disconnects
+        let outcome = try await endedWithin(.seconds(8)) { await transport.disconnect(self.thermostat) }
+
+        // Then disconnect returns at the configured 2 s, not at a fixed 10 s
+        let (_, took) = try #require(outcome, "disconnect was still waiting after 8 s")
+        #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
+    }
+
     @Test(arguments: ["WriteValue", "StartNotify"])
     func otherNeverAnsweredGATTCallsEndAtTheirDeadline(method: String) async throws {
         // Given a connected thermostat and a GATT call BlueZ never answers

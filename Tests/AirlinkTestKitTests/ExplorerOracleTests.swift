@@ -22,6 +22,18 @@ import Testing
         ExplorationObservation.Client(device: device, reconnection: reconnection, subscribed: subscribed)
     }
 
+    /// Notifications on air at these seconds, each valued its second.
+    static func notifiedOnAir(at seconds: [Int]) -> [TraceRecord] {
+        seconds.map { second in
+            TraceRecord(
+                time: AirlinkInstant(offset: .seconds(second)),
+                event: .attPDU(
+                    adapter: 0, device: device, direction: .toCentral,
+                    pdu: .handleValueNotification(handle: ATTHandle(rawValue: 3), value: [UInt8(second)]),
+                    bytes: []))
+        }
+    }
+
     static func operation(_ name: String, start: Double, timeout: Double, ends: [Double]) -> ScenarioOperationRecord {
         ScenarioOperationRecord(
             name: name, start: .milliseconds(Int(start * 1000)), timeout: .milliseconds(Int(timeout * 1000)),
@@ -107,14 +119,7 @@ import Testing
 
     @Test func notificationsFailOnADuplicateAndOnAValueLostOutsideAnOutage() {
         // Given values on air at 1, 2 and 3 s after a subscription completed at 0.5 s
-        let onAir = [1, 2, 3].map { second in
-            TraceRecord(
-                time: AirlinkInstant(offset: .seconds(second)),
-                event: .attPDU(
-                    adapter: 0, device: Self.device, direction: .toCentral,
-                    pdu: .handleValueNotification(handle: ATTHandle(rawValue: 3), value: [UInt8(second)]),
-                    bytes: []))
-        }
+        let onAir = Self.notifiedOnAir(at: [1, 2, 3])
         func notified(_ second: Int, _ value: UInt8, missed: Int = 0) -> ScenarioObservedValue {
             ScenarioObservedValue(
                 time: .seconds(second), device: Self.device, service: BluetoothUUID(0xF110),
@@ -134,6 +139,28 @@ import Testing
         #expect(judge([notified(1, 1), notified(2, 2), notified(2, 2), notified(3, 3)]).count == 1)
         #expect(judge([notified(1, 1), notified(3, 3)]).contains { $0.contains("never reached the app") })
         #expect(judge([notified(1, 1), notified(3, 3, missed: 1)]).isEmpty)
+    }
+
+    @Test func notificationsAreNotOwedAfterTheAppAskedToDisconnect() {
+        // Given values on air at 1, 2 and 3 s after a subscription at 0.5 s, and a disconnect() called at 1.5 s
+        // that BlueZ answers late (the BlueZ explorer's case: the link stays up, the peripheral keeps notifying)
+        let onAir = Self.notifiedOnAir(at: [1, 2, 3])
+        let received = ScenarioObservedValue(
+            time: .seconds(1), device: Self.device, service: BluetoothUUID(0xF110),
+            characteristic: BluetoothUUID(0xF111), bytes: [1], notified: true, missedBefore: 0)
+        let operations = [
+            Self.operation("subscribe F111", start: 0, timeout: 30, ends: [0.5]),
+            Self.operation("disconnect \(Self.device)", start: 1.5, timeout: 30, ends: [5]),
+        ]
+
+        // When the app got only the value before its disconnect()
+        let violations = NotificationOracle().violations(
+            in: ExplorationObservation(
+                end: .seconds(4), events: [Self.event(0.2, .connected(Self.link))], operations: operations,
+                values: [received], records: onAir, clients: [Self.client(.none, subscribed: ["F111"])]))
+
+        // Then nothing is missing: disconnect() forgets enabled notifications
+        #expect(violations.isEmpty, "\(violations)")
     }
 
     @Test func attBearerFailsOnASecondRequestOutstandingAndAnInvalidPDU() {

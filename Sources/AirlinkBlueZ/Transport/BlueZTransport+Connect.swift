@@ -52,7 +52,8 @@ extension BlueZTransport {
         return try await linkInfo(device)
     }
 
-    /// Disconnects; returns once BlueZ reports the link down (or after ten seconds if it never does).
+    /// Disconnects; returns once BlueZ reports the link down, or when the configured operation timeout (ten
+    /// seconds at most) passes if it never does.
     /// Cancels an attempt under way. Does nothing when the device is not connected.
     public func disconnect(_ device: DeviceID) async {
         guard let path = try? devicePath(device) else { return }
@@ -69,16 +70,19 @@ extension BlueZTransport {
         if let message = try? DBusMessage.methodCall(
             destination: BlueZInterface.service, path: path, interface: BlueZInterface.device, member: "Disconnect")
         {
-            connection.send(message, timeout: .seconds(10)) { [weak self] result in
+            connection.send(message, timeout: disconnectLimit) { [weak self] result in
                 guard case .failure(let error) = result else { return }
                 self?.logger.warning("Disconnect of \(device) failed: \(error)")
                 waiter.resume(.success(()))
             }
         }
-        let limit = connection.schedule(after: .seconds(10)) { waiter.resume(.success(())) }
+        let limit = connection.schedule(after: disconnectLimit) { waiter.resume(.success(())) }
         _ = await waiter.wait()
         connection.cancelTimer(limit)
     }
+
+    /// How long a disconnect waits for BlueZ: the configured operation timeout, 10 s at most (as opening).
+    var disconnectLimit: Duration { min(configuration.operationTimeout, .seconds(10)) }
 
     /// Asks BlueZ to forget a device (Adapter1.RemoveDevice): its cached services and pairing go.
     /// The remedy for a stale GATT cache; scan again to find the device.

@@ -61,7 +61,7 @@ extension BlueZTransport {
                     destination: BlueZInterface.service, path: device, interface: BlueZInterface.device,
                     member: "Disconnect")
                 {
-                    connection.send(message, timeout: .seconds(10)) { _ in }
+                    connection.send(message, timeout: disconnectLimit) { _ in }
                 }
             }
         case .emitConnected:

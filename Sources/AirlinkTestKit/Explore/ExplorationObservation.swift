@@ -15,6 +15,13 @@ public struct ExplorationObservation: Sendable {
         public var reconnection: ExplorationPlan.Reconnection
         /// The characteristics it enables notifications of (UUIDs as text, `F111`).
         public var subscribed: [String]
+
+        /// A client from its parts (for runs that are not scenarios: the BlueZ explorer's).
+        package init(device: DeviceID, reconnection: ExplorationPlan.Reconnection, subscribed: [String]) {
+            self.device = device
+            self.reconnection = reconnection
+            self.subscribed = subscribed
+        }
     }
 
     /// The virtual time the run lasted.
@@ -56,8 +63,9 @@ public struct ExplorationObservation: Sendable {
         }
     }
 
-    /// An observation built from parts (for tests of the oracles).
-    init(
+    /// An observation built from parts (tests of the oracles; the BlueZ explorer, whose `records` hold the
+    /// notifications the fake BlueZ sent as ATT notifications on air).
+    package init(
         end: Duration, events: [ScenarioEventRecord] = [], operations: [ScenarioOperationRecord] = [],
         values: [ScenarioObservedValue] = [], streamEnds: [ScenarioStreamEnd] = [], records: [TraceRecord] = [],
         actions: [ScenarioAction] = [], devices: [ScenarioResult.Device] = [], clients: [Client] = []
@@ -110,6 +118,13 @@ public struct OracleFailure: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(oracle): \(message)" }
 }
 
+extension OracleFailure {
+    /// A failure from its parts (the BlueZ explorer's `run` failures).
+    package init(_ oracle: String, _ message: String) {
+        self.init(oracle: oracle, message: message)
+    }
+}
+
 /// A property every run must have, checked from its definition on the typed records of the run.
 public protocol ExplorationOracle: Sendable {
     /// A short name for summaries: `liveness`, `reconnection`, `notifications`, `terminal`, `att`.
@@ -120,7 +135,7 @@ public protocol ExplorationOracle: Sendable {
 
 extension ExplorationOracle {
     /// The violations as failures named after the oracle.
-    func check(_ observation: ExplorationObservation) -> [OracleFailure] {
+    package func check(_ observation: ExplorationObservation) -> [OracleFailure] {
         violations(in: observation).map { OracleFailure(oracle: name, message: $0) }
     }
 }

@@ -10,7 +10,8 @@ import AirlinkSimulation
 /// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
 /// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
 /// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), after `terminated` or
-/// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
+/// `gaveUp`, after the app called `disconnect()` (which forgets enabled notifications), or when the next value
+/// counts it in `missedBefore`. No value reaches the app after
 /// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
 /// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
 /// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
@@ -20,8 +21,14 @@ public struct NotificationOracle: ExplorationOracle {
     /// `notifications`.
     public var name: String { "notifications" }
 
-    /// Creates the oracle.
-    public init() {}
+    /// How much earlier than its recorded time an outage may have begun: zero on the virtual radio, where
+    /// events carry the instant they happened; on a real transport, the time an event takes from the
+    /// transport to the recorder (a value the transport dropped just before it announced the outage was
+    /// sent before the announcement's recorded time).
+    public var latency: Duration
+
+    /// Creates the oracle; `latency` widens each outage back from its recorded start.
+    public init(latency: Duration = .zero) { self.latency = latency }
 
     /// How long a restoration may take after a reconnection: the ATT transaction timeout.
     static let restorationTimeout: Duration = .seconds(30)
@@ -89,18 +96,22 @@ public struct NotificationOracle: ExplorationOracle {
         for record in observation.events where record.event.device == device {
             switch record.event {
             case .connection(_, .lost), .services(_, .changed):
-                if start == nil { start = record.time }
+                if start == nil { start = record.time - latency }
             case .services(_, .notificationsRestored):  // a failed restoration leaves the outage open
                 if let begin = start { spans.append(begin..<(record.time + .milliseconds(1))) }
                 start = nil
             case .connection(_, .terminated), .connection(_, .gaveUp):
-                spans.append((start ?? record.time)..<(observation.end + .seconds(1)))
+                spans.append((start ?? record.time - latency)..<(observation.end + .seconds(1)))
                 start = nil
                 if case .connection(_, .terminated) = record.event { terminatedAt = record.time }
             default: break
             }
         }
         if let start { spans.append(start..<(observation.end + .seconds(1))) }
+        // `disconnect()` forgets enabled notifications (ConnectionManager): from the call on, none is owed.
+        for operation in observation.operations where operation.name == "disconnect \(device)" {
+            spans.append(operation.start..<(observation.end + .seconds(1)))
+        }
         return (spans, terminatedAt)
     }
 

@@ -92,8 +92,9 @@ public struct ScenarioInspectedRecord: Sendable, Hashable {
     public var source: Source
 }
 
-/// What the app saw during a run, recorded from the simulation's tasks.
-final class ScenarioRecorder: Sendable {
+/// What the app saw during a run, recorded from the simulation's tasks (or, for the BlueZ explorer, from real
+/// time: the environment's clock, whatever it is).
+package final class ScenarioRecorder: Sendable {
     private struct State {
         var events: [ScenarioEventRecord] = []
         var values: [ScenarioObservedValue] = []
@@ -104,16 +105,16 @@ final class ScenarioRecorder: Sendable {
     private let state = Mutex(State())
     private let environment: AirlinkEnvironment
 
-    init(environment: AirlinkEnvironment) { self.environment = environment }
+    package init(environment: AirlinkEnvironment) { self.environment = environment }
 
     private var now: Duration { environment.clock.now.offset }
 
-    func record(_ event: AirlinkEvent) {
+    package func record(_ event: AirlinkEvent) {
         let time = now
         state.withLock { $0.events.append(ScenarioEventRecord(time: time, event: event)) }
     }
 
-    func record(_ value: ScenarioObservedValue) {
+    package func record(_ value: ScenarioObservedValue) {
         state.withLock { $0.values.append(value) }
     }
 
@@ -125,13 +126,13 @@ final class ScenarioRecorder: Sendable {
         state.withLock { $0.inspected.append(record) }
     }
 
-    func recordEnd(of characteristic: BluetoothUUID, on device: DeviceID) {
+    package func recordEnd(of characteristic: BluetoothUUID, on device: DeviceID) {
         let end = ScenarioStreamEnd(time: now, device: device, characteristic: characteristic)
         state.withLock { $0.streamEnds.append(end) }
     }
 
     /// Starts an operation; returns its index for ``finish(_:_:)``.
-    func start(_ name: String, timeout: Duration) -> Int {
+    package func start(_ name: String, timeout: Duration) -> Int {
         let time = now
         return state.withLock {
             $0.operations.append(ScenarioOperationRecord(name: name, start: time, timeout: timeout, completions: []))
@@ -139,14 +140,26 @@ final class ScenarioRecorder: Sendable {
         }
     }
 
-    func finish(_ index: Int, _ outcome: String) {
+    package func finish(_ index: Int, _ outcome: String) {
         let time = now
         state.withLock { $0.operations[index].completions.append((time, outcome)) }
     }
 
-    var events: [ScenarioEventRecord] { state.withLock { $0.events } }
-    var values: [ScenarioObservedValue] { state.withLock { $0.values } }
+    package var events: [ScenarioEventRecord] { state.withLock { $0.events } }
+    package var values: [ScenarioObservedValue] { state.withLock { $0.values } }
     var inspected: [ScenarioInspectedRecord] { state.withLock { $0.inspected } }
-    var operations: [ScenarioOperationRecord] { state.withLock { $0.operations } }
-    var streamEnds: [ScenarioStreamEnd] { state.withLock { $0.streamEnds } }
+    package var operations: [ScenarioOperationRecord] { state.withLock { $0.operations } }
+    package var streamEnds: [ScenarioStreamEnd] { state.withLock { $0.streamEnds } }
+}
+
+extension ScenarioObservedValue {
+    /// A value from its parts (the BlueZ explorer records its values outside a scenario run).
+    package init(
+        at time: Duration, device: DeviceID, service: BluetoothUUID, characteristic: BluetoothUUID, bytes: [UInt8],
+        notified: Bool, missedBefore: Int
+    ) {
+        self.init(
+            time: time, device: device, service: service, characteristic: characteristic, bytes: bytes,
+            notified: notified, missedBefore: missedBefore)
+    }
 }

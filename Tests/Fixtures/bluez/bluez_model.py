@@ -20,6 +20,7 @@ import dbus.service
 from dbusmock import mockobject
 from gi.repository import GLib
 
+import chaos
 import peripherals
 from peripheral_managers import install_managers
 
@@ -45,15 +46,32 @@ def install(obj, interface, name, in_signature, function):
     The reply's signature is guessed from the value passed to ok(), so a scripted fault can reply
     with a wrong type."""
     count = len(list(dbus.Signature(in_signature)))
+    fake = function.__self__
+
+    def gated(path, ok, err):
+        """The chaos mode's say on the call (README.md): the replies to use, or None when it answered."""
+        if fake.chaos is None:
+            return ok, err
+        replies = fake.chaos.gate(path, name, ok, err)
+        if replies is None:
+            fake.record(path, name, {'chaos': fake.chaos.log[-1]['kind']})
+        return replies
+
     if count == 0:
         def method(self, ok, err):
-            function(self, ok=ok, err=err)
+            replies = gated(self.path, ok, err)
+            if replies:
+                function(self, ok=replies[0], err=replies[1])
     elif count == 1:
         def method(self, a, ok, err):
-            function(self, a, ok=ok, err=err)
+            replies = gated(self.path, ok, err)
+            if replies:
+                function(self, a, ok=replies[0], err=replies[1])
     else:
         def method(self, a, b, ok, err):
-            function(self, a, b, ok=ok, err=err)
+            replies = gated(self.path, ok, err)
+            if replies:
+                function(self, a, b, ok=replies[0], err=replies[1])
     method.__name__ = name
     wrapped = dbus.service.method(interface, in_signature=in_signature, async_callbacks=('ok', 'err'))(method)
     wrapped._dbus_out_signature = None
@@ -73,13 +91,16 @@ class FakeBlueZ:
         self.hung = []          # (ok, err) of calls that never answer
         self.calls = []         # call log: dicts path, method, args
         self.notify_on_subscribe = {}
+        self.chaos = None       # chaos.Chaos while the chaos mode is on
 
     # ----- signals and properties
 
     def send_signal(self, path, interface, member, signature, *args):
-        message = dbus.lowlevel.SignalMessage(path, interface, member)
-        message.append(*args, signature=signature)
-        self.bus.send_message(message)
+        copies = 1 if self.chaos is None else self.chaos.copies(path, interface, member, args)
+        for _ in range(copies):
+            message = dbus.lowlevel.SignalMessage(path, interface, member)
+            message.append(*args, signature=signature)
+            self.bus.send_message(message)
 
     def set_properties(self, path, interface, changes):
         obj = mockobject.objects[path]
@@ -362,6 +383,8 @@ class FakeBlueZ:
             err(bluez_error('InProgress', 'In Progress'))
             return
         pending = {'ok': ok, 'err': err}
+        if self.chaos is not None:
+            self.chaos.connect_order(path, state)
 
         def establish():
             if state['connecting'] is not pending:
@@ -378,6 +401,18 @@ class FakeBlueZ:
                 GLib.timeout_add(150, self.export_if_connected, path)
             elif mode == 'never-resolve':
                 ok()
+            elif mode == 'resolve-late':
+                # The GATT objects at once, ServicesResolved (and the reply) later; a drop meanwhile fails it.
+                self.export_gatt(path)
+
+                def resolve_late():
+                    if not state['connected']:
+                        err(bluez_error('Failed', 'Software caused connection abort'))
+                    else:
+                        self.resolve(path)
+                        ok()
+                    return False
+                GLib.timeout_add(state.get('resolveDelay', 150), resolve_late)
             else:
                 self.export_gatt(path)
                 self.resolve(path)
@@ -416,16 +451,25 @@ class FakeBlueZ:
         state = self.state[path]
         if not state['connected']:
             return False
+        steps = {}
         if reason:
-            self.send_signal(path, DEVICE, 'Disconnected', 'ss', reason, 'disconnected')
-        for char_path in self.characteristics_of(path):
-            if mockobject.objects[char_path].props[CHARACTERISTIC]['Notifying']:
-                self.set_properties(char_path, CHARACTERISTIC, {'Notifying': dbus.Boolean(False)})
+            steps['reason'] = lambda: self.send_signal(path, DEVICE, 'Disconnected', 'ss', reason, 'disconnected')
+        notifying = [c for c in self.characteristics_of(path)
+                     if mockobject.objects[c].props[CHARACTERISTIC]['Notifying']]
+        if notifying:
+            steps['notifying'] = lambda: [
+                self.set_properties(c, CHARACTERISTIC, {'Notifying': dbus.Boolean(False)}) for c in notifying]
         if state['resolved']:
-            state['resolved'] = False
-            self.set_properties(path, DEVICE, {'ServicesResolved': dbus.Boolean(False)})
+            steps['resolved'] = lambda: self.set_properties(path, DEVICE, {'ServicesResolved': dbus.Boolean(False)})
+            steps['coalesced'] = lambda: self.set_properties(
+                path, DEVICE, {'Connected': dbus.Boolean(False), 'ServicesResolved': dbus.Boolean(False)})
+        steps['connected'] = lambda: self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(False)})
+        state['resolved'] = False
         state['connected'] = False
-        self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(False)})
+        order = ['reason', 'notifying', 'resolved', 'connected']
+        for step in (self.chaos.disconnection(path, steps) if self.chaos is not None
+                     else [steps[name] for name in order if name in steps]):
+            step()
         if not self.specs[path]['paired']:
             self.unexport_gatt(path)
         return True
@@ -545,8 +589,13 @@ class FakeBlueZ:
     def change_services_slowly(self, path, raw_services, interval_ms, resolve_again):
         """Service Changed with the new objects added one at a time, `interval_ms` apart; with
         `resolve_again`, ServicesResolved turns false first and true again after the last object."""
+        self.specs[path]['services'] = peripherals.load_services(raw_services, path, 10)
+        self.readd_slowly(path, interval_ms, resolve_again)
+
+    def readd_slowly(self, path, interval_ms, resolve_again):
+        """The device's GATT objects removed, then re-added one at a time, `interval_ms` apart (as
+        `change_services_slowly`, with the services it has)."""
         spec = self.specs[path]
-        spec['services'] = peripherals.load_services(raw_services, path, 10)
         state = self.state[path]
         if resolve_again and state['resolved']:
             state['resolved'] = False
@@ -670,7 +719,43 @@ class FakeBlueZ:
 
     # ----- reset
 
+    def forget_silently(self):
+        """bluetoothd went away: every link is down and every GATT object of an unpaired device gone,
+        with no signal (nobody is left to send one); the adapters stop discovering."""
+        for path, state in sorted(self.state.items()):
+            if path in mockobject.objects and (state['connected'] or state['resolved']):
+                props = mockobject.objects[path].props[DEVICE]
+                props['Connected'] = props['ServicesResolved'] = dbus.Boolean(False)
+            state['connected'] = state['resolved'] = False
+            for char_path in self.characteristics_of(path):
+                mockobject.objects[char_path].props[CHARACTERISTIC]['Notifying'] = dbus.Boolean(False)
+            if not self.specs[path]['paired']:
+                for child in sorted((p for p in mockobject.objects if p.startswith(path + '/')), reverse=True):
+                    self.manager.RemoveObject(child)
+                state['exported'] = []
+        for adapter in self.filters:
+            if adapter in mockobject.objects:
+                mockobject.objects[adapter].props[ADAPTER]['Discovering'] = dbus.Boolean(False)
+
+    def start_chaos(self, seed, profile):
+        """The chaos mode, from now (chaos.py): faults drawn from `seed`, its timeline started."""
+        self.chaos = chaos.Chaos(self, seed, profile)
+        self.chaos.start_timeline()
+
+    def release_name(self):
+        """bluetoothd leaves the bus: org.bluez loses its owner (NameOwnerChanged)."""
+        self.bus.release_name('org.bluez')
+
+    def own_name(self):
+        """bluetoothd is back: org.bluez is owned again, with the objects as they are."""
+        self.bus.request_name('org.bluez', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+
     def reset(self):
+        self.chaos = None
+        for state in self.state.values():
+            if state['connecting'] is not None:
+                GLib.source_remove(state['connecting']['timer'])
+                state['connecting'] = None
         for path in sorted(self.state):
             self.remove_device(path, abrupt=True)
         self.specs = {}

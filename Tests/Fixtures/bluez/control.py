@@ -20,13 +20,12 @@ def control_error(text):
 
 
 class Control(dbus.service.Object):
-    def __init__(self, bus, fake, on_release):
+    def __init__(self, bus, fake):
         super().__init__(bus, PATH)
         self.bus = bus
         # python-dbusmock replaces dbus-python's method lookup with one that reads `methods` first.
         self.methods = {}
         self.fake = fake
-        self.on_release = on_release
 
     def _path(self, path):
         if path not in mockobject.objects:
@@ -143,7 +142,24 @@ class Control(dbus.service.Object):
     @dbus.service.method(INTERFACE, in_signature='', out_signature='')
     def ReleaseName(self):
         """bluetoothd leaves the bus: org.bluez loses its owner."""
-        self.on_release()
+        self.fake.release_name()
+
+    @dbus.service.method(INTERFACE, in_signature='ts', out_signature='')
+    def SetChaos(self, seed, profile_json):
+        """Turns the chaos mode on from now, drawing from `seed`; `profile_json` overrides the
+        profile's defaults ('' or '{}' for none; chaos.py). Reset turns it off."""
+        try:
+            profile = json.loads(str(profile_json) or '{}')
+            if not isinstance(profile, dict):
+                raise ValueError('the chaos profile is a JSON object such as {"events": 2}')
+            self.fake.start_chaos(int(seed), profile)
+        except ValueError as error:
+            raise control_error(str(error))
+
+    @dbus.service.method(INTERFACE, in_signature='', out_signature='s')
+    def ChaosLog(self):
+        """What the chaos mode did so far, as JSON: [{"t": ms, "kind": ..., ...}] ('[]' when off)."""
+        return json.dumps(self.fake.chaos.log if self.fake.chaos is not None else [])
 
     @dbus.service.method(INTERFACE, in_signature='', out_signature='s')
     def CallLog(self):
@@ -155,6 +171,6 @@ class Control(dbus.service.Object):
         """Back to the state loaded from the descriptions: devices, adapters, no faults, no log; owns
         org.bluez again if ReleaseName gave it up."""
         self.fake.reset()
-        self.bus.request_name('org.bluez', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+        self.fake.own_name()
 
 

@@ -3,6 +3,7 @@
 the template's faults patched, and peripherals with GATT databases loaded from JSON (README.md).
 
     /usr/bin/python3 fake_bluez.py --dir TMPDIR --description thermostat.json [--description ...]
+        [--chaos SEED [--chaos-profile JSON]]
 
 Prints `READY <bus address>` once org.bluez is owned and every object exists. Exits on SIGTERM or
 when its standard input closes (the test process went away), stopping the dbus-daemon it started.
@@ -26,6 +27,7 @@ from dbusmock import mockobject  # noqa: E402
 from gi.repository import GLib  # noqa: E402
 
 import bluez_model  # noqa: E402
+import chaos  # noqa: E402
 import control  # noqa: E402
 import peripherals  # noqa: E402
 
@@ -70,7 +72,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument('--dir', required=True, help='a directory for the bus socket and config (the caller removes it)')
     parser.add_argument('--description', action='append', default=[], help='a peripheral JSON file (repeatable)')
+    parser.add_argument('--chaos', type=int, metavar='SEED',
+                        help='start in the chaos mode, drawing every fault from SEED (README.md, "Chaos mode")')
+    parser.add_argument('--chaos-profile', default='{}', metavar='JSON',
+                        help='overrides of the chaos profile\'s defaults, such as {"events": 0, "error": 0.2}')
     args = parser.parse_args()
+    try:
+        chaos_profile = json.loads(args.chaos_profile)
+        if not isinstance(chaos_profile, dict):
+            raise ValueError('it is not a JSON object')
+        chaos.Chaos(None, 0, chaos_profile)
+    except ValueError as error:
+        sys.exit(f'fake_bluez: --chaos-profile: {error} (write a JSON object such as \'{{"events": 0}}\')')
 
     adapters = []
     devices = []
@@ -103,8 +116,10 @@ def main():
         manager.AddTemplate('bluez5', {})
         fake = bluez_model.FakeBlueZ(bus, manager, adapters, devices)
         fake.populate()
-        control.Control(bus, fake, on_release=lambda: bus.release_name('org.bluez'))
-        bus.request_name('org.bluez', dbus.bus.NAME_FLAG_DO_NOT_QUEUE)
+        control.Control(bus, fake)
+        fake.own_name()
+        if args.chaos is not None:
+            fake.start_chaos(args.chaos, chaos_profile)
 
         GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGTERM, stop)
         GLib.unix_signal_add(GLib.PRIORITY_HIGH, signal.SIGINT, stop)

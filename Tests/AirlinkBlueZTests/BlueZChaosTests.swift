@@ -1,0 +1,97 @@
+import AirlinkBlueZTestSupport
+import AirlinkCore
+import Foundation
+import Testing
+
+/// The fake BlueZ's chaos mode and the BlueZ explorer (Docs/DeterministicCI.md, "The fake BlueZ explored").
+@Suite(.fakeBlueZ("chaos-sensor.json"), .serialized)
+struct BlueZChaosTests {
+    /// The timeline entry of a chaos log: what a seed drew before any call arrived.
+    private func timeline(_ fake: FakeBlueZ, seed: UInt64) async throws -> String? {
+        try await fake.reset()
+        try await fake.setChaos(seed: seed, profile: #"{"events": 3}"#)
+        let log = try await fake.chaosLog()
+        try await fake.reset()
+        return log.first { $0.contains(#""kind":"timeline""#) }
+    }
+
+    @Test func aSeedDrawsTheSameTimelineEveryTime() async throws {
+        // Given the fixture
+        let fake = try await FakeBlueZ.fresh()
+
+        // When seed 7 turns the chaos mode on twice, and seeds 1 to 4 once each
+        let first = try await timeline(fake, seed: 7)
+        let again = try await timeline(fake, seed: 7)
+        var others: Set<String> = []
+        for seed: UInt64 in 1...4 { others.insert(try await timeline(fake, seed: seed) ?? "") }
+
+        // Then seed 7 drew the same faults at the same times both times, and the other seeds differ
+        #expect(first != nil)
+        #expect(first == again)
+        #expect(others.count > 1)
+    }
+
+    @Test func aBadChaosProfileIsRefusedWithTheKnownKeys() async throws {
+        // Given the fixture
+        let fake = try await FakeBlueZ.fresh()
+
+        // When the chaos mode is asked for with a key it does not know
+        let refused = await #expect(throws: (any Error).self) {
+            try await fake.setChaos(seed: 1, profile: #"{"event": 3}"#)
+        }
+
+        // Then the error names the key and the known ones
+        #expect("\(refused.map { "\($0)" } ?? "")".contains("events"))
+    }
+
+    @Test func twoSeedsOfTheExplorerHold() async throws {
+        // Given the fixture and the explorer with its default chaos profile
+        let fake = try await FakeBlueZ.fresh()
+        let explorer = BlueZExplorer()
+
+        // When two seeds run
+        var outcomes: [BlueZExplorer.Outcome] = []
+        for seed: UInt64 in 1...2 { outcomes.append(await explorer.run(seed: seed, on: fake)) }
+
+        // Then every oracle held (a failure prints its seed, its chaos and the layers' events)
+        for outcome in outcomes where !outcome.passed { Issue.record("\(outcome.report)") }
+    }
+}
+
+/// The CI budget of the BlueZ explorer: `AIRLINK_CHAOS_SEEDS=1...N` (Scripts/explore-bluez sets it).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["AIRLINK_CHAOS_SEEDS"] != nil), .serialized)
+struct BlueZChaosSweep {
+    @Test func theSeedsHold() async throws {
+        // Given the range of seeds the environment names
+        let text = ProcessInfo.processInfo.environment["AIRLINK_CHAOS_SEEDS"] ?? ""
+        let bounds = text.components(separatedBy: "...").compactMap { UInt64($0) }
+        guard bounds.count == 2, bounds[0] <= bounds[1] else {
+            Issue.record("AIRLINK_CHAOS_SEEDS is \"\(text)\"; write a range such as 1...30")
+            return
+        }
+
+        // When each runs on one fixture
+        let began = ContinuousClock.now
+        let outcomes = try await BlueZExplorer(
+            profile: ProcessInfo.processInfo.environment["AIRLINK_CHAOS_PROFILE"] ?? BlueZExplorer.defaultProfile
+        )
+        .sweep(bounds[0]...bounds[1]) { outcome in print(outcome.report) }
+        let took = began.duration(to: .now)
+
+        // Then every oracle held
+        let failed = outcomes.filter { !$0.passed }
+        let minutes = Double(took.components.seconds) / 60 + Double(took.components.attoseconds) / 6e19
+        print(
+            "BlueZ explorer: \(outcomes.count) seed(s) in \(took), "
+                + String(format: "%.1f runs per minute", Double(outcomes.count) / max(minutes, 1e-9))
+                + ", \(failed.count) failed" + (failed.isEmpty ? "" : ": \(failed.map(\.seed))"))
+        let kinds = outcomes.flatMap(\.chaos).compactMap { line -> String? in
+            // The drawn timeline is not a fault; its entries are counted as they fire.
+            guard !line.contains(#""kind":"timeline""#), let range = line.range(of: #""kind":""#) else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        let counted = Dictionary(kinds.map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }
+        print("BlueZ explorer: faults by kind: " + counted.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        for outcome in failed { Issue.record("\(outcome.report)") }
+    }
+}
