@@ -82,8 +82,9 @@ struct BlueZChaosSweep {
         let failed = outcomes.filter { !$0.passed }
         let minutes = Double(took.components.seconds) / 60 + Double(took.components.attoseconds) / 6e19
         print(
-            "BlueZ explorer: \(outcomes.count) seed(s) in \(took), "
-                + String(format: "%.1f runs per minute", Double(outcomes.count) / max(minutes, 1e-9))
+            "BlueZ explorer: \(outcomes.count) seed(s) in "
+                + String(
+                    format: "%.1f s, %.1f runs per minute", minutes * 60, Double(outcomes.count) / max(minutes, 1e-9))
                 + ", \(failed.count) failed" + (failed.isEmpty ? "" : ": \(failed.map(\.seed))"))
         let kinds = outcomes.flatMap(\.chaos).compactMap { line -> String? in
             // The drawn timeline is not a fault; its entries are counted as they fire.
