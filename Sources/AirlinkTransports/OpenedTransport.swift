@@ -5,8 +5,9 @@ import Synchronization
 /// their clock and executor from, how to run async work, and how to close it.
 ///
 /// On the virtual radio, ``run(_:)`` runs work inside the simulation (virtual time passes at once)
-/// and the environment is the simulation's; on BlueZ, work runs directly and the environment is the
-/// live one. A caller writes its work once and never needs to know which transport it has:
+/// and the environment is the simulation's; on BlueZ, work runs on the transport's D-Bus thread
+/// (`BlueZTransport.taskExecutor`, so a reply resumes it without a thread hop) and the environment is
+/// the live one with that executor. A caller writes its work once and never needs to know which transport it has:
 ///
 /// ```swift
 /// let opened = try await selector.open("sim")
@@ -16,14 +17,14 @@ import Synchronization
 /// ```
 public final class OpenedTransport: Sendable {
     /// Runs a job to its end in the transport's world: inside `Simulation.run` on the virtual radio,
-    /// directly on BlueZ. It returns when the job has returned or thrown.
+    /// on the D-Bus thread on BlueZ. It returns when the job has returned or thrown.
     public typealias Runner =
         @Sendable (_ job: sending @escaping @Sendable () async throws -> Void) async throws -> Void
 
     /// The transport, for the layers (`DeviceManager(transport:environment:)`).
     public let transport: any Transport
     /// Where the layers take their clock, executor, random source and logger from: the simulation's on
-    /// `sim`, ``/AirlinkCore/AirlinkEnvironment/live(logger:)`` on BlueZ.
+    /// `sim`, ``/AirlinkCore/AirlinkEnvironment/live(logger:)`` with the D-Bus thread as executor on BlueZ.
     public let environment: AirlinkEnvironment
     /// What the user typed to get this transport; `sim` tells the caller it works on the built-in world.
     public let specifier: TransportSpecifier
@@ -56,7 +57,7 @@ public final class OpenedTransport: Sendable {
         return false
     }
 
-    /// Runs `body` in the transport's world: in virtual time on `sim`, directly on BlueZ.
+    /// Runs `body` in the transport's world: in virtual time on `sim`, on the D-Bus thread on BlueZ.
     ///
     /// - Returns: what `body` returned.
     /// - Throws: what `body` threw, or what the runner threw (on `sim`, a stalled simulation or its

@@ -77,8 +77,14 @@ public struct TransportSelector: Sendable {
             var configuration = bluez
             configuration.adapter = adapter
             let transport = try await BlueZTransport.open(configuration)
+            // The layers' tasks and the jobs run here prefer the D-Bus thread: a reply resumes them
+            // without a thread hop (Docs/adr/0011-bluez-default-executor.md).
+            let executor = transport.taskExecutor
+            var environment = AirlinkEnvironment.live(logger: configuration.logger)
+            environment.executor = executor
             return OpenedTransport(
-                transport: transport, environment: .live(logger: configuration.logger), specifier: specifier,
+                transport: transport, environment: environment, specifier: specifier,
+                run: { job in try await withTaskExecutorPreference(executor) { try await job() } },
                 close: { transport.close() })
         }
     }

@@ -7,9 +7,11 @@ import Testing
 @testable import AirlinkBlueZ
 
 /// Reads per second through BlueZTransport next to a minimal raw libdbus loop making the same
-/// ReadValue call, in the same run, on the same fake BlueZ. Opt-in (it takes a few seconds):
+/// ReadValue call, in the same run, on the same fake BlueZ: from a task on the D-Bus thread's executor
+/// (the default on `bluez`: `OpenedTransport.run` and the layers' environment use it), and from an
+/// ordinary task on the global executor. Opt-in (it takes a few seconds):
 ///
-///     AIRLINK_BLUEZ_BENCHMARK=1 swift test --skip-build --filter ReadThroughputBenchmark
+///     AIRLINK_BLUEZ_BENCHMARK=1 swift test -c release --filter ReadThroughputBenchmark
 @Suite(
     .fakeBlueZ(), .serialized,
     .enabled(if: ProcessInfo.processInfo.environment["AIRLINK_BLUEZ_BENCHMARK"] == "1"))
@@ -18,7 +20,7 @@ struct ReadThroughputBenchmark {
     static let rounds = 3
     let thermostat: DeviceID = "C0:FF:EE:00:00:01"
 
-    @Test func airlinkReadsWithinOneAndAHalfTimesRawLibdbus() async throws {
+    @Test func airlinkReadsWithinAFewPerCentOfRawLibdbus() async throws {
         // Given a connected thermostat, and a raw libdbus connection on the same bus
         let fake = try await FakeBlueZ.fresh()
         let transport = try await fake.transport()
@@ -51,7 +53,7 @@ struct ReadThroughputBenchmark {
             airlinkCPU.append((Self.processCPU() - airlinkCPUStart) / Double(Self.reads) * 1e6)
             airlinkSwitches.append((Self.contextSwitches() - airlinkSwitchesStart) / Double(Self.reads))
             airlinkRates.append(Double(Self.reads) / Self.seconds(airlinkStart.duration(to: .now)))
-            // For information: the same reads from a task that runs on the D-Bus thread (opt-in, no hop).
+            // The default path: the same reads from a task that prefers the D-Bus thread (no hop).
             let onLoopStart = ContinuousClock.now
             try await withTaskExecutorPreference(transport.taskExecutor) {
                 for _ in 0..<Self.reads {
@@ -69,20 +71,24 @@ struct ReadThroughputBenchmark {
                 format: "Context switches of the test process per read (fewest round): raw %.1f, BlueZTransport %.1f",
                 rawSwitches.min() ?? 0, airlinkSwitches.min() ?? 0))
 
-        // Then Airlink's best round is within 1.5x of raw libdbus's best
+        // Then on the default path Airlink's best round is within 1.15x of raw libdbus's best (1.5x from
+        // an ordinary task, which the D-Bus thread resumes on the cooperative pool: one thread hop a read)
         let rawBest = rawRates.max() ?? 0
         let airlinkBest = airlinkRates.max() ?? 0
         print(
             String(
-                format: "ReadValue throughput: raw libdbus %.0f reads/s, BlueZTransport %.0f reads/s (ratio %.2f); "
+                format: "ReadValue throughput: raw libdbus %.0f reads/s, BlueZTransport from an ordinary task "
+                    + "%.0f reads/s (ratio %.2f); "
                     + "rounds raw %@, airlink %@", rawBest, airlinkBest, rawBest / airlinkBest,
                 rawRates.map { String(format: "%.0f", $0) }.joined(separator: "/"),
                 airlinkRates.map { String(format: "%.0f", $0) }.joined(separator: "/")))
         let onLoopBest = onLoopRates.max() ?? 0
         print(
             String(
-                format: "With the D-Bus thread as task executor: %.0f reads/s (ratio %.2f)", onLoopBest,
-                rawBest / onLoopBest))
+                format: "Default path, the D-Bus thread as task executor: %.0f reads/s (ratio %.2f); rounds %@",
+                onLoopBest, rawBest / onLoopBest, onLoopRates.map { String(format: "%.0f", $0) }.joined(separator: "/"))
+        )
+        #expect(rawBest / onLoopBest < 1.15)
         #expect(rawBest / airlinkBest < 1.5)
         await transport.disconnect(thermostat)
     }

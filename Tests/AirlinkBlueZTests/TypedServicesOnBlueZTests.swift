@@ -51,18 +51,23 @@ struct TypedServicesOnBlueZTests {
         defer { manager.shutdown() }
         let battery = BatteryService(connection)
         let heard = Mutex<[BatteryLevel]>([])
-        battery.addLevelObserver { level in heard.withLock { $0.append(level) } }
+        let (levels, heardLevel) = AsyncStream.makeStream(of: BatteryLevel.self)
+        battery.addLevelObserver { level in
+            heard.withLock { $0.append(level) }
+            heardLevel.yield(level)
+        }
 
         // When the level is read, notifications turned on, and the sensor notifies 50 %
         let level = try await battery.level()
         let notifying = await battery.setNotifying(true)
         let sent = try await fake.notify(FakeBlueZ.devicePath("F4:77:E2:00:00:02") + "/service000a/char000b", [50])
-        for _ in 0..<200 where heard.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        let first = await firstWithin(levels, .seconds(5)) { $0 }
 
         // Then the level, the property and the observed value are right
         #expect(level == BatteryLevel(87))
         #expect(notifying && battery.isNotifying)
         #expect(sent)
+        #expect(first == BatteryLevel(50), "no level observed within 5 s")
         #expect(heard.withLock { $0 } == [BatteryLevel(50)])
         await connection.disconnect()
     }

@@ -5,6 +5,8 @@ import AirlinkTransports
 import Synchronization
 import Testing
 
+@testable import AirlinkBlueZ
+
 /// The selector opens what a specifier names and hands back everything a caller needs around the
 /// transport (environment, runner, close), so that no caller downcasts to a concrete transport.
 struct TransportSelectorTests {
@@ -122,7 +124,7 @@ struct TransportSelectorTests {
 /// The selector on the fake BlueZ (Tests/Fixtures/bluez).
 @Suite(.fakeBlueZ(), .serialized)
 struct TransportSelectorOnBlueZTests {
-    @Test func bluezOpensALiveTransportThatRunsJobsDirectlyAndClosesOnce() async throws {
+    @Test func bluezOpensALiveTransportThatRunsJobsOnTheDBusThreadAndClosesOnce() async throws {
         // Given a selector on the fake BlueZ's bus, whose sim hook must not run
         let fake = try await FakeBlueZ.fresh()
         let selector = TransportSelector(
@@ -134,9 +136,16 @@ struct TransportSelectorOnBlueZTests {
         let opened = try await selector.open("bluez:hci0")
         let transport = opened.transport
         let state = try await opened.run { await transport.adapterState }
+        let bluez = try #require(transport as? BlueZTransport)
+        let onDBusThread = try await opened.run {
+            bluez.connection.loop.isJobThread
+        }
 
-        // Then the job ran on the live adapter, and the transport is not the simulated one
+        // Then the job ran on the live adapter, on the D-Bus thread (no hop for its replies), the layers'
+        // environment prefers that thread too, and the transport is not the simulated one
         #expect(state == .poweredOn)
+        #expect(onDBusThread)
+        #expect(opened.environment.executor === bluez.taskExecutor)
         #expect(!opened.isSimulated)
         #expect(opened.specifier == .bluez(adapter: "hci0"))
 

@@ -24,7 +24,11 @@ import Synchronization
 ///
 /// The loop is also a `TaskExecutor`: a task that prefers it runs its jobs on the loop thread, between
 /// polls, so the reply to its call resumes it there without waking another thread (see
-/// ``BlueZTransport/taskExecutor``). Such jobs must not block, as they hold up every signal and reply.
+/// ``BlueZTransport/taskExecutor``). Such jobs are app code and may block: the loop thread runs them
+/// outside its role of serving the connection (`role`), and when a batch of them runs longer than the
+/// standby's stall limit, a standby thread takes the role over until the batch ends (``DBusStandby``),
+/// so replies, signals and deadlines go on. The loop-thread state below is touched only by the
+/// thread holding `role`.
 final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     /// What callers ask of the loop thread, besides sending.
     enum Command {
@@ -92,16 +96,23 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     /// Held by the loop thread while it dispatches (and while it cancels or expires calls), and by
     /// other threads from sending a call to setting its notify function.
     private let dispatchLock = Mutex(())
-    private let loopThread = Atomic<UInt>(0)
+    /// Held by whichever thread serves the connection: the loop thread, except while it runs jobs.
+    let role = Mutex(())
+    /// The thread holding `role` (0: none).
+    let loopThread = Atomic<UInt>(0)
+    /// The loop thread while it runs a batch of jobs (0: none): jobs it enqueues need no wake-up.
+    let jobThread = Atomic<UInt>(0)
+    /// Takes over serving the connection while a batch of jobs runs too long.
+    let standby: DBusStandby
     /// When the loop wakes by itself next; senders of earlier deadlines wake it.
     private let wakePlan = DBusWakePlan()
     private let nextID = Atomic<UInt64>(1)
 
-    // Loop-thread state: touched only on the loop thread.
+    // Loop-thread state: touched only by the thread holding `role`.
     var subscriptions: [Subscription] = []
     private var timers: [Timer] = []
     private var disconnectHandlers: [@Sendable (String) -> Void] = []
-    private(set) var running = true
+    var running = true
     var lostReason: String?
     /// Whether libdbus still holds incoming messages to dispatch (after running out of memory, or
     /// before the first dispatch).
@@ -113,32 +124,56 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
     /// Jobs to run on the loop thread before it polls again (loop thread only).
     var localJobs: [UnownedJob] = []
 
-    /// Takes over an open connection and starts the loop thread.
-    init(connection: OpaquePointer) throws(DBusError) {
+    /// Takes over an open connection and starts the loop thread and its standby.
+    ///
+    /// - Parameter stallLimit: how long a batch of jobs may hold the loop thread before the standby
+    ///   serves the connection instead.
+    init(connection: OpaquePointer, stallLimit: Duration = .milliseconds(10)) throws(DBusError) {
         self.connection = connection
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard wakeFD >= 0 else {
+        guard wakeFD >= 0, let standby = DBusStandby(stallLimit: stallLimit) else {
+            if wakeFD >= 0 { close(wakeFD) }
             dbus_connection_close(connection)
             dbus_connection_unref(connection)
             throw .connectionFailed(address: "", name: "eventfd", message: "errno \(errno)")
         }
+        self.standby = standby
         var fd: Int32 = -1
         _ = dbus_connection_get_unix_fd(connection, &fd)
         socketFD = fd
         dbus_connection_set_exit_on_disconnect(connection, 0)
         let context = Unmanaged.passUnretained(self).toOpaque()
         dbus_connection_add_filter(connection, dbusEventLoopFilter, context, nil)
-        let box = Unmanaged.passRetained(self).toOpaque()
+        try startThread { $0.runStandby() }
+        do throws(DBusError) {
+            try startThread { $0.run() }
+        } catch {
+            standby.stop()
+            throw error
+        }
+    }
+
+    /// Starts a detached thread that runs `body` with the loop retained.
+    private func startThread(_ body: @escaping (DBusEventLoop) -> Void) throws(DBusError) {
+        final class Start {
+            let loop: DBusEventLoop
+            let body: (DBusEventLoop) -> Void
+            init(_ loop: DBusEventLoop, _ body: @escaping (DBusEventLoop) -> Void) {
+                self.loop = loop
+                self.body = body
+            }
+        }
+        let box = Unmanaged.passRetained(Start(self, body)).toOpaque()
         var thread = pthread_t()
         let created = pthread_create(
             &thread, nil,
             { argument in
-                let loop = Unmanaged<DBusEventLoop>.fromOpaque(argument!).takeRetainedValue()
-                loop.run()
+                let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+                start.body(start.loop)
                 return nil
             }, box)
         guard created == 0 else {
-            Unmanaged<DBusEventLoop>.fromOpaque(box).release()
+            Unmanaged<Start>.fromOpaque(box).release()
             throw .connectionFailed(address: "", name: "pthread_create", message: "error \(created)")
         }
         pthread_detach(thread)
@@ -176,7 +211,11 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         _ = write(wakeFD, &one, 8)
     }
 
+    /// Whether the calling thread serves the connection now (holds `role`).
     var isLoopThread: Bool { loopThread.load(ordering: .relaxed) == UInt(pthread_self()) }
+
+    /// Whether the calling thread is the loop thread running jobs of tasks that prefer this executor.
+    var isJobThread: Bool { jobThread.load(ordering: .relaxed) == UInt(pthread_self()) }
 
     /// Sends a method call from any thread; `completion` runs once, on the loop thread, or at once
     /// on the caller's thread when the call cannot be sent.
@@ -228,20 +267,37 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
 
     // MARK: - The loop thread
 
+    /// The loop thread: serves the connection while holding `role`, and runs the jobs that came due
+    /// (``runJobs(_:)``) without it.
     private func run() {
-        loopThread.store(UInt(pthread_self()), ordering: .relaxed)
-        while running {
-            drainCommands()
-            runJobs()
-            guard running else { break }
-            pollOnce()
-            if let lostReason { shutDown(lostReason) }
+        let me = UInt(pthread_self())
+        var first = true
+        while true {
+            let batch = role.withLock { _ -> [UnownedJob]? in
+                loopThread.store(me, ordering: .relaxed)
+                defer { loopThread.store(0, ordering: .relaxed) }
+                if !first && running {
+                    // Jobs the last batch queued first, so that the poll does not sleep on them.
+                    drainCommands()
+                    if running { pollOnce() }
+                    if let lostReason { shutDown(lostReason) }
+                }
+                guard running else { return nil }
+                drainCommands()
+                let batch = localJobs
+                localJobs.removeAll(keepingCapacity: true)
+                return batch
+            }
+            guard let batch else { break }
+            first = false
+            runJobs(batch)
         }
+        standby.stop()
     }
 
     /// Sleeps until the socket, a command or a deadline needs the loop, reads and dispatches what
     /// arrived, then runs the deliveries, expired calls and due timers.
-    private func pollOnce() {
+    func pollOnce() {
         let wantWrite =
             writePending.exchange(false, ordering: .sequentiallyConsistent)
             && dbus_connection_has_messages_to_send(connection) != 0
@@ -333,7 +389,7 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         }
     }
 
-    private func drainCommands() {
+    func drainCommands() {
         let commands = shared.withLock { state in
             let commands = state.commands
             state.commands.removeAll()
@@ -373,7 +429,7 @@ final class DBusEventLoop: @unchecked Sendable, TaskExecutor {
         }
     }
 
-    private func shutDown(_ reason: String) {
+    func shutDown(_ reason: String) {
         guard running else { return }
         running = false
         // Under the dispatch lock, so that no sender registers a call after the pending ones are failed.

@@ -107,14 +107,19 @@ public final class BlueZTransport: Transport {
         return adapter["Powered"]?.bool == true ? .poweredOn : .poweredOff
     }
 
-    /// The D-Bus connection's own thread as a task executor, for code that makes many BlueZ calls in a row.
+    /// The D-Bus connection's own thread as a task executor: the default executor of work on BlueZ.
     ///
     /// A call from an ordinary task costs one thread hop: the D-Bus thread reads the reply and resumes the
     /// task on the cooperative pool. A task that prefers this executor runs on the D-Bus thread itself, so
-    /// the reply resumes it there without waking another thread (about an eighth more reads per second
-    /// against the fake BlueZ, Docs/Performance.md). Keep such code short and never block in it: while it runs, no
-    /// signal, reply or event of this transport is handled. When the transport closes, the tasks go on on the global
-    /// executor.
+    /// the reply resumes it there without waking another thread (Docs/Performance.md). `AirlinkTransports`
+    /// makes it the default on `bluez`: `OpenedTransport.run` runs work on it and the environment's executor
+    /// is this one, so the layers' own tasks use it too.
+    ///
+    /// App code on it cannot hold up the transport: the D-Bus thread runs such jobs outside its role of
+    /// serving the connection, and when one runs longer than 10 ms (a blocking call, a long computation), a
+    /// standby thread serves the connection until it returns, and the other tasks' jobs go to the global
+    /// executor meanwhile. A reply or deadline is then late by 20 ms at most. When the transport closes, the
+    /// tasks go on on the global executor (Docs/adr/0011-bluez-default-executor.md).
     ///
     /// ```swift
     /// let values = try await withTaskExecutorPreference(transport.taskExecutor) {
