@@ -183,6 +183,8 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
         // Sweeps of a shipped scenario: time per seed and peak memory (issue 17).
         ("SweepBenchmarks", ["AirlinkTestKit"]),
+        // Scale curves: 100 to 100,000 advertisers scanned, 1 to 1,000 sensors notifying at 10 Hz (issue 17).
+        ("ScaleBenchmarks", ["Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         // The layers' figures, on the scripted transport of the layers' tests (AirlinkTestSupport).
         (
             "LayersBenchmarks",
