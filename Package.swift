@@ -179,7 +179,7 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     // Each benchmark with the Airlink targets it measures.
     let benchmarks: [(name: String, targets: [Target.Dependency])] = [
         ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
-        ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
         // Sweeps of a shipped scenario: time per seed and peak memory (issue 17).
         ("SweepBenchmarks", ["AirlinkTestKit"]),

@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Benchmark
 
 /// The virtual radio's figures: a crowded air scanned for a second, ATT read round trips with the
@@ -24,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
             let sim = Simulation(seed: 1, strict: false, tracing: false)
             benchmark.startMeasurement()
             for index in 0..<10_000 { try sim.add(RadioBenchmarkFixtures.beacon(index)) }
-            let heard = try await RadioBenchmarkFixtures.scan(sim, for: .seconds(1))
+            let heard = try await FleetWorkloads.scan(sim, for: .seconds(1))
             benchmark.stopMeasurement()
             precondition(heard > 90_000, "heard only \(heard) advertisements")
             blackHole(heard)
