@@ -50,8 +50,7 @@ def airlink_figures(paths):
                 unit = row.group(1)
                 cells = [cell.strip() for cell in row.group(2).split('|') if cell.strip()]
                 p0, p50 = (float(cells[0].replace(',', '')), float(cells[2].replace(',', '')))
-                name = next((key for key, *_ in [(r[1],) for r in ROWS] if current.startswith(key)), current)
-                figures[name] = (p0 * SCALE[unit], p50 * SCALE[unit])
+                figures[current] = (p0 * SCALE[unit], p50 * SCALE[unit])
     return figures
 
 
