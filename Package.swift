@@ -182,10 +182,12 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     // Each benchmark with the Airlink targets it measures.
     let benchmarks: [(name: String, targets: [Target.Dependency])] = [
         ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
-        ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation"]),
+        ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
         // Sweeps of a shipped scenario: time per seed and peak memory (issue 17).
         ("SweepBenchmarks", ["AirlinkTestKit"]),
+        // Scale curves: 100 to 100,000 advertisers scanned, 1 to 1,000 sensors notifying at 10 Hz (issue 17).
+        ("ScaleBenchmarks", ["Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         // The layers' figures, on the scripted transport of the layers' tests (AirlinkTestSupport).
         (
             "LayersBenchmarks",

@@ -33,22 +33,6 @@ enum RadioBenchmarkFixtures {
         }
     }
 
-    /// Scans with duplicates for `duration` of virtual time and counts the advertisements.
-    static func scan(_ sim: Simulation, for duration: Duration) async throws -> Int {
-        let radio = sim.radio
-        let events = radio.events()
-        let counter = sim.spawn { () -> Int in
-            var count = 0
-            for await event in events { if case .advertisement = event { count += 1 } }
-            return count
-        }
-        try await sim.run { try await radio.startScan(ScanFilter(allowDuplicates: true)) }
-        try await sim.run(for: duration)
-        await radio.stopScan()
-        radio.shutdown()
-        return try await sim.run { await counter.value }
-    }
-
     /// Connects to the sensor, optionally turns notifications on, and returns the value's handle.
     static func connect(_ sim: Simulation, subscribe: Bool = false) async throws -> ATTHandle {
         let radio = sim.radio

@@ -52,8 +52,9 @@ extension Advertisement {
     /// - Throws: ``AirlinkError/Code/invalidArgument`` if one structure has more than 254 bytes of data
     ///   (a local name longer than 254 UTF-8 bytes, say), naming the structure.
     public func advertisingData() throws(AirlinkError) -> [UInt8] {
+        let structures = self.structures
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(encodedByteCount)
+        bytes.reserveCapacity(structures.reduce(0) { $0 + $1.encodedByteCount })
         for structure in structures { try structure.encode(into: &bytes) }
         return bytes
     }

@@ -17,11 +17,19 @@ extension PeripheralSpec {
     ///
     /// - Throws: ``AirlinkError/Code/invalidSpecification``.
     public func validate() throws(AirlinkError) {
+        _ = try validatedAdvertisingData()
+    }
+
+    /// Checks the spec as ``validate()`` does and returns its advertising data, encoded once (empty
+    /// if it does not advertise), for a transport that puts the peripheral on the air.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidSpecification``.
+    package func validatedAdvertisingData() throws(AirlinkError) -> [UInt8] {
         func fault(_ text: String) -> AirlinkError {
             AirlinkError(.invalidSpecification, "peripheral \"\(name)\" (\(id)): \(text)")
         }
+        let bytes = try advertisingBytes(fault)
         if let advertising {
-            let bytes = try advertisingBytes(fault)
             if bytes.count > Advertisement.legacyAdvertisingDataCapacity {
                 throw fault(
                     "its advertising data is \(bytes.count) bytes, over the "
@@ -67,6 +75,7 @@ extension PeripheralSpec {
         if !(position.x.isFinite && position.y.isFinite && position.z.isFinite) {
             throw fault("its position \(position) is not finite")
         }
+        return bytes
     }
 
     private func advertisingBytes(_ fault: (String) -> AirlinkError) throws(AirlinkError) -> [UInt8] {

@@ -23,7 +23,13 @@ public struct AttributeDatabase: Hashable, Sendable {
     ///   without their descriptor, a declaration type used as a descriptor, a redefined 0x1800 or 0x1801 service, an
     ///   include that names no service or several, or more than 0xFFFF attributes.
     public init(_ definition: GATTServerDefinition) throws(AirlinkError) {
-        var builder = try AttributeTableBuilder(definition)
+        self.init(checked: try AttributeTableBuilder(definition))
+    }
+
+    /// Builds the table of a definition that `layout` checked already (a simulated peripheral checks
+    /// its definition when it is added and builds the table at first use).
+    init(checked layout: AttributeTableBuilder) {
+        var builder = layout
         attributes = builder.build()
         serviceChangedHandle = builder.serviceChangedHandle
     }

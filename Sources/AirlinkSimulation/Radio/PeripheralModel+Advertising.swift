@@ -8,7 +8,7 @@ extension PeripheralModel {
 
     /// Whether it sends advertising packets now.
     var isAdvertising: Bool {
-        isAdvertisingEnabled && advertisement != nil && links.count < spec.maximumConnections
+        isAdvertisingEnabled && advertises && links.count < spec.maximumConnections
     }
 
     /// Someone listens for this peripheral's advertisements (a scan, or a connection attempt).
@@ -21,7 +21,7 @@ extension PeripheralModel {
         // The phase of an advertiser nobody listened to is unknown: the first event falls anywhere
         // within one interval.
         let first = world.now + .nanoseconds(Int64(world.random.uniform(in: 0...Int(advertising.interval.nanoseconds))))
-        world.scheduleTakingLock(at: first) { [self] in world.lock.withLock { advertisingEvent(generation) } }
+        arm(.advertising(generation: generation), at: first)
     }
 
     /// Nobody listens any more; the chain of advertising events stops at its next event.
@@ -42,7 +42,7 @@ extension PeripheralModel {
                 for central in world.centrals where central.scanFilter != nil {
                     let rssi = world.pathLoss.rssi(
                         measuredPower: spec.measuredPower, distance: position.distance, random: world.random)
-                    central.receive(advertisement!, rssi: rssi, from: self)
+                    central.receive(from: self, rssi: rssi)
                 }
             }
             if advertising.isConnectable, !pendingConnects.isEmpty { acceptConnection() }
@@ -50,7 +50,7 @@ extension PeripheralModel {
         // advDelay: 0–10 ms of pseudo-random delay before every event (Vol 6, Part B, 4.4.2.2.1).
         let delay = VirtualDuration.nanoseconds(Int64(world.random.uniform(in: 0...10_000_000)))
         let next = world.now + VirtualDuration(advertising.interval) + delay
-        world.scheduleTakingLock(at: next) { [self] in world.lock.withLock { advertisingEvent(generation) } }
+        arm(.advertising(generation: generation), at: next)
     }
 
     /// Answers the first pending connection request after this advertising event.

@@ -15,8 +15,11 @@ final class PeripheralModel: @unchecked Sendable {
     let idText: String
 
     var services: [Service]
-    var database: AttributeDatabase
-    var characteristics: [Entry] = []
+    /// The checked definition whose table is not built yet (``layOut()``).
+    private var pendingLayout: AttributeTableBuilder?
+    private var laidOutDatabase: AttributeDatabase?
+    private var indexedCharacteristics: [Entry] = []
+    private var updateSlots: [UpdateSlot] = []
     var stateStorage: PeripheralState
     var position: Position
     var isOutOfRange = false
@@ -25,7 +28,6 @@ final class PeripheralModel: @unchecked Sendable {
     var pendingConnects: [ConnectAttempt] = []
     var connectFailures: [ConnectFailure] = []
     var attFaults: [ATTFaultRule] = []
-    var updates: [UpdateSlot] = []
     var updateTimerAt: VirtualInstant?
     var isCatchingUp = false
     /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).
@@ -35,6 +37,8 @@ final class PeripheralModel: @unchecked Sendable {
     var advertisingGeneration = 0
     var advertisingScheduled = false
     let advertisement: Advertisement?
+    /// Whether it has an advertisement (tested without copying it, at every advertising event).
+    let advertises: Bool
     /// The advertisement's AD structures as sent (empty if the peripheral does not advertise).
     let advertisingData: [UInt8]
 
@@ -65,31 +69,92 @@ final class PeripheralModel: @unchecked Sendable {
         var remaining: Int
     }
 
-    init(world: RadioWorld, spec: PeripheralSpec, database: AttributeDatabase) throws(AirlinkError) {
+    /// A peripheral of `spec`, whose definition `layout` checked (its table is built at first use),
+    /// advertising `advertisingData` (the spec's, as ``/AirlinkCore/PeripheralSpec/validatedAdvertisingData()``
+    /// encoded it).
+    init(
+        world: RadioWorld, spec: PeripheralSpec, layout: AttributeTableBuilder, advertisingData bytes: [UInt8]
+    ) throws(AirlinkError) {
         self.world = world
         self.spec = spec
         self.idText = spec.id.description
         self.addedAt = world.now
         self.services = spec.services
-        self.database = database
+        self.pendingLayout = layout
         self.stateStorage = spec.initialState
         self.position = spec.position
         self.isAdvertisingEnabled = spec.advertising != nil
         if let advertising = spec.advertising {
-            let bytes = try advertising.advertisingData()
             self.advertisement = try Advertisement(decoding: bytes, isConnectable: advertising.isConnectable)
+            self.advertises = true
             self.advertisingData = bytes
         } else {
             self.advertisement = nil
+            self.advertises = false
             self.advertisingData = []
         }
-        indexCharacteristics(resetUpdates: true)
     }
 
     var id: DeviceID { spec.id }
 
-    /// Rebuilds ``characteristics`` from ``services`` and the database's handles.
-    func indexCharacteristics(resetUpdates: Bool) {
+    // MARK: The attribute table, built at first use
+
+    /// The attribute table with the authoritative values. Built at its first use (a connection, a
+    /// value read or stored, a periodic update), so that a crowd of advertisers nobody connects to
+    /// never builds one; its definition was checked when the peripheral was added.
+    var database: AttributeDatabase {
+        get {
+            layOut()
+            return laidOutDatabase!
+        }
+        _modify {
+            layOut()
+            yield &laidOutDatabase!
+        }
+        set {
+            pendingLayout = nil
+            laidOutDatabase = newValue
+        }
+    }
+
+    /// The characteristics of the current database, with their value handles.
+    var characteristics: [Entry] {
+        get {
+            layOut()
+            return indexedCharacteristics
+        }
+        _modify {
+            layOut()
+            yield &indexedCharacteristics
+        }
+        set { indexedCharacteristics = newValue }
+    }
+
+    /// The periodic updates, each with its next due time.
+    var updates: [UpdateSlot] {
+        get {
+            layOut()
+            return updateSlots
+        }
+        _modify {
+            layOut()
+            yield &updateSlots
+        }
+        set { updateSlots = newValue }
+    }
+
+    /// Builds the table and indexes it, once: as if it had been built when the peripheral was added
+    /// (updates fall due from ``addedAt``).
+    private func layOut() {
+        guard laidOutDatabase == nil, let layout = pendingLayout else { return }
+        pendingLayout = nil
+        laidOutDatabase = AttributeDatabase(checked: layout)
+        indexCharacteristics(resetUpdates: true, from: addedAt)
+    }
+
+    /// Rebuilds ``characteristics`` from ``services`` and the database's handles; `resetUpdates`
+    /// makes every periodic update fall due one period after `start` (by default now).
+    func indexCharacteristics(resetUpdates: Bool, from start: VirtualInstant? = nil) {
         characteristics = []
         let laidOut = database.services
         for (index, service) in services.enumerated() where index + 2 < laidOut.count {
@@ -108,7 +173,7 @@ final class PeripheralModel: @unchecked Sendable {
         }
         guard resetUpdates else { return }
         updates = []
-        let now = world.now
+        let now = start ?? world.now
         for (entryIndex, entry) in characteristics.enumerated() {
             for (updateIndex, update) in entry.spec.updates.enumerated() {
                 let period = VirtualDuration(update.period)
@@ -197,14 +262,10 @@ final class PeripheralModel: @unchecked Sendable {
 
     /// Arms one timer for the next due update while a link is up.
     func armUpdateTimer() {
-        guard !links.isEmpty, let next = updates.map(\.nextDue).min() else { return }
+        guard !links.isEmpty, let next = updates.lazy.map(\.nextDue).min() else { return }
         if let armed = updateTimerAt, armed <= next, armed > world.now { return }
         updateTimerAt = next
-        world.schedule(at: next) { [self] in
-            guard updateTimerAt == next else { return }
-            updateTimerAt = nil
-            catchUpUpdates()
-        }
+        arm(.updates(due: next), at: next)
     }
 
     // MARK: Timeline

@@ -37,13 +37,6 @@ final class RadioWorld: @unchecked Sendable {
         kernel.schedule(at: time) { lock.withLock { action() } }
     }
 
-    /// Calls `action` at `time` without taking the lock: the action takes it itself (hot paths, where
-    /// the wrapper closure of ``schedule(at:_:)`` would cost an allocation per event).
-    @inline(__always)
-    func scheduleTakingLock(at time: VirtualInstant, _ action: @escaping @Sendable () -> Void) {
-        kernel.schedule(at: time, action)
-    }
-
     /// Records a trace line.
     @inline(__always)
     func record(_ category: String, _ text: @autoclosure () -> String) {
@@ -79,10 +72,10 @@ final class RadioWorld: @unchecked Sendable {
 
     /// Adds a peripheral; its timeline starts now.
     func add(_ spec: PeripheralSpec) throws(AirlinkError) -> PeripheralModel {
-        try spec.validate()
-        let database: AttributeDatabase
+        let advertisingData = try spec.validatedAdvertisingData()
+        let layout: AttributeTableBuilder
         do {
-            database = try AttributeDatabase(spec.gattDefinition)
+            layout = try AttributeTableBuilder(spec.gattDefinition)
         } catch {
             throw AirlinkError(.invalidSpecification, "peripheral \"\(spec.name)\" (\(spec.id)): \(error.message)")
         }
@@ -92,7 +85,7 @@ final class RadioWorld: @unchecked Sendable {
                     .invalidSpecification,
                     "peripheral \"\(spec.name)\": another peripheral already has the id \(spec.id); give each its own")
             }
-            let model = try PeripheralModel(world: self, spec: spec, database: database)
+            let model = try PeripheralModel(world: self, spec: spec, layout: layout, advertisingData: advertisingData)
             peripherals.append(model)
             peripheralsByID[spec.id] = model
             record("radio", "\(spec.id) added \"\(spec.name)\" at \(spec.position)")

@@ -72,15 +72,15 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     func installModel(newDatabase: Bool) throws(AirlinkError) {
         guard let name else { return }
         let spec = spec(name: name, advertising: advertising)
-        try spec.validate()
-        let database: AttributeDatabase
+        let advertisingData = try spec.validatedAdvertisingData()
+        let layout: AttributeTableBuilder
         do {
-            database = try AttributeDatabase(spec.gattDefinition)
+            layout = try AttributeTableBuilder(spec.gattDefinition)
         } catch {
             throw AirlinkError(.invalidSpecification, "peripheral \"\(name)\": \(error.message)")
         }
         removeModel(recording: false)
-        let model = try PeripheralModel(world: world, spec: spec, database: database)
+        let model = try PeripheralModel(world: world, spec: spec, layout: layout, advertisingData: advertisingData)
         model.host = self
         world.peripherals.append(model)
         world.peripheralsByID[spec.id] = model

@@ -32,9 +32,10 @@ extension VirtualRadio {
         world.record("radio", "\(tracePrefix)scan stopped")
     }
 
-    /// An advertisement reached this central's antenna.
-    func receive(_ advertisement: Advertisement, rssi: Int8, from peripheral: PeripheralModel) {
-        guard let filter = scanFilter, filter.admits(advertisement) else { return }
+    /// An advertisement of `peripheral` (which advertises) reached this central's antenna.
+    func receive(from peripheral: PeripheralModel, rssi: Int8) {
+        guard let filter = scanFilter, let advertisement = peripheral.advertisement, filter.admits(advertisement)
+        else { return }
         if !filter.allowDuplicates {
             if let previous = seen[peripheral.id], previous == advertisement { return }
             seen[peripheral.id] = advertisement
