@@ -44,7 +44,11 @@ public struct NotificationOracle: ExplorationOracle {
                 operation.name.hasPrefix("subscribe")
                     && client.subscribed.contains { operation.name.uppercased().contains($0) }
             }
-            let excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            if let unsubscribed = client.unsubscribeAt {  // the app asked for no more values
+                excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
+                violations += restoredAfterUnsubscribing(client, observation)
+            }
             var next = 0
             var unexplained: [Duration] = []
             for value in received {
@@ -112,6 +116,7 @@ public struct NotificationOracle: ExplorationOracle {
         let events = observation.events.filter { $0.event.device == client.device }
         for (index, record) in events.enumerated() {
             guard case .connection(_, .reconnected) = record.event else { continue }
+            if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
             let deadline = record.time + Self.restorationTimeout
             guard deadline < observation.end else { continue }
             let answered = events[(index + 1)...].prefix { record in
@@ -136,6 +141,25 @@ public struct NotificationOracle: ExplorationOracle {
             }
         }
         return violations
+    }
+
+    /// After the app unsubscribed (successfully), Airlink restores nothing: the choice is the app's.
+    private func restoredAfterUnsubscribing(
+        _ client: ExplorationObservation.Client, _ observation: ExplorationObservation
+    ) -> [String] {
+        let done = observation.operations.filter { $0.name.hasPrefix("unsubscribe") }.compactMap { operation in
+            operation.completions.first { $0.outcome == "ok" }?.time
+        }
+        guard let unsubscribed = done.max() else { return [] }
+        return observation.events.filter { record in
+            guard record.time > unsubscribed, record.event.device == client.device,
+                case .services(_, .notificationsRestored) = record.event
+            else { return false }
+            return true
+        }.prefix(1).map { record in
+            "\(client.device): notifications restored at t=\(record.time.scenarioText) after the app disabled them "
+                + "at t=\(unsubscribed.scenarioText)"
+        }
     }
 
     /// The values stream ends when, and only when, the link is lost for good.

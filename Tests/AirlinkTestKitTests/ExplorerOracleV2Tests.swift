@@ -1,0 +1,119 @@
+import Airlink
+import AirlinkCore
+import AirlinkRegistry
+import AirlinkSimulation
+import Testing
+
+@testable import AirlinkTestKit
+
+/// The oracles explorer-v2 added (registry, GATT permissions, attempts on air at their definition's time)
+/// on hand-built records: each fails on a sequence that breaks its definition and passes on one that keeps it.
+@Suite struct ExplorerOracleV2Tests {
+    static let device: DeviceID = "E0:00:00:00:00:01"
+    static let link = LinkInfo(mtu: 23)
+    static let loss = AirlinkError(.linkLost, "the link was lost")
+
+    static func event(_ seconds: Double, _ event: ConnectionEvent) -> ScenarioEventRecord {
+        ScenarioEventRecord(time: .milliseconds(Int(seconds * 1000)), event: .connection(device, event))
+    }
+
+    static func record(_ seconds: Double, _ event: TraceEvent) -> TraceRecord {
+        TraceRecord(time: AirlinkInstant(offset: .milliseconds(Int(seconds * 1000))), event: event)
+    }
+
+    static func connectionRecord(count: Int) -> ConnectionRecord {
+        ConnectionRecord(
+            id: device, name: "P1", firstConnected: RecordTimestamp(secondsSince1970: 0), connectionCount: count)
+    }
+
+    @Test func registryFailsOnACountThatIgnoresAForgetOrAMissedConnection() {
+        // Given a device connected at 1 s, lost, reconnected at 5 s, forgotten at 8 s, reconnected at 12 s
+        let events = [
+            Self.event(1, .connected(Self.link)), Self.event(4, .lost(Self.loss)),
+            Self.event(5, .reconnected(Self.link)), Self.event(10, .lost(Self.loss)),
+            Self.event(12, .reconnected(Self.link)),
+        ]
+        let forget = ScenarioOperationRecord(
+            name: "forget \(Self.device)", start: .seconds(8), timeout: .seconds(30),
+            completions: [(.seconds(8), "ok")])
+        func judge(_ records: [ConnectionRecord], forgets: Bool = true) -> [String] {
+            RegistryOracle().violations(
+                in: ExplorationObservation(
+                    end: .seconds(20), events: events, operations: forgets ? [forget] : [], registry: records))
+        }
+
+        // When the registry oracle judges the records
+        // Then one connection since the forget passes; the whole history, or none, fails
+        #expect(judge([Self.connectionRecord(count: 1)]).isEmpty, "\(judge([Self.connectionRecord(count: 1)]))")
+        #expect(judge([Self.connectionRecord(count: 3)]).contains { $0.contains("since it was forgotten at t=8s") })
+        #expect(judge([]).contains { $0.contains("has no record") })
+        // And without the forget, the three connections must all be counted
+        #expect(judge([Self.connectionRecord(count: 3)], forgets: false).isEmpty)
+        #expect(!judge([Self.connectionRecord(count: 2)], forgets: false).isEmpty)
+    }
+
+    @Test func permissionsFailOnAReadServedOfAValueThatDoesNotDeclareRead() throws {
+        // Given a peripheral whose F112 is writable but not readable, and F113 readable
+        let scenario = try Scenario.parse(
+            """
+            duration: 30s
+            world:
+              - name: P1
+                id: "E0:00:00:00:00:01"
+                services:
+                  - uuid: "F110"
+                    characteristics:
+                      - {uuid: "F112", properties: [write], type: bytes, value: "01"}
+                      - {uuid: "F113", properties: [read], type: bytes, value: "02"}
+            """)
+        let devices = [ScenarioResult.Device(name: "P1", id: Self.device, advertisingData: [], connectable: true)]
+        let databases = ExplorationObservation.databaseTimelines(of: scenario, devices: devices, actions: [])
+        let database = try #require(databases[Self.device]?.first?.database)
+        let f112 = try #require(database.valueHandle(of: BluetoothUUID(0xF112)))
+        let f113 = try #require(database.valueHandle(of: BluetoothUUID(0xF113)))
+        func pdu(_ second: Double, _ direction: ATTDirection, _ pdu: ATTPDU) -> TraceRecord {
+            Self.record(second, .attPDU(adapter: 0, device: Self.device, direction: direction, pdu: pdu, bytes: []))
+        }
+        func judge(_ records: [TraceRecord]) -> [String] {
+            GATTPermissionsOracle().violations(
+                in: ExplorationObservation(end: .seconds(30), records: records, databases: databases))
+        }
+
+        // When the permissions oracle judges a read of each, and a refused read of F112
+        let served = [pdu(1, .toPeripheral, .readRequest(handle: f112)), pdu(1.1, .toCentral, .readResponse([1]))]
+        let refused = [
+            pdu(1, .toPeripheral, .readRequest(handle: f112)),
+            pdu(1.1, .toCentral, .errorResponse(request: .readRequest, handle: f112, error: .readNotPermitted)),
+            pdu(2, .toPeripheral, .readRequest(handle: f113)), pdu(2.1, .toCentral, .readResponse([2])),
+        ]
+
+        // Then the read served of F112 is named; the refusal and the read of F113 pass
+        #expect(judge(served).contains { $0.contains("served a read of F112") }, "\(judge(served))")
+        #expect(judge(refused).isEmpty, "\(judge(refused))")
+    }
+
+    @Test func reconnectionFailsOnAnAttemptStartedOnAirOffItsDefinitionsTime() {
+        // Given a linear strategy (wait 2 s): lost at 10 s, attempt 1 announced at 10 s, reconnected at 12.5 s
+        let events = [
+            Self.event(1, .connected(Self.link)), Self.event(10, .lost(Self.loss)),
+            Self.event(10, .willReconnect(attempt: 1, remainingAttempts: 3, trigger: .after(.seconds(2)))),
+            Self.event(12.5, .reconnected(Self.link)),
+        ]
+        let client = ExplorationObservation.Client(
+            device: Self.device, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)),
+            subscribed: [])
+        func judge(connectingAt second: Double) -> [String] {
+            let records = [
+                Self.record(second, .connecting(adapter: 0, device: Self.device, timeout: .seconds(3)))
+            ]
+            return ReconnectionModelOracle().violations(
+                in: ExplorationObservation(end: .seconds(30), events: events, records: records, clients: [client]))
+        }
+
+        // When the attempt starts on air at 12 s, or 100 ms late
+        // Then the first passes and the late one is named with both times
+        #expect(judge(connectingAt: 12).isEmpty, "\(judge(connectingAt: 12))")
+        #expect(
+            judge(connectingAt: 12.1).contains { $0.contains("started on air at t=12100ms") && $0.contains("t=12s") })
+    }
+}
