@@ -116,4 +116,50 @@ import Testing
         #expect(
             judge(connectingAt: 12.1).contains { $0.contains("started on air at t=12100ms") && $0.contains("t=12s") })
     }
+
+    @Test func notificationsExcuseValuesAfterDisconnectAndFailOnARestorationAfterUnsubscribing() {
+        // Given a subscribed client: a value on air at 5.1 s after the app's disconnect() at 5 s, unseen
+        let subscription = ScenarioOperationRecord(
+            name: "subscribe F111", start: .seconds(1), timeout: .seconds(30), completions: [(.seconds(1), "ok")])
+        let disconnect = ScenarioOperationRecord(
+            name: "disconnect \(Self.device)", start: .seconds(5), timeout: .seconds(30),
+            completions: [(.milliseconds(5300), "ok")])
+        let onAir = Self.record(
+            5.1,
+            .attPDU(
+                adapter: 0, device: Self.device, direction: .toCentral,
+                pdu: .handleValueNotification(handle: ATTHandle(rawValue: 12), value: [1, 0, 0, 0]), bytes: []))
+        let subscribed = ExplorationObservation.Client(
+            device: Self.device, reconnection: .linear(wait: .seconds(1), attempts: 3, timeout: .seconds(3)),
+            subscribed: ["F111"])
+        let disconnected = ExplorationObservation(
+            end: .seconds(10), events: [Self.event(1, .connected(Self.link)), Self.event(5.3, .terminated)],
+            operations: [subscription, disconnect], records: [onAir], clients: [subscribed])
+        // And one that unsubscribed at 3 s, whose notifications came back after a reconnection at 6 s
+        var unsubscribing = subscribed
+        unsubscribing.unsubscribeAt = .seconds(3)
+        let unsubscribe = ScenarioOperationRecord(
+            name: "unsubscribe F111", start: .seconds(3), timeout: .seconds(30), completions: [(.seconds(3), "ok")])
+        let restored = ScenarioEventRecord(
+            time: .milliseconds(6100),
+            event: .services(
+                Self.device,
+                .notificationsRestored(
+                    service: BluetoothUUID(0xF110), characteristic: BluetoothUUID(0xF111), mode: .notify)))
+        let restoredAfter = ExplorationObservation(
+            end: .seconds(10),
+            events: [
+                Self.event(1, .connected(Self.link)), Self.event(5, .lost(Self.loss)),
+                Self.event(6, .reconnected(Self.link)), restored,
+            ], operations: [subscription, unsubscribe], clients: [unsubscribing])
+
+        // When the notifications oracle judges them
+        // Then the value after disconnect() is excused, and the restoration after unsubscribing is named
+        let excused = NotificationOracle().violations(in: disconnected)
+        #expect(!excused.contains { $0.contains("never reached the app") }, "\(excused)")
+        #expect(
+            NotificationOracle().violations(in: restoredAfter).contains {
+                $0.contains("notifications restored at t=6100ms after the app disabled them")
+            })
+    }
 }

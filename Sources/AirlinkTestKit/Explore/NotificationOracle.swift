@@ -9,7 +9,8 @@ import AirlinkSimulation
 /// notified of must be the values notified on air (`ATT_HANDLE_VALUE_NTF` records), in the same order,
 /// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
 /// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
-/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), after `terminated` or
+/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), from the app's call to
+/// `disconnect()` (it gives the subscriptions up at once, before the link is down), after `terminated` or
 /// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
 /// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
 /// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
@@ -45,6 +46,10 @@ public struct NotificationOracle: ExplorationOracle {
                     && client.subscribed.contains { operation.name.uppercased().contains($0) }
             }
             var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            // The app's disconnect() gives its subscriptions up at the call, before the link is down.
+            for operation in observation.operations where operation.name == "disconnect \(device)" {
+                excused.spans.append(operation.start..<(observation.end + .seconds(1)))
+            }
             if let unsubscribed = client.unsubscribeAt {  // the app asked for no more values
                 excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
                 violations += restoredAfterUnsubscribing(client, observation)
