@@ -16,17 +16,25 @@ public struct GATTPermissionsOracle: ExplorationOracle {
     /// Creates the oracle.
     public init() {}
 
+    private struct Link: Hashable {
+        var adapter: Int
+        var device: DeviceID
+    }
+
     /// Reads and writes the peripheral served although the characteristic's properties forbid them.
     public func violations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         // The request awaiting its answer, per link (central and device).
-        var pending: [String: (time: Duration, pdu: ATTPDU)] = [:]
+        var pending: [Link: (time: Duration, pdu: ATTPDU)] = [:]
         for record in observation.records {
             guard case .attPDU(let adapter, let device, let direction, let pdu, _) = record.event else { continue }
-            let link = "\(adapter) \(device)"
+            let link = Link(adapter: adapter, device: device)
             let time = record.time.offset
             if direction == .toPeripheral {
-                if ATTBearerOracle.isRequest(pdu) { pending[link] = (time, pdu) }
+                switch pdu {  // the requests judged; others only end the wait for an answer
+                case .readRequest, .readBlobRequest, .writeRequest, .prepareWriteRequest: pending[link] = (time, pdu)
+                default: if ATTBearerOracle.isRequest(pdu) { pending[link] = nil }
+                }
                 continue
             }
             guard ATTBearerOracle.isResponse(pdu), let request = pending.removeValue(forKey: link) else { continue }

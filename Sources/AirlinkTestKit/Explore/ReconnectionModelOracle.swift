@@ -27,6 +27,13 @@ public struct ReconnectionModelOracle: ExplorationOracle {
     public func violations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         let off = observation.adapterOff
+        // When the first central started each attempt on air, per device, in one pass over the trace.
+        var starts: [DeviceID: [Duration]] = [:]
+        for record in observation.records {
+            if case .connecting(0, let device, _) = record.event {
+                starts[device, default: []].append(record.time.offset)
+            }
+        }
         for client in observation.clients {
             let strategy = client.reconnection
             let events = observation.connectionEvents(of: client.device)
@@ -69,8 +76,8 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                                 at, planned: time + wait, next: next, timeout: strategy.timeout, off: off)
                         }
                         violations += start(
-                            at, of: client.device, announced: time, planned: time + wait, before: next?.time,
-                            off: off, observation)
+                            at, starts: starts[client.device] ?? [], announced: time, planned: time + wait,
+                            before: next?.time, off: off)
                     }
                     made += 1
                 case .gaveUp where inEpisode:
@@ -96,15 +103,12 @@ public struct ReconnectionModelOracle: ExplorationOracle {
     /// at power-on if the adapter is off then: the definition leaves no slack once the wait is drawn.
     /// An attempt the app cut short (the next connection event before it) is not judged.
     private func start(
-        _ announcement: String, of device: DeviceID, announced: Duration, planned: Duration, before next: Duration?,
-        off: [Range<Duration>], _ observation: ExplorationObservation
+        _ announcement: String, starts: [Duration], announced: Duration, planned: Duration, before next: Duration?,
+        off: [Range<Duration>]
     ) -> [String] {
         var expected = planned
         for span in off where span.contains(expected) { expected = span.upperBound }
-        let attempt = observation.records.first { record in
-            guard case .connecting(0, device, _) = record.event else { return false }
-            return record.time.offset >= announced
-        }?.time.offset
+        let attempt = starts.first { $0 >= announced }
         guard let attempt, next.map({ attempt <= $0 }) ?? true else { return [] }
         guard attempt != expected else { return [] }
         return [
