@@ -50,7 +50,7 @@ public struct NotificationOracle: ExplorationOracle {
             for operation in observation.operations where operation.name == "disconnect \(device)" {
                 excused.spans.append(operation.start..<(observation.end + .seconds(1)))
             }
-            if let unsubscribed = client.unsubscribeAt {  // the app asked for no more values
+            if let unsubscribed = client.unsubscribeAt, unsubscribed <= observation.end {  // no more values wanted
                 excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
                 violations += restoredAfterUnsubscribing(client, observation)
             }
@@ -152,9 +152,11 @@ public struct NotificationOracle: ExplorationOracle {
     private func restoredAfterUnsubscribing(
         _ client: ExplorationObservation.Client, _ observation: ExplorationObservation
     ) -> [String] {
-        let done = observation.operations.filter { $0.name.hasPrefix("unsubscribe") }.compactMap { operation in
-            operation.completions.first { $0.outcome == "ok" }?.time
-        }
+        // This client's: started at its `unsubscribeAt`, on a characteristic it subscribed to.
+        let done = observation.operations.filter { operation in
+            operation.start == client.unsubscribeAt && operation.name.hasPrefix("unsubscribe ")
+                && client.subscribed.contains(String(operation.name.dropFirst("unsubscribe ".count)).uppercased())
+        }.compactMap { operation in operation.completions.first { $0.outcome == "ok" }?.time }
         guard let unsubscribed = done.max() else { return [] }
         return observation.events.filter { record in
             guard record.time > unsubscribed, record.event.device == client.device,
