@@ -162,4 +162,44 @@ import Testing
                 $0.contains("notifications restored at t=6100ms after the app disabled them")
             })
     }
+
+    @Test func faultsDoNotChargeAFailureToALinkUpOnAirBeforeTheFault() throws {
+        // Given failNextConnects(3) at 108.5 s, and a reconnection whose link came up on air at 108.4 s
+        // but whose setup (MTU, discovery) ended at 108.8 s
+        let timeline = try Scenario.parse(
+            """
+            duration: 120s
+            timeline:
+              - {at: 108500ms, do: failNextConnects, device: P1, count: 3, failure: failed-to-establish}
+            """
+        ).timeline
+        let devices = [ScenarioResult.Device(name: "P1", id: Self.device, advertisingData: [], connectable: true)]
+        let events = [
+            Self.event(1, .connected(Self.link)), Self.event(105, .lost(Self.loss)),
+            Self.event(105, .willReconnect(attempt: 1, remainingAttempts: 1, trigger: .after(.seconds(1)))),
+            Self.event(108.8, .reconnected(Self.link)),
+        ]
+        func judge(linkUpAt second: Double) -> [String] {
+            let up = Self.record(
+                second,
+                .connected(
+                    adapter: 0, device: Self.device,
+                    parameters: ConnectionParameters(
+                        interval: .milliseconds(30), latency: 0, supervisionTimeout: .milliseconds(420), phy: .le1M,
+                        dataLength: 251)))
+            return FaultInjectionOracle().violations(
+                in: ExplorationObservation(
+                    end: .seconds(120), events: events, records: [up], actions: timeline, devices: devices,
+                    clients: [
+                        ExplorationObservation.Client(
+                            device: Self.device,
+                            reconnection: .linear(wait: .seconds(1), attempts: 1, timeout: .seconds(5)), subscribed: [])
+                    ]))
+        }
+
+        // When the fault oracle judges it, and the same with the link up after the fault
+        // Then the attempt answered before the fault owes nothing; one answered after it is named
+        #expect(judge(linkUpAt: 108.4).isEmpty, "\(judge(linkUpAt: 108.4))")
+        #expect(judge(linkUpAt: 108.6).contains { $0.contains("an attempt succeeded") })
+    }
 }
