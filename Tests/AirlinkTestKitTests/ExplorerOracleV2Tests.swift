@@ -9,13 +9,8 @@ import Testing
 /// The oracles explorer-v2 added (registry, GATT permissions, attempts on air at their definition's time)
 /// on hand-built records: each fails on a sequence that breaks its definition and passes on one that keeps it.
 @Suite struct ExplorerOracleV2Tests {
-    static let device: DeviceID = "E0:00:00:00:00:01"
-    static let link = LinkInfo(mtu: 23)
-    static let loss = AirlinkError(.linkLost, "the link was lost")
-
-    static func event(_ seconds: Double, _ event: ConnectionEvent) -> ScenarioEventRecord {
-        ScenarioEventRecord(time: .milliseconds(Int(seconds * 1000)), event: .connection(device, event))
-    }
+    /// The device, link, loss and connection events of the first oracle suite.
+    typealias Shared = ExplorerOracleTests
 
     static func record(_ seconds: Double, _ event: TraceEvent) -> TraceRecord {
         TraceRecord(time: AirlinkInstant(offset: .milliseconds(Int(seconds * 1000))), event: event)
@@ -23,18 +18,18 @@ import Testing
 
     static func connectionRecord(count: Int) -> ConnectionRecord {
         ConnectionRecord(
-            id: device, name: "P1", firstConnected: RecordTimestamp(secondsSince1970: 0), connectionCount: count)
+            id: Shared.device, name: "P1", firstConnected: RecordTimestamp(secondsSince1970: 0), connectionCount: count)
     }
 
     @Test func registryFailsOnACountThatIgnoresAForgetOrAMissedConnection() {
         // Given a device connected at 1 s, lost, reconnected at 5 s, forgotten at 8 s, reconnected at 12 s
         let events = [
-            Self.event(1, .connected(Self.link)), Self.event(4, .lost(Self.loss)),
-            Self.event(5, .reconnected(Self.link)), Self.event(10, .lost(Self.loss)),
-            Self.event(12, .reconnected(Self.link)),
+            Shared.event(1, .connected(Shared.link)), Shared.event(4, .lost(Shared.loss)),
+            Shared.event(5, .reconnected(Shared.link)), Shared.event(10, .lost(Shared.loss)),
+            Shared.event(12, .reconnected(Shared.link)),
         ]
         let forget = ScenarioOperationRecord(
-            name: "forget \(Self.device)", start: .seconds(8), timeout: .seconds(30),
+            name: "forget \(Shared.device)", start: .seconds(8), timeout: .seconds(30),
             completions: [(.seconds(8), "ok")])
         func judge(_ records: [ConnectionRecord], forgets: Bool = true) -> [String] {
             RegistryOracle().violations(
@@ -66,13 +61,13 @@ import Testing
                       - {uuid: "F112", properties: [write], type: bytes, value: "01"}
                       - {uuid: "F113", properties: [read], type: bytes, value: "02"}
             """)
-        let devices = [ScenarioResult.Device(name: "P1", id: Self.device, advertisingData: [], connectable: true)]
+        let devices = [ScenarioResult.Device(name: "P1", id: Shared.device, advertisingData: [], connectable: true)]
         let databases = ExplorationObservation.databaseTimelines(of: scenario, devices: devices, actions: [])
-        let database = try #require(databases[Self.device]?.first?.database)
+        let database = try #require(databases[Shared.device]?.first?.database)
         let f112 = try #require(database.valueHandle(of: BluetoothUUID(0xF112)))
         let f113 = try #require(database.valueHandle(of: BluetoothUUID(0xF113)))
         func pdu(_ second: Double, _ direction: ATTDirection, _ pdu: ATTPDU) -> TraceRecord {
-            Self.record(second, .attPDU(adapter: 0, device: Self.device, direction: direction, pdu: pdu, bytes: []))
+            Self.record(second, .attPDU(adapter: 0, device: Shared.device, direction: direction, pdu: pdu, bytes: []))
         }
         func judge(_ records: [TraceRecord]) -> [String] {
             GATTPermissionsOracle().violations(
@@ -95,16 +90,16 @@ import Testing
     @Test func reconnectionFailsOnAnAttemptStartedOnAirOffItsDefinitionsTime() {
         // Given a linear strategy (wait 2 s): lost at 10 s, attempt 1 announced at 10 s, reconnected at 12.5 s
         let events = [
-            Self.event(1, .connected(Self.link)), Self.event(10, .lost(Self.loss)),
-            Self.event(10, .willReconnect(attempt: 1, remainingAttempts: 3, trigger: .after(.seconds(2)))),
-            Self.event(12.5, .reconnected(Self.link)),
+            Shared.event(1, .connected(Shared.link)), Shared.event(10, .lost(Shared.loss)),
+            Shared.event(10, .willReconnect(attempt: 1, remainingAttempts: 3, trigger: .after(.seconds(2)))),
+            Shared.event(12.5, .reconnected(Shared.link)),
         ]
         let client = ExplorationObservation.Client(
-            device: Self.device, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)),
+            device: Shared.device, reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)),
             subscribed: [])
         func judge(connectingAt second: Double) -> [String] {
             let records = [
-                Self.record(second, .connecting(adapter: 0, device: Self.device, timeout: .seconds(3)))
+                Self.record(second, .connecting(adapter: 0, device: Shared.device, timeout: .seconds(3)))
             ]
             return ReconnectionModelOracle().violations(
                 in: ExplorationObservation(end: .seconds(30), events: events, records: records, clients: [client]))
@@ -122,18 +117,18 @@ import Testing
         let subscription = ScenarioOperationRecord(
             name: "subscribe F111", start: .seconds(1), timeout: .seconds(30), completions: [(.seconds(1), "ok")])
         let disconnect = ScenarioOperationRecord(
-            name: "disconnect \(Self.device)", start: .seconds(5), timeout: .seconds(30),
+            name: "disconnect \(Shared.device)", start: .seconds(5), timeout: .seconds(30),
             completions: [(.milliseconds(5300), "ok")])
         let onAir = Self.record(
             5.1,
             .attPDU(
-                adapter: 0, device: Self.device, direction: .toCentral,
+                adapter: 0, device: Shared.device, direction: .toCentral,
                 pdu: .handleValueNotification(handle: ATTHandle(rawValue: 12), value: [1, 0, 0, 0]), bytes: []))
         let subscribed = ExplorationObservation.Client(
-            device: Self.device, reconnection: .linear(wait: .seconds(1), attempts: 3, timeout: .seconds(3)),
+            device: Shared.device, reconnection: .linear(wait: .seconds(1), attempts: 3, timeout: .seconds(3)),
             subscribed: ["F111"])
         let disconnected = ExplorationObservation(
-            end: .seconds(10), events: [Self.event(1, .connected(Self.link)), Self.event(5.3, .terminated)],
+            end: .seconds(10), events: [Shared.event(1, .connected(Shared.link)), Shared.event(5.3, .terminated)],
             operations: [subscription, disconnect], records: [onAir], clients: [subscribed])
         // And one that unsubscribed at 3 s, whose notifications came back after a reconnection at 6 s
         var unsubscribing = subscribed
@@ -143,14 +138,14 @@ import Testing
         let restored = ScenarioEventRecord(
             time: .milliseconds(6100),
             event: .services(
-                Self.device,
+                Shared.device,
                 .notificationsRestored(
                     service: BluetoothUUID(0xF110), characteristic: BluetoothUUID(0xF111), mode: .notify)))
         let restoredAfter = ExplorationObservation(
             end: .seconds(10),
             events: [
-                Self.event(1, .connected(Self.link)), Self.event(5, .lost(Self.loss)),
-                Self.event(6, .reconnected(Self.link)), restored,
+                Shared.event(1, .connected(Shared.link)), Shared.event(5, .lost(Shared.loss)),
+                Shared.event(6, .reconnected(Shared.link)), restored,
             ], operations: [subscription, unsubscribe], clients: [unsubscribing])
 
         // When the notifications oracle judges them
@@ -173,17 +168,17 @@ import Testing
               - {at: 108500ms, do: failNextConnects, device: P1, count: 3, failure: failed-to-establish}
             """
         ).timeline
-        let devices = [ScenarioResult.Device(name: "P1", id: Self.device, advertisingData: [], connectable: true)]
+        let devices = [ScenarioResult.Device(name: "P1", id: Shared.device, advertisingData: [], connectable: true)]
         let events = [
-            Self.event(1, .connected(Self.link)), Self.event(105, .lost(Self.loss)),
-            Self.event(105, .willReconnect(attempt: 1, remainingAttempts: 1, trigger: .after(.seconds(1)))),
-            Self.event(108.8, .reconnected(Self.link)),
+            Shared.event(1, .connected(Shared.link)), Shared.event(105, .lost(Shared.loss)),
+            Shared.event(105, .willReconnect(attempt: 1, remainingAttempts: 1, trigger: .after(.seconds(1)))),
+            Shared.event(108.8, .reconnected(Shared.link)),
         ]
         func judge(linkUpAt second: Double) -> [String] {
             let up = Self.record(
                 second,
                 .connected(
-                    adapter: 0, device: Self.device,
+                    adapter: 0, device: Shared.device,
                     parameters: ConnectionParameters(
                         interval: .milliseconds(30), latency: 0, supervisionTimeout: .milliseconds(420), phy: .le1M,
                         dataLength: 251)))
@@ -192,7 +187,7 @@ import Testing
                     end: .seconds(120), events: events, records: [up], actions: timeline, devices: devices,
                     clients: [
                         ExplorationObservation.Client(
-                            device: Self.device,
+                            device: Shared.device,
                             reconnection: .linear(wait: .seconds(1), attempts: 1, timeout: .seconds(5)), subscribed: [])
                     ]))
         }
