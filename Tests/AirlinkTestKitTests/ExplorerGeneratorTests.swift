@@ -51,4 +51,35 @@ import Testing
             #expect(strategies.contains(strategy), "\(strategy)")
         }
     }
+
+    @Test func versionTwoDrawsBuiltInsLinkParametersUnsubscribesForgetsAndMTURefusals() throws {
+        // Given the current generator
+        let generator = ExplorationGenerator()
+        var plans: [ExplorationPlan] = []
+        for seed: UInt64 in 1...300 {
+            // When it draws 300 plans
+            let plan = generator.plan(seed: seed)
+
+            // Then each parses as a scenario with what the plan holds
+            let scenario = try plan.scenario()
+            #expect((scenario.central != nil) == (plan.central != nil))
+            #expect(scenario.world.map(\.builtIn) == plan.peripherals.map(\.builtIn))
+            #expect(scenario.world.map(\.mtu) == plan.peripherals.map(\.mtu))
+            plans.append(plan)
+        }
+        // And together they draw each built-in, per-peripheral MTUs and data lengths, the central's
+        // parameters, unsubscribing, forgetting, MTU refusals and silent database changes
+        let peripherals = plans.flatMap(\.peripherals)
+        for builtIn in ["battery", "thermostat", "sensortag"] {
+            #expect(peripherals.contains { $0.builtIn == builtIn }, "\(builtIn)")
+        }
+        #expect(peripherals.contains { $0.mtu != nil } && peripherals.contains { $0.dataLength != nil })
+        #expect(plans.contains { $0.central != nil })
+        let clients = plans.flatMap(\.clients)
+        #expect(clients.contains { $0.unsubscribeAt != nil } && clients.contains { $0.forgetAt != nil })
+        let kinds = plans.flatMap(\.faults).map(\.kind)
+        #expect(kinds.contains { $0.hasPrefix("respond mtu") })
+        #expect(kinds.contains("changeDatabase silently"))
+        #expect(ExplorerVersion.current.description == "explorer-v2")
+    }
 }

@@ -49,9 +49,13 @@ extension ATTServer {
     /// CCCDs inside the range are reset, the prepare queue is dropped, and queued indications for handles
     /// in the range are discarded.
     ///
+    /// - Parameters:
+    ///   - newDatabase: the database the server serves from now on.
+    ///   - announce: whether to indicate Service Changed; `false` is a firmware that changes its
+    ///     database silently (the client's cached handles go stale without its knowing).
     /// - Returns: the actions to perform, and the affected range (`nil` if the structure did not change).
     public mutating func replaceDatabase(
-        with newDatabase: AttributeDatabase
+        with newDatabase: AttributeDatabase, announce: Bool = true
     ) -> (actions: [Action], changed: ClosedRange<ATTHandle>?) {
         let changed = newDatabase.changedHandles(comparedWith: database)
         database = newDatabase
@@ -60,7 +64,7 @@ extension ATTServer {
         cccdValues = cccdValues.filter { !changed.contains($0.key) }
         pendingIndications.removeAll { changed.contains($0.handle) }
         let serviceChanged = database.serviceChangedHandle
-        guard clientConfiguration(forValue: serviceChanged) & 0x0002 != 0 else { return ([], changed) }
+        guard announce, clientConfiguration(forValue: serviceChanged) & 0x0002 != 0 else { return ([], changed) }
         var range: [UInt8] = []
         range.append(changed.lowerBound)
         range.append(changed.upperBound)

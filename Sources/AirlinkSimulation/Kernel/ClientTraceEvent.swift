@@ -16,6 +16,14 @@ public enum ClientTraceEvent: Sendable, Hashable {
     case subscribeFailed(target: String, AirlinkError.Code)
     /// `disconnect C0:FF:EE:00:00:01 ok`.
     case disconnected(DeviceID)
+    /// `unsubscribe 2A19 ok`.
+    case unsubscribed(target: String)
+    /// `unsubscribe 2A19 failed: linkLost`.
+    case unsubscribeFailed(target: String, AirlinkError.Code)
+    /// `forget C0:FF:EE:00:00:01 ok` (`ok, not known` when the registry had no record of it).
+    case forgot(DeviceID, known: Bool)
+    /// `forget C0:FF:EE:00:00:01 failed: ...`.
+    case forgetFailed(DeviceID, AirlinkError.Code)
     /// `read 2A19 = 87`.
     case read(target: String, value: String)
     /// `write 2A19 = 87 ok`.
@@ -64,6 +72,10 @@ public enum ClientTraceEvent: Sendable, Hashable {
         case .subscribed(let target, let mode): "subscribe \(target) ok \(mode)"
         case .subscribeFailed(let target, let code): "subscribe \(target) failed: \(code)"
         case .disconnected(let device): "disconnect \(device) ok"
+        case .unsubscribed(let target): "unsubscribe \(target) ok"
+        case .unsubscribeFailed(let target, let code): "unsubscribe \(target) failed: \(code)"
+        case .forgot(let device, let known): "forget \(device) ok" + (known ? "" : ", not known")
+        case .forgetFailed(let device, let code): "forget \(device) failed: \(code)"
         case .read(let target, let value): "read \(target) = \(value)"
         case .wrote(let target, let value): "write \(target) = \(value) ok"
         case .failed(let operation, let target, let code): "\(operation.rawValue) \(target) failed: \(code)"

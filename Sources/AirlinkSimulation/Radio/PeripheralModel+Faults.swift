@@ -44,8 +44,9 @@ extension PeripheralModel {
     }
 
     /// Replaces the services, as a firmware update does: every link's server sees the new database
-    /// and indicates Service Changed to centrals that subscribed (Core Spec Vol 3, Part G, 7.1).
-    func changeDatabase(_ newServices: [Service]) {
+    /// and indicates Service Changed to centrals that subscribed (Core Spec Vol 3, Part G, 7.1), unless
+    /// `announce` is false (a firmware that changes its database silently).
+    func changeDatabase(_ newServices: [Service], announce: Bool = true) {
         let newDatabase: AttributeDatabase
         do {
             newDatabase = try AttributeDatabase(spec.gattDefinition(services: newServices))
@@ -53,12 +54,12 @@ extension PeripheralModel {
             world.record("fault", "\(id) database change refused: \(error.message)")
             return
         }
-        world.record("fault", "\(id) changes its database")
+        world.record("fault", "\(id) changes its database\(announce ? "" : " silently")")
         services = newServices
         database = newDatabase
         indexCharacteristics(resetUpdates: true)
         for link in links {
-            let (actions, _) = link.server.replaceDatabase(with: newDatabase)
+            let (actions, _) = link.server.replaceDatabase(with: newDatabase, announce: announce)
             link.performServerActions(actions)
         }
         armUpdateTimer()

@@ -124,6 +124,12 @@ public struct SimulatedPeripheral: Sendable {
         world.lock.withLock { model.changeDatabase(services) }
     }
 
+    /// Replaces the services without a Service Changed indication, as a firmware that forgets to tell
+    /// its centrals: their cached handles go stale without their knowing.
+    public func changeDatabaseSilently(_ services: [Service]) {
+        world.lock.withLock { model.changeDatabase(services, announce: false) }
+    }
+
     /// Stops advertising.
     public func stopAdvertising() {
         world.lock.withLock {

@@ -28,7 +28,7 @@ extension ExplorationGenerator {
             .init(at: time ?? at, action: action, device: adapter ? nil : peripheral.name, arguments: arguments)
         }
         func operation() -> Argument { Argument(key: "operation", yaml: random.pick(["any", "read", "write"])) }
-        switch random.int(0...11) {
+        switch random.int(0...12) {
         case 0:
             let reason = random.pick(Self.reasons)
             return .init(kind: "dropLink \(reason)", entries: [entry("dropLink", [.init(key: "reason", yaml: reason)])])
@@ -65,9 +65,17 @@ extension ExplorationGenerator {
                 return "{uuid: \"\(service.uuid)\", characteristics: [\(characteristics)]}"
             }
             let argument = Argument(key: "services", yaml: "[\(services.joined(separator: ", "))]")
+            if random.chance(30) {  // a firmware that does not tell its centrals
+                let silent = Argument(key: "serviceChanged", yaml: "false")
+                return .init(kind: "changeDatabase silently", entries: [entry("changeDatabase", [argument, silent])])
+            }
             return .init(kind: "changeDatabase", entries: [entry("changeDatabase", [argument])])
         case 7:
-            let counter = peripheral.services[0].characteristics[0].uuid
+            guard
+                let counter = peripheral.services.lazy.flatMap(\.characteristics).first(where: {
+                    $0.properties.contains("notify")
+                })?.uuid
+            else { return .init(kind: "reset", entries: [entry("reset")]) }
             let arguments = [
                 Argument(key: "characteristic", yaml: "\"\(counter)\""),
                 Argument(key: "count", yaml: "\(random.int(1...50))"),
@@ -80,6 +88,15 @@ extension ExplorationGenerator {
         case 9:
             let back = at + random.milliseconds(1000...60_000)
             return .init(kind: "outOfRange", entries: [entry("moveOutOfRange"), entry("moveBackInRange", at: back)])
+        case 11:
+            // The MTU exchange of the next connections refused: Request Not Supported keeps 23 bytes,
+            // another error fails the exchange.
+            let error = random.chance(60) ? "request-not-supported" : random.pick(Self.errors)
+            let arguments = [
+                Argument(key: "operation", yaml: "mtu"), Argument(key: "error", yaml: error),
+                Argument(key: "times", yaml: "\(random.int(1...3))"),
+            ]
+            return .init(kind: "respond mtu \(error)", entries: [entry("respond", arguments)])
         default:
             let on = at + random.milliseconds(10...20_000)
             return .init(

@@ -1,15 +1,19 @@
 import AirlinkCore
+import AirlinkProfiles
 
 /// Draws an ``ExplorationPlan`` from a seed: the same seed and limits give the same plan, on every machine.
 ///
-/// What it draws (``ExplorerVersion/current``): 1 to ``maximumPeripherals`` custom peripherals, each with
-/// 1–3 services of 1–3 characteristics (one counter that notifies; the others bytes values up to 512
-/// bytes, readable, writable with or without response); a client for most of them, connecting with each
-/// reconnection strategy and random parameters, subscribing, reading and writing (long values too),
-/// sometimes disconnecting; and up to ``maximumFaults`` faults at random times, overlapping: link drops
-/// with each reason, connection failures of each kind, ATT errors, requests never answered or answered
-/// late, reboots, database changes, notification bursts, advertising stopped and resumed, out of range and
-/// back, adapter power blips.
+/// What it draws (``ExplorerVersion/current``): 1 to ``maximumPeripherals`` peripherals, most custom, each
+/// with 1–3 services of 1–3 characteristics (one counter that notifies; the others bytes values up to 512
+/// bytes, readable or not, writable with or without response), some built-in (battery, thermostat,
+/// SensorTag), some with their own ATT MTU and data length; sometimes the central's own link parameters
+/// (interval, latency, supervision timeout, MTU asked for); a client for most peripherals, connecting
+/// with each reconnection strategy and random parameters, subscribing, reading (values that refuse reads
+/// too) and writing (long values too), sometimes unsubscribing, forgetting the device in the registry,
+/// disconnecting; and up to ``maximumFaults`` faults at random times, overlapping: link drops with each
+/// reason, connection failures of each kind, ATT errors, requests never answered or answered late, MTU
+/// exchanges refused, reboots, database changes with and without Service Changed, notification bursts,
+/// advertising stopped and resumed, out of range and back, adapter power blips.
 public struct ExplorationGenerator: Sendable {
     /// The most faults a plan holds.
     public var maximumFaults: Int
@@ -42,15 +46,60 @@ public struct ExplorationGenerator: Sendable {
         }
         return ExplorationPlan(
             seed: seed, version: .current, duration: duration, peripherals: peripherals, clients: clients,
-            faults: faults)
+            faults: faults, central: random.chance(40) ? central(&random) : nil)
+    }
+
+    /// Link parameters within the specification's ranges: intervals of 10–500 ms (whole 5 ms, so that
+    /// they are multiples of 1.25 ms written exactly), a latency up to 4, a supervision timeout above
+    /// its minimum.
+    private func central(_ random: inout ExplorationRandom) -> ExplorationPlan.Central {
+        let interval = Duration.milliseconds(5 * random.int(2...100))
+        let latency = random.int(0...4)
+        let minimum = max(Duration.milliseconds(100), interval * 2 * (latency + 1))
+        return ExplorationPlan.Central(
+            interval: interval, latency: latency,
+            supervisionTimeout: min(.seconds(32), minimum + random.milliseconds(10...4000)),
+            mtu: random.chance(30) ? random.int(23...517) : nil)
     }
 
     // MARK: The world
 
     private func peripheral(_ index: Int, _ random: inout ExplorationRandom) -> ExplorationPlan.Peripheral {
-        ExplorationPlan.Peripheral(
+        // A quarter built-in; the SensorTag rarely: its firmware ticks every 10 ms while connected, the
+        // costliest peripheral to simulate (the CI budget of seeds stays within its minute).
+        let builtIn: String? =
+            switch random.int(0...47) {
+            case 0...5: "thermostat"
+            case 6...11: "battery"
+            case 12: "sensortag"
+            default: nil
+            }
+        return ExplorationPlan.Peripheral(
             name: "P\(index)", id: "E0:00:00:00:00:0\(index)", interval: random.milliseconds(20...500),
-            services: services(of: index, &random))
+            services: builtIn.map(Self.services(ofBuiltIn:)) ?? services(of: index, &random), builtIn: builtIn,
+            mtu: random.chance(40) ? random.int(23...517) : nil,
+            dataLength: random.chance(25) ? random.int(27...251) : nil)
+    }
+
+    /// A built-in's services as its profile declares them (values empty: the profile holds them).
+    static func services(ofBuiltIn name: String) -> [ExplorationPlan.Service] {
+        let spec: PeripheralSpec =
+            switch name {
+            case "thermostat": .thermostat()
+            case "sensortag": .sensorTag()
+            default: .battery()
+            }
+        let names = ScenarioCharacteristic.propertyNames
+        return spec.services.map { service in
+            ExplorationPlan.Service(
+                uuid: "\(service.uuid)",
+                characteristics: service.characteristics.map { characteristic in
+                    ExplorationPlan.Characteristic(
+                        uuid: "\(characteristic.uuid)",
+                        properties: names.filter { characteristic.properties.contains($0.1) }.map(\.0), every: nil,
+                        bytes: [])
+                })
+        }
     }
 
     /// 1–3 services; the first characteristic of the first is the counter that notifies.
@@ -80,12 +129,14 @@ public struct ExplorationGenerator: Sendable {
         let references = peripheral.services.flatMap { service in
             service.characteristics.map { (service.uuid, $0) }
         }
-        let counter = references[0]
+        // What it subscribes to: a custom peripheral's counter, a built-in's first value that notifies.
+        let counter = references.first { $0.1.every != nil || $0.1.properties.contains("notify") }
         var operations: [ExplorationPlan.Operation] = []
         for _ in 0..<random.int(0...4) {
             let (service, characteristic) = random.pick(references)
             let target = ExplorationPlan.Reference(
                 service: service, characteristic: characteristic.uuid, counter: characteristic.every != nil)
+            // Reads of values that do not declare `read` too: the peripheral must refuse them.
             let writable = characteristic.properties.contains("write")
             let withoutResponse = characteristic.properties.contains("writeWithoutResponse")
             let write = (writable || withoutResponse) && random.chance(50)
@@ -98,13 +149,22 @@ public struct ExplorationGenerator: Sendable {
                     value: write ? random.bytes(length) : nil,
                     withoutResponse: write && withoutResponse && (!writable || random.chance(50))))
         }
-        return ExplorationPlan.Client(
+        let subscribe =
+            if let counter, random.chance(70) {
+                [
+                    ExplorationPlan.Reference(
+                        service: counter.0, characteristic: counter.1.uuid, counter: counter.1.every != nil)
+                ]
+            } else { [ExplorationPlan.Reference]() }
+        let end = Int(duration / .milliseconds(1))
+        var client = ExplorationPlan.Client(
             device: peripheral.name, connectAt: random.milliseconds(0...5000),
             connectTimeout: random.milliseconds(2000...10_000), reconnection: reconnection(&random),
-            subscribe: random.chance(70)
-                ? [ExplorationPlan.Reference(service: counter.0, characteristic: counter.1.uuid, counter: true)] : [],
-            operations: operations,
-            disconnectAt: random.chance(15) ? random.milliseconds(1000...Int(duration / .milliseconds(1))) : nil)
+            subscribe: subscribe, operations: operations,
+            disconnectAt: random.chance(15) ? random.milliseconds(1000...end) : nil)
+        if !subscribe.isEmpty, random.chance(15) { client.unsubscribeAt = random.milliseconds(1000...end) }
+        if random.chance(15) { client.forgetAt = random.milliseconds(1000...end) }
+        return client
     }
 
     private func reconnection(_ random: inout ExplorationRandom) -> ExplorationPlan.Reconnection {

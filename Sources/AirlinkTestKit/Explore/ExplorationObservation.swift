@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import AirlinkSimulation
 
 /// What the oracles read of a run: typed records only, never trace text.
@@ -15,12 +16,18 @@ public struct ExplorationObservation: Sendable {
         public var reconnection: ExplorationPlan.Reconnection
         /// The characteristics it enables notifications of (UUIDs as text, `F111`).
         public var subscribed: [String]
+        /// When it disables them again, if it does.
+        public var unsubscribeAt: Duration?
 
         /// A client from its parts (for runs that are not scenarios: the BlueZ explorer's).
-        package init(device: DeviceID, reconnection: ExplorationPlan.Reconnection, subscribed: [String]) {
+        package init(
+            device: DeviceID, reconnection: ExplorationPlan.Reconnection, subscribed: [String],
+            unsubscribeAt: Duration? = nil
+        ) {
             self.device = device
             self.reconnection = reconnection
             self.subscribed = subscribed
+            self.unsubscribeAt = unsubscribeAt
         }
     }
 
@@ -42,6 +49,11 @@ public struct ExplorationObservation: Sendable {
     public var devices: [ScenarioResult.Device]
     /// The plan's clients.
     public var clients: [Client]
+    /// The device registry's records at the end of the run.
+    public var registry: [ConnectionRecord]
+    /// Each peripheral's GATT database over time, as its spec and the timeline define it: the initial
+    /// one from t=0, a `changeDatabase`'s from its time, the initial one again from a `reset`.
+    public var databases: [DeviceID: [(from: Duration, database: AttributeDatabase)]]
 
     /// The observation of a finished run of `scenario` (drawn by the explorer or written by hand).
     public init(scenario: Scenario, result: ScenarioResult) {
@@ -53,13 +65,16 @@ public struct ExplorationObservation: Sendable {
         records = result.trace.records
         actions = result.actions
         devices = result.devices
+        registry = result.registry
+        databases = Self.databaseTimelines(of: scenario, devices: result.devices, actions: result.actions)
         clients = scenario.client.compactMap { client in
             guard let device = result.devices.first(where: { $0.name == client.device || "\($0.id)" == client.device })
             else { return nil }
             return Client(
                 device: device.id,
                 reconnection: ExplorationPlan.Reconnection(client.reconnection?.strategy ?? NoReconnectionStrategy()),
-                subscribed: (client.subscribe ?? []).map { $0.characteristic.description.uppercased() })
+                subscribed: (client.subscribe ?? []).map { $0.characteristic.description.uppercased() },
+                unsubscribeAt: client.unsubscribeAt?.duration)
         }
     }
 
@@ -68,8 +83,11 @@ public struct ExplorationObservation: Sendable {
     package init(
         end: Duration, events: [ScenarioEventRecord] = [], operations: [ScenarioOperationRecord] = [],
         values: [ScenarioObservedValue] = [], streamEnds: [ScenarioStreamEnd] = [], records: [TraceRecord] = [],
-        actions: [ScenarioAction] = [], devices: [ScenarioResult.Device] = [], clients: [Client] = []
+        actions: [ScenarioAction] = [], devices: [ScenarioResult.Device] = [], clients: [Client] = [],
+        registry: [ConnectionRecord] = [], databases: [DeviceID: [(from: Duration, database: AttributeDatabase)]] = [:]
     ) {
+        self.registry = registry
+        self.databases = databases
         self.end = end
         self.events = events
         self.operations = operations
@@ -143,9 +161,9 @@ extension ExplorationOracle {
 /// Every oracle the explorer judges a run with.
 public enum ExplorationOracles {
     /// Liveness, terminal events, the reconnection strategies' reference models, notifications, the ATT
-    /// bearer, and the injected faults' own definitions.
+    /// bearer, the injected faults' own definitions, the registry and GATT permissions.
     public static let all: [any ExplorationOracle] = [
         LivenessOracle(), TerminalEventOracle(), ReconnectionModelOracle(), NotificationOracle(), ATTBearerOracle(),
-        FaultInjectionOracle(),
+        FaultInjectionOracle(), RegistryOracle(), GATTPermissionsOracle(),
     ]
 }

@@ -9,6 +9,7 @@ extension ExplorationPlan {
             "seed: \(seed)",
             "duration: \(duration.scenarioText)",
         ]
+        if let central { lines.append("central: \(central.yaml)") }
         lines.append(peripherals.isEmpty ? "world: []" : "world:")
         for peripheral in peripherals { lines += peripheral.yaml }
         let entries = faults.flatMap(\.entries).enumerated().sorted {
@@ -30,12 +31,21 @@ extension ExplorationPlan {
     }
 }
 
+extension ExplorationPlan.Central {
+    var yaml: String {
+        "{interval: \(interval.scenarioText), latency: \(latency), supervisionTimeout: "
+            + "\(supervisionTimeout.scenarioText)\(mtu.map { ", mtu: \($0)" } ?? "")}"
+    }
+}
+
 extension ExplorationPlan.Peripheral {
     var yaml: [String] {
-        var lines = [
-            "  - name: \(name)", "    id: \"\(id)\"",
-            "    advertising: {interval: \(interval.scenarioText)}", "    services:",
-        ]
+        var lines = builtIn.map { ["  - builtIn: \($0)", "    name: \(name)"] } ?? ["  - name: \(name)"]
+        lines += ["    id: \"\(id)\"", "    advertising: {interval: \(interval.scenarioText)}"]
+        if let mtu { lines.append("    mtu: \(mtu)") }
+        if let dataLength { lines.append("    dataLength: \(dataLength)") }
+        guard builtIn == nil else { return lines }
+        lines.append("    services:")
         for service in services { lines += service.yaml(indent: "      ") }
         return lines
     }
@@ -87,6 +97,8 @@ extension ExplorationPlan.Client {
             lines.append("    \(key):")
             lines += list.map { "      - {\($0.yaml)}" }
         }
+        if let unsubscribeAt { lines.append("    unsubscribeAt: \(unsubscribeAt.scenarioText)") }
+        if let forgetAt { lines.append("    forgetAt: \(forgetAt.scenarioText)") }
         if let disconnectAt { lines.append("    disconnectAt: \(disconnectAt.scenarioText)") }
         return lines
     }

@@ -19,8 +19,23 @@ public struct ExplorationPlan: Sendable, Hashable {
     public var clients: [Client]
     /// Faults over time; each one or two timeline entries (a blip is off then on).
     public var faults: [Fault]
+    /// The link parameters the central asks for, when not the defaults.
+    public var central: Central?
 
-    /// A custom peripheral: a name, an address, how often it advertises and its services.
+    /// The central's link parameters (the scenario's `central:`).
+    public struct Central: Sendable, Hashable {
+        /// The connection interval (a multiple of 1.25 ms).
+        public var interval: Duration
+        /// The peripheral latency.
+        public var latency: Int
+        /// The supervision timeout.
+        public var supervisionTimeout: Duration
+        /// The ATT MTU the central asks for, if not 247.
+        public var mtu: Int?
+    }
+
+    /// A peripheral: a name, an address, how often it advertises and its services; a custom one, or a
+    /// built-in (`battery`, `thermostat`, `sensortag`) whose services are the profile's.
     public struct Peripheral: Sendable, Hashable {
         /// Its name, which clients and faults use.
         public var name: String
@@ -28,8 +43,14 @@ public struct ExplorationPlan: Sendable, Hashable {
         public var id: String
         /// Its advertising interval.
         public var interval: Duration
-        /// Its services.
+        /// Its services (a built-in's, as its profile declares them, for the workload to pick from).
         public var services: [Service]
+        /// The built-in it is, or `nil` for a custom peripheral.
+        public var builtIn: String? = nil
+        /// The ATT MTU it answers an exchange with, if not 247.
+        public var mtu: Int? = nil
+        /// Its LL data length, if not 251.
+        public var dataLength: Int? = nil
     }
 
     /// A service of a drawn peripheral.
@@ -142,6 +163,10 @@ public struct ExplorationPlan: Sendable, Hashable {
         public var operations: [Operation]
         /// When it disconnects, if ever.
         public var disconnectAt: Duration?
+        /// When it disables the notifications it enabled, if ever.
+        public var unsubscribeAt: Duration? = nil
+        /// When it forgets the device in the registry, if ever.
+        public var forgetAt: Duration? = nil
     }
 
     /// A fault: one or two timeline entries (`powerOffAdapter` then `powerOnAdapter`), with a kind for summaries.

@@ -72,6 +72,8 @@ public struct ExplorationShrinker: Sendable {
             if !client.subscribe.isEmpty { with { $0.clients[index].subscribe = [] } }
             for operation in client.operations.indices { with { $0.clients[index].operations.remove(at: operation) } }
             if client.disconnectAt != nil { with { $0.clients[index].disconnectAt = nil } }
+            if client.unsubscribeAt != nil { with { $0.clients[index].unsubscribeAt = nil } }
+            if client.forgetAt != nil { with { $0.clients[index].forgetAt = nil } }
             with { $0.clients[index].reconnection = client.reconnection.fewerAttempts }
             for operation in client.operations.indices where (client.operations[operation].value?.count ?? 0) > 1 {
                 with { $0.clients[index].operations[operation].value = [0x01] }
@@ -83,7 +85,11 @@ public struct ExplorationShrinker: Sendable {
                 }
             }
         }
+        if plan.central != nil { with { $0.central = nil } }
         for (index, peripheral) in plan.peripherals.enumerated() {
+            if peripheral.mtu != nil { with { $0.peripherals[index].mtu = nil } }
+            if peripheral.dataLength != nil { with { $0.peripherals[index].dataLength = nil } }
+            guard peripheral.builtIn == nil else { continue }  // its services are the profile's
             for service in peripheral.services.indices.dropFirst() where !plan.names(peripheral, service: service) {
                 with { $0.peripherals[index].services.remove(at: service) }
             }
@@ -111,6 +117,8 @@ extension ExplorationPlan {
         for index in clients.indices {
             clients[index].connectAt = scaled(clients[index].connectAt)
             clients[index].disconnectAt = clients[index].disconnectAt.map(scaled)
+            clients[index].unsubscribeAt = clients[index].unsubscribeAt.map(scaled)
+            clients[index].forgetAt = clients[index].forgetAt.map(scaled)
             for operation in clients[index].operations.indices {
                 clients[index].operations[operation].at = scaled(clients[index].operations[operation].at)
             }

@@ -1,14 +1,15 @@
 import Airlink
 import AirlinkCore
+import AirlinkSimulation
 
 /// The radio's faults do what their verbs say: `failNextConnects(n)` fails the next n connection attempts.
 ///
 /// After the fault, none of the device's first n attempts to end may succeed (`connected` or
 /// `reconnected`); an attempt ends with `connected`, `failedToConnect`, `reconnected`, or, during a
 /// reconnection, with the next `willReconnect` or `gaveUp`. A window in which the adapter goes off or
-/// another fault touches the device is not judged, nor a success within 50 ms of the fault (that
-/// attempt was already answered): a power-off cuts radio attempts short without an event,
-/// so the layers' count and the radio's differ there.
+/// another fault touches the device is not judged (a power-off cuts radio attempts short without an
+/// event, so the layers' count and the radio's differ there), nor a success within 50 ms of the fault
+/// or whose link came up on air (the radio's `connected`) before it: that attempt was already answered.
 public struct FaultInjectionOracle: ExplorationOracle {
     /// `faults`.
     public var name: String { "faults" }
@@ -32,6 +33,12 @@ public struct FaultInjectionOracle: ExplorationOracle {
             else { continue }
             let start = action.at.duration
             let events = observation.connectionEvents(of: device)
+            // When links to the device came up on air: a success whose link was up before the fault
+            // belongs to an attempt already answered, however long its setup (MTU, discovery) took.
+            let linksUp = observation.records.compactMap { record -> Duration? in
+                guard case .connected(0, device, _) = record.event else { return nil }
+                return record.time.offset
+            }
             var outcomes: [(time: Duration, succeeded: Bool, name: String)] = []
             var previous: ConnectionEvent?
             for (time, event) in events {
@@ -40,7 +47,10 @@ public struct FaultInjectionOracle: ExplorationOracle {
                 switch event {
                 case .connected, .reconnected:
                     // An attempt whose link was already being set up when the fault came cannot take it.
-                    if time >= start + Self.setUp { outcomes.append((time, true, event.name)) }
+                    let up = linksUp.last { $0 <= time }
+                    if time >= start + Self.setUp, up.map({ $0 >= start }) ?? true {
+                        outcomes.append((time, true, event.name))
+                    }
                 case .failedToConnect: outcomes.append((time, false, event.name))
                 case .willReconnect, .gaveUp:
                     if case .willReconnect = previous { outcomes.append((time, false, event.name)) }

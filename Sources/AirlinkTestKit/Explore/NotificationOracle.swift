@@ -9,9 +9,9 @@ import AirlinkSimulation
 /// notified of must be the values notified on air (`ATT_HANDLE_VALUE_NTF` records), in the same order,
 /// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
 /// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
-/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), after `terminated` or
-/// `gaveUp`, after the app called `disconnect()` (which forgets enabled notifications), or when the next value
-/// counts it in `missedBefore`. No value reaches the app after
+/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), from the app's call to
+/// `disconnect()` (it gives the subscriptions up at once, before the link is down), after `terminated` or
+/// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
 /// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
 /// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
 /// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
@@ -51,7 +51,15 @@ public struct NotificationOracle: ExplorationOracle {
                 operation.name.hasPrefix("subscribe")
                     && client.subscribed.contains { operation.name.uppercased().contains($0) }
             }
-            let excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            // The app's disconnect() gives its subscriptions up at the call, before the link is down.
+            for operation in observation.operations where operation.name == "disconnect \(device)" {
+                excused.spans.append(operation.start..<(observation.end + .seconds(1)))
+            }
+            if let unsubscribed = client.unsubscribeAt, unsubscribed <= observation.end {  // no more values wanted
+                excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
+                violations += restoredAfterUnsubscribing(client, observation)
+            }
             var next = 0
             var unexplained: [Duration] = []
             for value in received {
@@ -108,10 +116,6 @@ public struct NotificationOracle: ExplorationOracle {
             }
         }
         if let start { spans.append(start..<(observation.end + .seconds(1))) }
-        // `disconnect()` forgets enabled notifications (ConnectionManager): from the call on, none is owed.
-        for operation in observation.operations where operation.name == "disconnect \(device)" {
-            spans.append(operation.start..<(observation.end + .seconds(1)))
-        }
         return (spans, terminatedAt)
     }
 
@@ -123,6 +127,7 @@ public struct NotificationOracle: ExplorationOracle {
         let events = observation.events.filter { $0.event.device == client.device }
         for (index, record) in events.enumerated() {
             guard case .connection(_, .reconnected) = record.event else { continue }
+            if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
             let deadline = record.time + Self.restorationTimeout
             guard deadline < observation.end else { continue }
             let answered = events[(index + 1)...].prefix { record in
@@ -147,6 +152,27 @@ public struct NotificationOracle: ExplorationOracle {
             }
         }
         return violations
+    }
+
+    /// After the app unsubscribed (successfully), Airlink restores nothing: the choice is the app's.
+    private func restoredAfterUnsubscribing(
+        _ client: ExplorationObservation.Client, _ observation: ExplorationObservation
+    ) -> [String] {
+        // This client's: started at its `unsubscribeAt`, on a characteristic it subscribed to.
+        let done = observation.operations.filter { operation in
+            operation.start == client.unsubscribeAt && operation.name.hasPrefix("unsubscribe ")
+                && client.subscribed.contains(String(operation.name.dropFirst("unsubscribe ".count)).uppercased())
+        }.compactMap { operation in operation.completions.first { $0.outcome == "ok" }?.time }
+        guard let unsubscribed = done.max() else { return [] }
+        return observation.events.filter { record in
+            guard record.time > unsubscribed, record.event.device == client.device,
+                case .services(_, .notificationsRestored) = record.event
+            else { return false }
+            return true
+        }.prefix(1).map { record in
+            "\(client.device): notifications restored at t=\(record.time.scenarioText) after the app disabled them "
+                + "at t=\(unsubscribed.scenarioText)"
+        }
     }
 
     /// The values stream ends when, and only when, the link is lost for good.

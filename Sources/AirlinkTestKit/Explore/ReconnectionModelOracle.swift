@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkSimulation
 
 /// Each reconnection strategy's reference model, from its definition, against the events of a run.
 ///
@@ -9,7 +10,8 @@ import AirlinkCore
 /// `0 ... that`; decorrelated: within `initialDelay ... 3 × the previous wait`, capped). An attempt starts
 /// no earlier than the announcement plus its wait, and if the adapter is off then, no earlier than
 /// power-on: a blip pauses a wait, never shortens it. It ends within its connect timeout of its start
-/// (adapter on throughout). `gaveUp` comes exactly when the attempts are spent, and never with no limit;
+/// (adapter on throughout), and it starts on air (the radio's `connecting`) exactly then: the wait is the
+/// whole slack the definition allows. `gaveUp` comes exactly when the attempts are spent, and never with no limit;
 /// the `none` strategy makes no attempt.
 public struct ReconnectionModelOracle: ExplorationOracle {
     /// `reconnection`.
@@ -25,6 +27,13 @@ public struct ReconnectionModelOracle: ExplorationOracle {
     public func violations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         let off = observation.adapterOff
+        // When the first central started each attempt on air, per device, in one pass over the trace.
+        var starts: [DeviceID: [Duration]] = [:]
+        for record in observation.records {
+            if case .connecting(0, let device, _) = record.event {
+                starts[device, default: []].append(record.time.offset)
+            }
+        }
         for client in observation.clients {
             let strategy = client.reconnection
             let events = observation.connectionEvents(of: client.device)
@@ -61,10 +70,14 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                                     + "\(allowed.lowerBound.scenarioText)...\(allowed.upperBound.scenarioText)")
                         }
                         previousWait = wait
-                        if let next = events.dropFirst(index + 1).first {
+                        let next = events.dropFirst(index + 1).first
+                        if let next {
                             violations += timing(
                                 at, planned: time + wait, next: next, timeout: strategy.timeout, off: off)
                         }
+                        violations += start(
+                            at, starts: starts[client.device] ?? [], announced: time, planned: time + wait,
+                            before: next?.time, off: off)
                     }
                     made += 1
                 case .gaveUp where inEpisode:
@@ -84,6 +97,24 @@ public struct ReconnectionModelOracle: ExplorationOracle {
             }
         }
         return violations
+    }
+
+    /// The attempt announced at `announced` starts on air (the radio's `connecting`) exactly at `planned`, or
+    /// at power-on if the adapter is off then: the definition leaves no slack once the wait is drawn.
+    /// An attempt the app cut short (the next connection event before it) is not judged.
+    private func start(
+        _ announcement: String, starts: [Duration], announced: Duration, planned: Duration, before next: Duration?,
+        off: [Range<Duration>]
+    ) -> [String] {
+        var expected = planned
+        for span in off where span.contains(expected) { expected = span.upperBound }
+        let attempt = starts.first { $0 >= announced }
+        guard let attempt, next.map({ attempt <= $0 }) ?? true else { return [] }
+        guard attempt != expected else { return [] }
+        return [
+            "\(announcement): the attempt started on air at t=\(attempt.scenarioText), the definition starts it at "
+                + "t=\(expected.scenarioText)"
+        ]
     }
 
     /// The attempt after `announced` starts at `planned` (later while the adapter is off), so the next event

@@ -21,9 +21,11 @@ public struct Scenario: Sendable, Decodable {
     public var client: [ScenarioClient]
     /// What must hold.
     public var expect: [ScenarioExpectation]
+    /// The link parameters the central asks for, if not the defaults.
+    public var central: ScenarioCentral?
 
     private enum CodingKeys: String, CodingKey {
-        case name, description, seed, duration, world, timeline, client, expect
+        case name, description, seed, duration, world, timeline, client, expect, central
     }
 
     /// Decodes a scenario; `world`, `client` and `expect` may be empty, `duration` is required.
@@ -43,6 +45,7 @@ public struct Scenario: Sendable, Decodable {
         timeline = try container.decodeIfPresent([ScenarioAction].self, forKey: .timeline) ?? []
         client = try container.decodeIfPresent([ScenarioClient].self, forKey: .client) ?? []
         expect = try container.decodeIfPresent([ScenarioExpectation].self, forKey: .expect) ?? []
+        central = try container.decodeIfPresent(ScenarioCentral.self, forKey: .central)
         let sizes: [(CodingKeys, Int, Int, String)] = [
             (.world, world.count, ScenarioLimits.maximumPeripherals, "peripherals"),
             (.timeline, timeline.count, ScenarioLimits.maximumEntries, "actions"),

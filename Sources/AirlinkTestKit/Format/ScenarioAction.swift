@@ -60,7 +60,8 @@ public struct ScenarioAction: Sendable, Decodable {
     public var count: Int
     /// `failNextConnects`: how (`le-connection-abort-by-local`, `in-progress`, `failed-to-establish`, `no-answer`).
     public var failure: ConnectFailure
-    /// `respond`, `neverRespond`, `delayResponses`: which requests (`any`, `read`, `write`).
+    /// `respond`, `neverRespond`, `delayResponses`: which requests (`any`, `read`, `write`, or `mtu`:
+    /// the MTU exchange).
     public var operation: ATTOperation
     /// `respond`: the ATT error.
     public var error: ATTError?
@@ -78,12 +79,15 @@ public struct ScenarioAction: Sendable, Decodable {
     public var inspectedValue: String?
     /// `changeDatabase`: the new services.
     public var services: [ScenarioService]?
+    /// `changeDatabase`: whether subscribed centrals are told (Service Changed), true by default;
+    /// `false` is a firmware that changes its database silently.
+    public var serviceChanged: Bool
 
     private enum CodingKeys: String, CodingKey {
         case at
         case kind = "do"
         case device, reason, position, count, failure, operation, error, delay, characteristic
-        case service, type, value, services, times, identifier
+        case service, type, value, services, times, identifier, serviceChanged
     }
 
     static let reasons: [(String, DisconnectionReason)] = [
@@ -154,10 +158,11 @@ public struct ScenarioAction: Sendable, Decodable {
         case "any": operation = .any
         case "read": operation = .read(characteristic?.uuid)
         case "write": operation = .write(characteristic?.uuid)
+        case "mtu": operation = .opcode(.exchangeMTURequest)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .operation, in: container,
-                debugDescription: "expected any, read or write, found '\(operationText)'")
+                debugDescription: "expected any, read, write or mtu, found '\(operationText)'")
         }
         error = try container.decodeIfPresent(ScenarioATTError.self, forKey: .error)?.error
         delay = try container.decodeIfPresent(ScenarioDuration.self, forKey: .delay)
@@ -168,6 +173,7 @@ public struct ScenarioAction: Sendable, Decodable {
             value = try ScenarioValue.decodeIfPresent(type, forKey: .value, in: container)
         }
         services = try container.decodeIfPresent([ScenarioService].self, forKey: .services)
+        serviceChanged = try container.decodeIfPresent(Bool.self, forKey: .serviceChanged) ?? true
         try requireParameters(container)
     }
 
@@ -221,6 +227,7 @@ public struct ScenarioAction: Sendable, Decodable {
             }
         case .changeDatabase:
             parts.append("services=\((services ?? []).map(\.uuid.description).joined(separator: ","))")
+            if !serviceChanged { parts.append("silently") }
         default: break
         }
         return parts.joined(separator: " ")

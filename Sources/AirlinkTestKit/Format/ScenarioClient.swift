@@ -30,6 +30,12 @@ public struct ScenarioClient: Sendable, Decodable {
     public var write: [ScenarioOperation]?
     /// When to disconnect, if ever.
     public var disconnectAt: ScenarioDuration?
+    /// When to disable the notifications of every `subscribe` entry, if ever (Airlink then no longer
+    /// restores them after a loss).
+    public var unsubscribeAt: ScenarioDuration?
+    /// When to forget the device in the registry, if ever: its record goes, and the next connection
+    /// starts a new one.
+    public var forgetAt: ScenarioDuration?
     /// For an inspector: what to read, write and follow by identifier, through an `InspectorClient`.
     public var observe: ScenarioObserve?
 }

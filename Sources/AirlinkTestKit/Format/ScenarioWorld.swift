@@ -25,9 +25,14 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     /// How many centrals may connect at once, 1 to 64; `nil` keeps the peripheral's own (1 for a
     /// custom one). It stops advertising at the limit.
     public var maximumConnections: Int?
+    /// The ATT receive MTU it answers an MTU exchange with, 23 to 517; `nil` keeps its own (247).
+    public var mtu: Int?
+    /// The longest LL payload it accepts, 27 to 251 bytes; `nil` keeps its own (251).
+    public var dataLength: Int?
 
     private enum CodingKeys: String, CodingKey {
         case inspector, builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
+        case mtu, dataLength
     }
 
     /// Decodes a peripheral; a custom one needs `name`, `id` and `services`, an inspector its `values`.
@@ -36,7 +41,8 @@ public struct ScenarioPeripheral: Sendable, Decodable {
         if container.contains(.inspector) {
             let name = try container.decode(String.self, forKey: .inspector)
             let others: [CodingKeys] = [
-                .builtIn, .name, .id, .position, .advertising, .parameters, .services, .maximumConnections,
+                .builtIn, .name, .id, .position, .advertising, .parameters, .services, .maximumConnections, .mtu,
+                .dataLength,
             ]
             for key in others where container.contains(key) {
                 throw DecodingError.dataCorruptedError(
@@ -60,6 +66,8 @@ public struct ScenarioPeripheral: Sendable, Decodable {
         values = try container.decodeIfPresent([ScenarioValueOverride].self, forKey: .values)
         services = try container.decodeIfPresent([ScenarioService].self, forKey: .services)
         maximumConnections = try container.decodeCount(.maximumConnections, in: 1...64, "a number of centrals")
+        mtu = try container.decodeCount(.mtu, in: 23...517, "an ATT MTU")
+        dataLength = try container.decodeCount(.dataLength, in: 27...251, "a data length in bytes")
         if let builtIn {
             guard ScenarioBuiltIns.names.contains(builtIn) else {
                 throw DecodingError.dataCorruptedError(

@@ -20,6 +20,8 @@ enum ScenarioBuiltIns {
         }
         if let position = peripheral.position { spec.position = position.position }
         if let maximum = peripheral.maximumConnections { spec.maximumConnections = maximum }
+        if let mtu = peripheral.mtu { spec.preferredMTU = mtu }
+        if let dataLength = peripheral.dataLength { spec.maximumDataLength = dataLength }
         for override in peripheral.values ?? [] {
             try apply(override, to: &spec, index: index)
         }

@@ -67,6 +67,35 @@ struct ScenarioClientDriver: Sendable {
         }
         for operation in client.read ?? [] { schedule(operation, connection: connection, write: false) }
         for operation in client.write ?? [] { schedule(operation, connection: connection, write: true) }
+        if let at = client.unsubscribeAt?.duration, let references = client.subscribe, !references.isEmpty {
+            repeating(at: ScenarioDuration(at), every: nil, count: 1) {
+                for reference in references {
+                    let index = recorder.start("unsubscribe \(reference.characteristic)", timeout: Self.gattTimeout)
+                    do throws(AirlinkError) {
+                        try await connection.services.service(reference.service.uuid).disableNotifications(
+                            for: reference.characteristic.uuid)
+                        recorder.finish(index, "ok")
+                        trace.record(.client(.unsubscribed(target: "\(reference.characteristic)")))
+                    } catch {
+                        recorder.finish(index, "failed: \(error.code)")
+                        trace.record(.client(.unsubscribeFailed(target: "\(reference.characteristic)", error.code)))
+                    }
+                }
+            }
+        }
+        if let at = client.forgetAt?.duration, let registry = context.manager.registry {
+            repeating(at: ScenarioDuration(at), every: nil, count: 1) {
+                let index = recorder.start("forget \(device)", timeout: Self.gattTimeout)
+                do throws(AirlinkError) {
+                    let known = try await registry.forget(device)
+                    recorder.finish(index, "ok")
+                    trace.record(.client(.forgot(device, known: known)))
+                } catch {
+                    recorder.finish(index, "failed: \(error.code)")
+                    trace.record(.client(.forgetFailed(device, error.code)))
+                }
+            }
+        }
         if let at = client.disconnectAt?.duration {
             context.simulation.spawn {
                 do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }

@@ -244,32 +244,10 @@ struct ScenarioEvaluation {
         return violations
     }
 
-    /// The registry agrees with the connections: a device's record counts every connection and
-    /// reconnection the run made, and a device that never connected has no record.
+    /// The registry agrees with the connections (``RegistryAgreement``), forgets of the client included.
     func registryViolations(_ records: [ConnectionRecord]) -> [String] {
-        var established: [DeviceID: Int] = [:]
-        var order: [DeviceID] = []
-        for record in events {
-            guard case .connection(let device, let event) = record.event else { continue }
-            if established[device] == nil { order.append(device) }
-            switch event {
-            case .connected, .reconnected: established[device, default: 0] += 1
-            default: established[device, default: 0] += 0
-            }
-        }
-        var violations: [String] = []
-        for record in records where established[record.id] == nil {
-            violations.append("the registry remembers \(record.id), which never connected")
-        }
-        for device in order {
-            let expected = established[device] ?? 0
-            let recorded = records.first { $0.id == device }?.connectionCount ?? 0
-            if expected != recorded {
-                violations.append(
-                    "the registry counts \(recorded) connection(s) of \(device), the run made \(expected)")
-            }
-        }
-        return violations
+        RegistryAgreement.violations(
+            events: events, forgets: RegistryAgreement.forgets(in: recorder.operations), records: records)
     }
 
     // MARK: Statistics

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkRegistry
 import AirlinkSimulation
 
 /// What a scenario's run gave: whether its expectations held, invariant violations, the trace and statistics.
@@ -64,6 +65,8 @@ public struct ScenarioResult: Sendable {
     public var operations: [ScenarioOperationRecord]
     /// The ends of the streams of notified values the app observed.
     public var streamEnds: [ScenarioStreamEnd] = []
+    /// The device registry's records at the end of the run (the runner's device manager records into one).
+    public var registry: [ConnectionRecord] = []
     /// The simulation's trace.
     public var trace: SimulationTrace
     /// The timeline's actions, in time order.

@@ -73,6 +73,7 @@ public struct ScenarioRunner: Sendable {
     ) async throws(AirlinkError) -> ScenarioResult {
         let seed = seed ?? scenario.seed
         let simulation = Simulation(seed: seed, strict: true, tracing: tracing, logger: logger)
+        if let central = scenario.central { simulation.radio.linkParameters = central.parameters }
         let recorder = ScenarioRecorder(environment: simulation.environment)
         var peripherals: [SimulatedPeripheral] = []
         var inspectors: [ScenarioRunningInspector] = []
@@ -167,6 +168,7 @@ public struct ScenarioRunner: Sendable {
             })
         result.inspected = recorder.inspected
         result.streamEnds = recorder.streamEnds
+        result.registry = records
         manager.shutdown()
         return result
     }

@@ -47,7 +47,11 @@ struct ScenarioTimeline: Sendable {
             do {
                 var services: [Service] = []
                 for service in action.services ?? [] { services.append(try ScenarioBuiltIns.service(service)) }
-                peripheral.apply(.changeDatabase(services))
+                if action.serviceChanged {
+                    peripheral.apply(.changeDatabase(services))
+                } else {
+                    peripheral.changeDatabaseSilently(services)
+                }
             } catch {
                 context.environment.trace.record("scenario", "changeDatabase failed: \(error.message)")
             }

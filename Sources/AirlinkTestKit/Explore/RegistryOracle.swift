@@ -1,0 +1,19 @@
+import AirlinkCore
+
+/// The device registry agrees with the connections: at the end of the run, each device's record counts
+/// every `connected` and `reconnected` since the app last forgot it (or since the start), and a device
+/// with none (never connected, or forgotten since) has no record.
+public struct RegistryOracle: ExplorationOracle {
+    /// `registry`.
+    public var name: String { "registry" }
+
+    /// Creates the oracle.
+    public init() {}
+
+    /// Records that disagree with the connections the run made and the forgets the app asked for.
+    public func violations(in observation: ExplorationObservation) -> [String] {
+        RegistryAgreement.violations(
+            events: observation.events, forgets: RegistryAgreement.forgets(in: observation.operations),
+            records: observation.registry)
+    }
+}
