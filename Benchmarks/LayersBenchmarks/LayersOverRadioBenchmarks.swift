@@ -6,10 +6,10 @@ import Benchmark
 /// table). Allocations are counted per measured iteration, so a regression that builds a string or
 /// a box per request shows as more mallocs per read even on a loaded machine.
 ///
-/// Each has thresholds (`swift package benchmark thresholds check`, against the p90 figures stored in
-/// `Thresholds/`): the allocation count may not grow by more than 2 %, which no noise explains; the
-/// wall clock may not grow by more than 40 %, which the noise of a loaded 2-core VM stays under
-/// (Docs/Performance.md).
+/// Each has thresholds, checked against a baseline (`benchmark baseline check`) or stored figures
+/// (`benchmark thresholds update` on a quiet machine, then `benchmark thresholds check`): the
+/// allocation count may not grow by more than 2 % at p90, which no noise explains; the wall clock by
+/// no more than 40 %, which the noise of a loaded 2-core VM stays under (Docs/Performance.md).
 func layersOverRadioBenchmarks() {
     let thresholds: [BenchmarkMetric: BenchmarkThresholds] = [
         .mallocCountTotal: .init(relative: [.p90: 2]),
