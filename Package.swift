@@ -197,6 +197,10 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
             ]
         ),
     ]
+    // Runs one layers workload N times for `valgrind --tool=callgrind` (instruction counts per operation).
+    package.targets.append(
+        .executableTarget(
+            name: "LayersProfile", dependencies: ["AirlinkTestSupport"], path: "Benchmarks/LayersProfile"))
     for (name, targets) in benchmarks {
         package.targets.append(
             .executableTarget(

@@ -1,4 +1,4 @@
-import AirlinkCore
+@_spi(AirlinkInternals) import AirlinkCore
 
 /// The values a characteristic notifies, as an `AsyncSequence` (``ServiceManager/values(of:)``).
 ///

@@ -45,6 +45,19 @@ extension GATTClient {
                 + "discover the services to see what the device offers")
     }
 
+    /// The service and the characteristic with `uuid` in it, if both are cached: the common path of a
+    /// request, taken without an asynchronous call (``resolveCharacteristic(_:in:turn:)`` discovers them).
+    func cachedCharacteristic(
+        _ uuid: BluetoothUUID, in serviceUUID: BluetoothUUID
+    ) -> (GATTService, GATTCharacteristic)? {
+        state.withLock { state in
+            guard let cache = state.services[serviceUUID], let characteristic = cache.characteristics[uuid] else {
+                return nil
+            }
+            return (cache.service, characteristic)
+        }
+    }
+
     /// The characteristic with `uuid` in service `serviceUUID`, from the cache or discovered; its
     /// value handle is routed to the service's observers from then on.
     ///

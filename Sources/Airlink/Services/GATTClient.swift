@@ -1,4 +1,4 @@
-import AirlinkCore
+@_spi(AirlinkInternals) import AirlinkCore
 import Logging
 import Synchronization
 
@@ -150,31 +150,32 @@ final class GATTClient: Sendable {
         // descriptions of 128-bit UUIDs on every request would cost more than the request.
         logger.trace("\(operation())", metadata: Self.metadata(service, characteristic))
         let issued = environment.clock.now
-        try await adapter.requirePoweredOn("\(operation()) on \(device)")
+        // The adapter's known state is checked in line: every asynchronous call on this path costs
+        // task switches, a measurable part of a read (Docs/Performance.md).
+        if adapter.known != .poweredOn { try await adapter.requirePoweredOn("\(operation()) on \(device)") }
         _ = try requireLink(operation())
-        do {
+        do throws(AirlinkError) {
             let ticket = gate.enter()
             guard case .queued = ticket else {
-                return try await gate.run(ticket) { () async throws(AirlinkError) -> Value in
-                    do throws(AirlinkError) {
-                        return try await body(Turn(generation: try requireLink(operation()), bounded: false))
-                    } catch {
-                        guard error == Self.needsDeadline else { throw error }
-                    }
-                    let name = operation()  // several calls: the operation runs again, under its deadline
-                    return try await OperationDeadline(environment: environment, issued: issued).run(
-                        "\(name) on \(device)", timeout: Self.operationTimeout
-                    ) { () async throws(AirlinkError) -> Value in
-                        try await body(Turn(generation: try requireLink(name), bounded: true))
-                    }
+                // The turn is ours at once (`gate.run` would not wait): run in it directly.
+                defer { gate.release() }
+                do throws(AirlinkError) {
+                    return try await body(Turn(generation: try requireLink(operation()), bounded: false))
+                } catch {
+                    guard error == Self.needsDeadline else { throw error }
+                }
+                // Several calls: the operation runs again, under its deadline.
+                return try await OperationDeadline(environment: environment, issued: issued).run(
+                    "\(operation()) on \(device)", timeout: Self.operationTimeout
+                ) { () async throws(AirlinkError) -> Value in
+                    try await body(Turn(generation: try requireLink(operation()), bounded: true))
                 }
             }
-            let name = operation()
             return try await OperationDeadline(environment: environment, issued: issued).run(
-                "\(name) on \(device)", timeout: Self.operationTimeout
+                "\(operation()) on \(device)", timeout: Self.operationTimeout
             ) { () async throws(AirlinkError) -> Value in
                 try await gate.run(ticket) { () async throws(AirlinkError) -> Value in
-                    try await body(Turn(generation: try requireLink(name), bounded: true))
+                    try await body(Turn(generation: try requireLink(operation()), bounded: true))
                 }
             }
         } catch {

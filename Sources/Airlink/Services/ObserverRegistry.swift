@@ -1,4 +1,4 @@
-import AirlinkCore
+@_spi(AirlinkInternals) import AirlinkCore
 import Logging
 import Synchronization
 

@@ -66,6 +66,16 @@ public final class ServiceManager: Sendable {
         }
     }
 
+    /// A characteristic of the service from the cache, in line (a request's common path, without the
+    /// task switches of an asynchronous call), or resolved in the operation's `turn`.
+    @inline(__always)
+    private func resolve(_ characteristic: BluetoothUUID, turn: GATTClient.Turn) async throws(AirlinkError)
+        -> GATTCharacteristic
+    {
+        if let (_, cached) = link.cachedCharacteristic(characteristic, in: uuid) { return cached }
+        return try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn).1
+    }
+
     // MARK: Values
 
     /// Reads a characteristic's whole value.
@@ -80,7 +90,7 @@ public final class ServiceManager: Sendable {
     public func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
         try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             turn throws(AirlinkError) in
-            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn)
+            let resolved = try await resolve(characteristic, turn: turn)
             guard resolved.properties.contains(.read) else {
                 throw AirlinkError(
                     .operationNotSupported,
@@ -125,7 +135,7 @@ public final class ServiceManager: Sendable {
         }
         try await link.perform("write \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             turn throws(AirlinkError) in
-            let (_, resolved) = try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn)
+            let resolved = try await resolve(characteristic, turn: turn)
             let needed: CharacteristicProperties = type == .withResponse ? .write : .writeWithoutResponse
             guard resolved.properties.contains(needed) else {
                 let other: CharacteristicProperties = type == .withResponse ? .writeWithoutResponse : .write

@@ -16,12 +16,13 @@ struct OperationDeadline: Sendable {
     /// Runs `body`, cancelling it at `issued + timeout`.
     ///
     /// - Parameters:
-    ///   - operation: what is done, for the timeout's message: `read 2A19 in 180F on C0:FF:EE:00:00:01`.
+    ///   - operation: what is done, for the timeout's message: `read 2A19 in 180F on C0:FF:EE:00:00:01`
+    ///     (described only on a timeout).
     ///   - timeout: the operation's whole allowance, from `issued`.
     ///   - body: the operation, waiting for its turn included.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` past the deadline; what `body` throws.
     func run<Value: Sendable>(
-        _ operation: String, timeout: Duration, _ body: () async throws(AirlinkError) -> Value
+        _ operation: @autoclosure () -> String, timeout: Duration, _ body: () async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         let result = await withoutActuallyEscaping(body) { body in
             let work = UnsafeSendableBox(body)
@@ -50,7 +51,7 @@ struct OperationDeadline: Sendable {
         if result.1, case .failure(let error) = result.0, error.code == .cancelled {
             throw AirlinkError(
                 .timeout,
-                "\(operation) did not complete within \(timeout.text) of being issued, the time it waited for its "
+                "\(operation()) did not complete within \(timeout.text) of being issued, the time it waited for its "
                     + "turn behind other operations on the link and any discovery it needed first included (ATT's "
                     + "transaction timeout, Core Spec Vol 3, Part F, 3.3.3); it was given up")
         }

@@ -41,11 +41,14 @@ public protocol PeripheralContext: AnyObject, Sendable {
     func log(_ text: String)
 }
 
+// Inlinable: behaviours live in other modules (the profiles, apps), where these calls are then
+// specialized for the value's type instead of dispatching through its witness table on every read.
 extension PeripheralContext {
     /// The current value of a characteristic, decoded as `Value`.
     ///
     /// - Throws: ``AirlinkError/Code/characteristicNotFound``; ``AirlinkError/Code/malformedData`` if
     ///   the bytes are not a `Value`.
+    @inlinable
     public func value<Value: GATTValue>(
         of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil, as type: Value.Type = Value.self
     ) throws(AirlinkError) -> Value {
@@ -53,6 +56,7 @@ extension PeripheralContext {
     }
 
     /// Stores a typed value and notifies subscribed centrals (see ``setBytes(_:of:in:)``).
+    @inlinable
     public func setValue<Value: GATTValue>(
         _ value: Value, of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil
     ) throws(AirlinkError) {
@@ -60,6 +64,7 @@ extension PeripheralContext {
     }
 
     /// Sends a typed value to subscribed centrals without storing it (see ``notify(_:of:in:)``).
+    @inlinable
     public func notify<Value: GATTValue>(
         _ value: Value, of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil
     ) throws(AirlinkError) {

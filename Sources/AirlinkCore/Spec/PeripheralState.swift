@@ -8,24 +8,27 @@
 /// context.state["setPoint", default: 21.0] += 0.5
 /// ```
 public struct PeripheralState: Sendable {
-    private var storage: [String: any Sendable]
+    @usableFromInline var storage: [String: any Sendable]
 
     /// Creates a state with the given entries.
     public init(_ entries: [String: any Sendable] = [:]) { storage = entries }
 
     /// The value stored under `key` as `Value`, or `defaultValue` when there is none (or it has another type).
+    @inlinable
     public subscript<Value: Sendable>(key: String, default defaultValue: @autoclosure () -> Value) -> Value {
         get { (storage[key] as? Value) ?? defaultValue() }
         set { storage[key] = newValue }
     }
 
     /// The value stored under `key` as `Value`, or `nil`; setting `nil` removes it.
+    @inlinable
     public subscript<Value: Sendable>(key: String, as type: Value.Type) -> Value? {
         get { storage[key] as? Value }
         set { storage[key] = newValue }
     }
 
     /// The value stored under `key`, untyped; setting `nil` removes it.
+    @inlinable
     public subscript(key: String) -> (any Sendable)? {
         get { storage[key] }
         set { storage[key] = newValue }

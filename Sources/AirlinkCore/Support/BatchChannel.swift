@@ -9,9 +9,14 @@ import Synchronization
 /// burst of notifications costs one wake-up. Offers never wait: with a capacity, a full buffer
 /// refuses the value (``Offer/dropped``) and the producer accounts for it; without one the buffer
 /// is unbounded, as an `AsyncStream`'s default is.
-package final class BatchChannel<Element: Sendable>: Sendable {
+///
+/// The class is SPI-public (its members stay `package`): with Swift 6.3.1, another module specializes the
+/// inlinable methods of a public class but not those of a `package` one, and the layers offer every
+/// notification through it (an unspecialized call looked generic metadata up twice per value).
+@_spi(AirlinkInternals)
+public final class BatchChannel<Element: Sendable>: Sendable {
     /// What became of an offered value.
-    package enum Offer: Sendable, Equatable {
+    @usableFromInline package enum Offer: Sendable, Equatable {
         /// Buffered for the consumer.
         case enqueued
         /// Refused: the buffer is full.
@@ -33,7 +38,7 @@ package final class BatchChannel<Element: Sendable>: Sendable {
     }
 
     /// The most values buffered and not yet taken; `nil` for no bound.
-    package let capacity: Int?
+    @usableFromInline package let capacity: Int?
     @usableFromInline let state = Mutex(State())
 
     /// Creates a channel.

@@ -56,6 +56,10 @@ package final class Broadcaster<Element: Sendable>: Sendable {
     package var isFinished: Bool { state.withLock { $0.finished } }
 
     /// Hands `element` to every subscriber whose predicate admits it; never waits.
+    ///
+    /// Prespecialized for the transports' events, which the radio yields from another module (an
+    /// unspecialized call looks generic metadata up on every event).
+    @_specialize(exported:true,where Element == TransportEvent)
     package func yield(_ element: Element) {
         let subscribers = state.withLock { $0.subscribers }
         var gone = false

@@ -43,21 +43,34 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         /// The iterator never throws.
         public typealias Failure = Never
 
-        let subscription: EventSubscription<Element>
-        var batch: [Element] = []
-        var index = 0
+        @usableFromInline let subscription: EventSubscription<Element>
+        @usableFromInline var batch: [Element] = []
+        @usableFromInline var index = 0
+
+        init(subscription: EventSubscription<Element>) { self.subscription = subscription }
 
         /// The next element, or `nil` once the producer finished (or the task was cancelled).
+        @inlinable
         public mutating func next() async -> Element? {
             await next(isolation: nil)
         }
 
         /// The next element, on the caller's isolation (no hop off an actor to wait).
+        ///
+        /// Inlinable, so that taking an element already buffered is no asynchronous call in the
+        /// consumer's module (each would cost task switches); only refilling the batch is.
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             if index < batch.count {
                 defer { index += 1 }
                 return batch[index]
             }
+            return await refill(isolation: actor)
+        }
+
+        /// Takes the next batch, waiting for one, and returns its first element.
+        @usableFromInline
+        mutating func refill(isolation actor: isolated (any Actor)?) async -> Element? {
             index = 0
             await subscription.channel.take(into: &batch, isolation: actor)
             guard !batch.isEmpty else { return nil }
@@ -69,6 +82,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 
 /// Ties a channel to the life of its stream and iterators: once all are gone, the channel is
 /// terminated and the producer forgets it, as an `AsyncStream` ends on termination.
+@usableFromInline
 final class EventSubscription<Element: Sendable>: Sendable {
     let channel: BatchChannel<Element>
 

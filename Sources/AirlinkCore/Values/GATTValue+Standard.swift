@@ -35,6 +35,7 @@ extension String: GATTValue {
 /// A little-endian fixed-width integer (GSS `uint8` ... `uint64`, `sint8` ... `sint64`).
 extension FixedWidthInteger where Self: GATTValue {
     /// Decodes a little-endian integer of exactly this width.
+    @inlinable
     public init(gattBytes: [UInt8]) throws(AirlinkError) {
         try Self.requireLength(gattBytes, MemoryLayout<Self>.size...MemoryLayout<Self>.size)
         var value: Self = 0
@@ -42,8 +43,9 @@ extension FixedWidthInteger where Self: GATTValue {
         self = value
     }
     /// The little-endian bytes.
+    @inlinable
     public var gattBytes: [UInt8] {
-        (0..<MemoryLayout<Self>.size).map { UInt8(truncatingIfNeeded: self >> (8 * $0)) }
+        withUnsafeBytes(of: littleEndian) { Array($0) }
     }
 }
 

@@ -5,11 +5,14 @@ import DequeModule
 /// directions of ATT traffic, the peripheral's ``ATTServer`` and the central's queue of procedures.
 final class Link: @unchecked Sendable {
     // @unchecked: every mutable field is used under `world.lock`.
+    // `@exclusivity(unchecked)`: the fields every PDU touches skip the runtime's dynamic exclusivity
+    // checks (a tenth of a read's instructions, Docs/Performance.md); the lock and the driver's one
+    // event at a time already keep their accesses apart.
     unowned let world: RadioWorld
     let linkID: Int
     let central: VirtualRadio
     let peripheral: PeripheralModel
-    var server: ATTServer
+    @exclusivity(unchecked) var server: ATTServer
 
     let interval: VirtualDuration
     let latency: Int
@@ -21,15 +24,15 @@ final class Link: @unchecked Sendable {
     let anchor: VirtualInstant
 
     /// The ATT MTU as the central knows it (23 until the exchange completes).
-    var mtu: UInt16 = ATTServer.defaultMTU
+    @exclusivity(unchecked) var mtu: UInt16 = ATTServer.defaultMTU
     /// Whether `.connected` was announced.
-    var isUp = false
+    @exclusivity(unchecked) var isUp = false
     /// Whether the link is gone.
-    var isClosed = false
+    @exclusivity(unchecked) var isClosed = false
     /// Whether the peripheral's firmware still runs this link (false after a reset).
-    var peripheralAlive = true
+    @exclusivity(unchecked) var peripheralAlive = true
     /// Whether the peripheral can be heard.
-    var peripheralReachable = true
+    @exclusivity(unchecked) var peripheralReachable = true
     var silenceGeneration = 0
 
     /// A PDU waiting to cross, with the L2CAP bytes (PDU + 4-byte header) still to send.
@@ -37,20 +40,20 @@ final class Link: @unchecked Sendable {
         var bytes: [UInt8]
         var remaining: Int
     }
-    var toPeripheral = Deque<Outgoing>()
-    var toCentral = Deque<Outgoing>()
+    @exclusivity(unchecked) var toPeripheral = Deque<Outgoing>()
+    @exclusivity(unchecked) var toCentral = Deque<Outgoing>()
     /// The start of the connection event armed to carry queued traffic, if one is armed.
-    var pumpAt: VirtualInstant?
+    @exclusivity(unchecked) var pumpAt: VirtualInstant?
     /// PDUs that crossed in a connection event, waiting for the event's delivery (Link+Timing.swift).
-    var inFlight = Deque<InFlightPDU>()
-    var nextBatch: Int64 = 0
+    @exclusivity(unchecked) var inFlight = Deque<InFlightPDU>()
+    @exclusivity(unchecked) var nextBatch: Int64 = 0
 
-    var operations = Deque<LinkOperation>()
-    var awaitingResponse = false
-    var requestDeadline: VirtualInstant?
-    var requestTimerAt: VirtualInstant?
-    var serviceChangedHandle: ATTHandle?
-    var cccdCache: [ATTHandle: ATTHandle] = [:]
+    @exclusivity(unchecked) var operations = Deque<LinkOperation>()
+    @exclusivity(unchecked) var awaitingResponse = false
+    @exclusivity(unchecked) var requestDeadline: VirtualInstant?
+    @exclusivity(unchecked) var requestTimerAt: VirtualInstant?
+    @exclusivity(unchecked) var serviceChangedHandle: ATTHandle?
+    @exclusivity(unchecked) var cccdCache: [ATTHandle: ATTHandle] = [:]
     var attempt: ConnectAttempt?
     var disconnectWaiters: [UnsafeContinuation<Void, Never>] = []
 
@@ -126,15 +129,17 @@ final class Link: @unchecked Sendable {
         toPeripheral.removeAll()
         toCentral.removeAll()
         world.record(.disconnected(adapter: central.adapterIndex, device: peripheral.id, reason: reason))
-        let error = AirlinkError(
-            .linkLost, "the link to \(peripheral.id) dropped: \(reason)", cause: .other("HCI \(reason)"))
         let pending = operations
         operations.removeAll()
         awaitingResponse = false
-        for operation in pending { operation.fail(error) }
-        if let attempt {
-            self.attempt = nil
-            attempt.finish(.failure(error))
+        if !pending.isEmpty || attempt != nil {  // described only when someone hears it: most drops end idle links
+            let error = AirlinkError(
+                .linkLost, "the link to \(peripheral.id) dropped: \(reason)", cause: .other("HCI \(reason)"))
+            for operation in pending { operation.fail(error) }
+            if let attempt {
+                self.attempt = nil
+                attempt.finish(.failure(error))
+            }
         }
         central.linkClosed(self, reason: reason)
         peripheral.host?.centralDisconnected(self, reason: reason)

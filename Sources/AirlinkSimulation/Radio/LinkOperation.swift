@@ -12,14 +12,15 @@ enum LinkOperationStep {
 /// (one outstanding ATT request, Core Spec Vol 3, Part F, 3.3.2).
 class LinkOperation: @unchecked Sendable {
     // @unchecked: used under the world's lock only.
+    // `@exclusivity(unchecked)` on the fields every request touches: as on ``Link``.
     /// Whether the completion already ran (finished, failed, or abandoned by its caller).
-    var isFinished = false
+    @exclusivity(unchecked) var isFinished = false
     /// When it was queued on the link: its 30 s run from here.
-    var issuedAt = VirtualInstant.start
+    @exclusivity(unchecked) var issuedAt = VirtualInstant.start
     /// When the link started it (its first request went out).
-    var startedAt: VirtualInstant?
+    @exclusivity(unchecked) var startedAt: VirtualInstant?
     /// Whether a timer watches its deadline (its first request's transaction timeout does not).
-    var deadlineArmed = false
+    @exclusivity(unchecked) var deadlineArmed = false
 
     /// Starts the operation.
     func start() -> LinkOperationStep { .finished }
@@ -33,7 +34,7 @@ class LinkOperation: @unchecked Sendable {
 
 /// A ``GATTProcedure`` run as a link operation.
 final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
-    private var procedure: Procedure
+    @exclusivity(unchecked) private var procedure: Procedure
     private let completion: ((Result<Procedure.Success, AirlinkError>) -> Void)?
     private let pending: OneShot<Procedure.Success>?
 

@@ -7,6 +7,7 @@ import AirlinkCore
 /// ``ATTServer`` keeps a copy that is updated whenever a value changes, with its own CCCDs.
 final class PeripheralModel: @unchecked Sendable {
     // @unchecked: every mutable field is used under `world.lock`.
+    // `@exclusivity(unchecked)` on the fields every request touches: as on ``Link``.
     unowned let world: RadioWorld
     let spec: PeripheralSpec
     /// When it was added: its timeline's times count from here.
@@ -17,19 +18,19 @@ final class PeripheralModel: @unchecked Sendable {
     var services: [Service]
     /// The checked definition whose table is not built yet (``layOut()``).
     private var pendingLayout: AttributeTableBuilder?
-    private var laidOutDatabase: AttributeDatabase?
-    private var indexedCharacteristics: [Entry] = []
-    private var updateSlots: [UpdateSlot] = []
-    var stateStorage: PeripheralState
+    @exclusivity(unchecked) private var laidOutDatabase: AttributeDatabase?
+    @exclusivity(unchecked) private var indexedCharacteristics: [Entry] = []
+    @exclusivity(unchecked) private var updateSlots: [UpdateSlot] = []
+    @exclusivity(unchecked) var stateStorage: PeripheralState
     var position: Position
     var isOutOfRange = false
     var isAdvertisingEnabled: Bool
-    var links: [Link] = []
+    @exclusivity(unchecked) var links: [Link] = []
     var pendingConnects: [ConnectAttempt] = []
     var connectFailures: [ConnectFailure] = []
-    var attFaults: [ATTFaultRule] = []
-    var updateTimerAt: VirtualInstant?
-    var isCatchingUp = false
+    @exclusivity(unchecked) var attFaults: [ATTFaultRule] = []
+    @exclusivity(unchecked) var updateTimerAt: VirtualInstant?
+    @exclusivity(unchecked) var isCatchingUp = false
     /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).
     weak var host: VirtualPeripheralRole?
 
@@ -236,11 +237,15 @@ final class PeripheralModel: @unchecked Sendable {
 
     /// Runs every periodic update due by now, in time order, then arms the next timer if a central
     /// is connected (with nobody connected, updates are caught up lazily, so an idle world stays idle).
+    ///
+    /// Called on every request the peripheral receives and every value a behaviour reads, so the
+    /// common case (nothing due, the timer armed) returns after one comparison, without allocating.
     func catchUpUpdates() {
-        guard !isCatchingUp, !updates.isEmpty else { return }
+        guard !isCatchingUp, let next = nextUpdateDue else { return }
+        let now = world.now
+        if next > now, links.isEmpty || updateTimerAt.map({ $0 <= next && $0 > now }) == true { return }
         isCatchingUp = true
         defer { isCatchingUp = false }
-        let now = world.now
         while let index = updates.indices.min(by: { updates[$0].nextDue < updates[$1].nextDue }),
             updates[index].nextDue <= now
         {
@@ -262,10 +267,17 @@ final class PeripheralModel: @unchecked Sendable {
 
     /// Arms one timer for the next due update while a link is up.
     func armUpdateTimer() {
-        guard !links.isEmpty, let next = updates.lazy.map(\.nextDue).min() else { return }
+        guard !links.isEmpty, let next = nextUpdateDue else { return }
         if let armed = updateTimerAt, armed <= next, armed > world.now { return }
         updateTimerAt = next
         arm(.updates(due: next), at: next)
+    }
+
+    /// When the next periodic update is due, if the peripheral has any.
+    var nextUpdateDue: VirtualInstant? {
+        var next: VirtualInstant?
+        for slot in updates where next == nil || slot.nextDue < next! { next = slot.nextDue }
+        return next
     }
 
     // MARK: Timeline
