@@ -61,7 +61,8 @@ import Testing
 
                 timeline:
                   - {at: 0s, do: respond, device: P1, operation: mtu, error: request-not-supported}
-                  - {at: 8s, do: changeDatabase, device: P1, serviceChanged: false, services: [{uuid: "F120", characteristics: [{uuid: "F121", properties: [read], type: uint8, value: 1}]}]}
+                  - {at: 8s, do: changeDatabase, device: P1, serviceChanged: false, services: [{uuid: "F120",
+                      characteristics: [{uuid: "F121", properties: [read], type: uint8, value: 1}]}]}
                 client:
                   - device: P1
                     subscribe: [{service: "F110", characteristic: "F111", type: uint32}]
