@@ -114,6 +114,30 @@ import Testing
         #expect(GATTDatabaseHash(attributes: table) != GATTDatabaseHash(attributes: Self.sampleDatabase))
     }
 
+    @Test(arguments: [0x2901, 0x2902, 0x2903, 0x2904, 0x2905] as [UInt16])
+    func runTimeDescriptorsEnterByHandleAndTypeOnly(type: UInt16) {
+        // Given one of the five descriptors whose value may change, with a value, at 0x0102
+        let descriptor = GATTDatabaseHash.Attribute(
+            handle: ATTHandle(0x0102), type: BluetoothUUID(type), value: [0xAA, 0xBB])
+
+        // Then it contributes its handle and type, not its value
+        #expect(
+            GATTDatabaseHash.message(over: [descriptor])
+                == [0x02, 0x01, UInt8(truncatingIfNeeded: type), UInt8(truncatingIfNeeded: type >> 8)])
+    }
+
+    @Test func otherAttributesEnterNotAtAll() {
+        // Given a characteristic value, a vendor descriptor and a Valid Range descriptor (0x2906)
+        let table: [GATTDatabaseHash.Attribute] = [
+            .init(handle: ATTHandle(0x0001), type: BluetoothUUID(0x2A19), value: [0x64]),
+            .init(handle: ATTHandle(0x0002), type: BluetoothUUID(value: 0xF000_AA01_0451_4000_B000_0000_0000_0000)),
+            .init(handle: ATTHandle(0x0003), type: BluetoothUUID(0x2906), value: [0x00, 0x64]),
+        ]
+
+        // Then nothing of them is hashed
+        #expect(GATTDatabaseHash.message(over: table).isEmpty)
+    }
+
     @Test func aHashTakesSixteenBytesOnly() throws {
         // Given 16 bytes read from a Database Hash characteristic
         let hash = try GATTDatabaseHash(bytes: bytes("F1CA2D48ECF58BAC8A8830BBB9FBA990"))
