@@ -4,7 +4,8 @@ import PackageDescription
 /// Airlink's package graph is its architecture: dependencies point down only.
 ///
 /// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam and the environment
-///   (clock, executor, random source, trace) every layer takes its effects from.
+///   (clock, executor, random source, trace) every layer takes its effects from; the GATT Database Hash
+///   (AES-CMAC from swift-crypto's CryptoExtras).
 /// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and, on top of it, the virtual radio.
 /// - `AirlinkRegistry`: the devices an app has connected to (`DeviceRegistry`), behind the
 ///   `DeviceRepository` protocol, with the default JSON file; `AirlinkRegistrySQLite` adds SQLite (GRDB).
@@ -31,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // AES-CMAC (CryptoExtras) for the GATT Database Hash: Core Spec Vol 3 Part G 7.3.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // DocC catalogs of the public modules: `swift package generate-documentation` (Scripts/docs).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -38,7 +41,8 @@ let package = Package(
         .target(
             name: "AirlinkCore",
             dependencies: [
-                .product(name: "Logging", package: "swift-log")
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(

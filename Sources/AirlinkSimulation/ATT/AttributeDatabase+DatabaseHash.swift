@@ -1,0 +1,15 @@
+import AirlinkCore
+
+extension AttributeDatabase {
+    /// The table's GATT Database Hash (Core Spec Vol 3, Part G, 7.3), computed from its attributes as they stand.
+    ///
+    /// Writes to characteristic values and descriptors' values (a CCCD, a user description) leave it unchanged;
+    /// a table laid out differently (a handle moved, a service added, a characteristic's properties changed)
+    /// hashes differently. The table does not serve it yet: issue 15 adds the Database Hash characteristic.
+    public var databaseHash: GATTDatabaseHash {
+        GATTDatabaseHash(
+            attributes: attributes.lazy.map {
+                GATTDatabaseHash.Attribute(handle: $0.handle, type: $0.type, value: $0.value)
+            })
+    }
+}
