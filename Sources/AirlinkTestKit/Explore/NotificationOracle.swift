@@ -201,7 +201,8 @@ public struct NotificationOracle: ExplorationOracle {
             return [
                 "\(device): the values stream ended at t=\(ended.time.scenarioText) with the link not lost for good"
             ]
-        case (let final?, let ended?) where ended.time < final.time:
+        // On a real transport the stream's end and the event reach the recorder by different paths: `latency`.
+        case (let final?, let ended?) where ended.time + latency < final.time:
             return [
                 "\(device): the values stream ended at t=\(ended.time.scenarioText), before "
                     + "\(final.event.name) at t=\(final.time.scenarioText)"
