@@ -37,21 +37,21 @@ import Testing
         let path = directory.file("devices.json")
         try await JSONFileDeviceRepository(path: path).save(Fixtures.record(1))
         let holder = Process()
+        let ready = Pipe()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "exec 9>>\"$0\" && flock 9 && exec sleep 120", path + ".lock"]
+        holder.arguments = ["-c", "exec 9>>\"$0\" && flock 9 && echo locked && exec sleep 120", path + ".lock"]
+        holder.standardOutput = ready
         try holder.run()
         defer {
             kill(holder.processIdentifier, SIGKILL)
             holder.waitUntilExit()
         }
-        let probe = open(path + ".lock", O_RDWR)
-        defer { close(probe) }
-        let deadline = ContinuousClock.now + .seconds(60)  // a loaded machine starts processes slowly
-        while flock(probe, LOCK_EX | LOCK_NB) == 0 {
-            flock(probe, LOCK_UN)
-            try #require(ContinuousClock.now < deadline, "the holder did not take the lock")
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // The holder says "locked" once it has the lock; wait for that line, 60 s at most (a loaded machine
+        // starts processes slowly), without polling the lock
+        var readiness = pollfd(fd: ready.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&readiness, 1, 60_000) == 1, "the holder did not take the lock within 60 s")
+        let line = String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self)
+        try #require(line == "locked\n", "the holder failed before taking the lock: \(line)")
 
         // When a repository saves
         let started = ContinuousClock.now
