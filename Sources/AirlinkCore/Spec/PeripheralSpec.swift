@@ -49,6 +49,14 @@ public struct PeripheralSpec: Sendable {
     public var timeline: [At]
     /// Characteristics declared outside a service (a fault ``validate()`` reports).
     public var characteristicsWithoutService: [CharacteristicSpec]
+    /// The characteristics its Generic Attribute service serves: Service Changed, Client Supported Features
+    /// and the Database Hash unless some are left out (Core Spec Vol 3, Part G, 7; Docs/GATTCaching.md).
+    public var genericAttribute: GenericAttributeCharacteristics = .all
+    /// Whether it treats every central that connects as bonded (virtual radio only: the simulation has no
+    /// pairing). A bonded central's Service Changed subscription, Client Supported Features and change-aware
+    /// state outlive the connection, and a database change while it is away is indicated when it comes back
+    /// (Core Spec Vol 3, Part G, 2.5.2.1 and 7.1). Off by default: every connection starts afresh, change-aware.
+    public var bondsWithCentrals = false
 
     /// Declares a peripheral.
     ///
@@ -98,7 +106,9 @@ public struct PeripheralSpec: Sendable {
 
     /// The definition for another set of services of this peripheral (after a database change).
     public func gattDefinition(services: [Service]) -> GATTServerDefinition {
-        GATTServerDefinition(deviceName: name, appearance: appearance.rawValue, services: services.map(\.definition))
+        GATTServerDefinition(
+            deviceName: name, appearance: appearance.rawValue, services: services.map(\.definition),
+            genericAttribute: genericAttribute)
     }
 
     /// Returns a copy at another position.
