@@ -5,8 +5,9 @@ import AirlinkCore
 /// Built from a ``/AirlinkCore/GATTServerDefinition``: first the Generic Access service 0x1800 (Device Name,
 /// Appearance), then the Generic Attribute service 0x1801 with the characteristics the definition's
 /// ``/AirlinkCore/GATTServerDefinition/genericAttribute`` chooses (Service Changed, indicate, with its CCCD; Client
-/// Supported Features; the Database Hash, whose value is the table's own hash), then each defined service: its declaration, include declarations, and per characteristic a declaration, the value, a CCCD when it
-/// notifies or indicates, and the defined descriptors.
+/// Supported Features; the Database Hash, whose value is the table's own hash), then each defined service: its
+/// declaration, include declarations, and per characteristic a declaration, the value, a CCCD when it notifies or
+/// indicates, and the defined descriptors.
 public struct AttributeDatabase: Hashable, Sendable {
     /// The longest attribute value, 512 bytes (Vol 3, Part F, 3.2.9).
     public static let maximumValueLength = 512

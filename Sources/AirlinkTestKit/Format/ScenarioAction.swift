@@ -196,7 +196,9 @@ public struct ScenarioAction: Sendable, Decodable {
         try requireParameters(container)
         if kind == .changeDatabase {
             let all = try decoder.container(keyedBy: ScenarioPathKey.self)
-            if let stray = all.allKeys.map(\.stringValue).sorted().first(where: { !Self.changeDatabaseKeys.contains($0) }) {
+            if let stray = all.allKeys.map(\.stringValue).sorted().first(where: {
+                !Self.changeDatabaseKeys.contains($0)
+            }) {
                 throw DecodingError.dataCorruptedError(
                     forKey: ScenarioPathKey(stringValue: stray), in: all,
                     debugDescription: "`changeDatabase` takes \(Self.changeDatabaseKeys.joined(separator: ", ")); "

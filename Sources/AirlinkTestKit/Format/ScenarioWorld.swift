@@ -81,7 +81,8 @@ public struct ScenarioPeripheral: Sendable, Decodable {
                     throw DecodingError.dataCorruptedError(
                         forKey: .genericAttribute, in: container,
                         debugDescription: "expected a list of "
-                            + "\(GenericAttributeCharacteristics.names.map(\.1).joined(separator: ", ")), found '\(name)'")
+                            + GenericAttributeCharacteristics.names.map(\.1).joined(separator: ", ")
+                            + ", found '\(name)'")
                 }
                 characteristics.insert(match.0)
             }

@@ -28,7 +28,8 @@ import Testing
     static func updated() throws -> AttributeDatabase {
         var definition = definition()
         definition.services.append(
-            .init(BluetoothUUID(0x181A), characteristics: [.init(BluetoothUUID(0x2A6F), properties: .read, value: [1])]))
+            .init(BluetoothUUID(0x181A), characteristics: [.init(BluetoothUUID(0x2A6F), properties: .read, value: [1])])
+        )
         return try AttributeDatabase(definition)
     }
 
@@ -76,7 +77,8 @@ import Testing
         #expect(all == [.send(.writeResponse)])
         #expect(
             long == [
-                .send(.errorResponse(request: .writeRequest, handle: Self.features, error: .invalidAttributeValueLength))
+                .send(
+                    .errorResponse(request: .writeRequest, handle: Self.features, error: .invalidAttributeValueLength))
             ])
         #expect(server.handle(.readRequest(handle: Self.features)) == [.send(.readResponse([0x07]))])
         #expect(other.handle(.readRequest(handle: Self.features)) == [.send(.readResponse([0x00]))])
