@@ -90,6 +90,38 @@ import Testing
         #expect(traced.first?.hasSuffix("changes its database silently, keeping the old hash") == true)
     }
 
+    @Test func aRequestRefusedOutOfSyncReachesNoFirmwareBehaviour() async throws {
+        // Given a central that enabled robust caching on a peripheral whose reads are counted by `onRead`
+        let sim = Simulation(seed: 5, strict: true)
+        let peripheral = try sim.add(PeripheralBehaviourTests.scripted())
+        let radio = sim.radio
+        let id = peripheral.id
+        let reads = try await sim.run { () -> ATTHandle in
+            _ = try await radio.connect(id, timeout: .seconds(3))
+            try await radio.write(id, handle: ATTHandle(0x000B), value: [0x01], type: .withResponse)
+            return try peripheral.valueHandle(of: PeripheralBehaviourTests.reads)
+        }
+
+        // When a service is added at the end without telling anyone, and the central reads twice
+        peripheral.updateFirmware(
+            FirmwareUpdate(
+                services: peripheral.spec.services + [Service(.battery) {}], announcesServiceChanged: false))
+        let first = try await sim.run {
+            await outcome { () async throws(AirlinkError) in try await radio.read(id, handle: reads) }
+        }
+        let served = peripheral.context.state["served", default: 0]
+        let second = try await sim.run { try await radio.read(id, handle: reads) }
+
+        // Then the first is refused Database Out Of Sync before `onRead` runs; the second is computed, once
+        guard case .failure(let error) = first else {
+            Issue.record("the first read was served: \(first)")
+            return
+        }
+        #expect(error.attError == .databaseOutOfSync)
+        #expect(served == 0)
+        #expect(second == UInt32(1).gattBytes)
+    }
+
     @Test(arguments: [
         GenericAttributeCharacteristics([]), .serviceChanged, .clientSupportedFeatures, .databaseHash,
         [.serviceChanged, .databaseHash], [.clientSupportedFeatures, .databaseHash],
