@@ -113,7 +113,8 @@ public struct ATTServer: Sendable {
 
     /// Handles one decoded PDU from the client.
     ///
-    /// A change-unaware client that enabled robust caching is held first (``robustCachingGate(_:)``).
+    /// A change-unaware client that enabled robust caching is held first: its commands are ignored and a request
+    /// answered Database Out Of Sync (Vol 3, Part G, 2.5.2.1; Docs/GATTCaching.md).
     public mutating func handle(_ pdu: ATTPDU) -> [Action] {
         if let held = robustCachingGate(pdu) { return held }
         switch pdu {

@@ -5,7 +5,7 @@ import AirlinkCore
 ///
 /// A correct firmware indicates Service Changed to the centrals that subscribed and serves the new database's
 /// hash. The broken ones of real life are one flag away: ``announcesServiceChanged`` `false` is a firmware that
-/// never sends Service Changed; ``DatabaseHash-swift.enum/stale`` one that moves handles but keeps serving the
+/// never sends Service Changed; ``DatabaseHash/stale`` one that moves handles but keeps serving the
 /// hash of the old layout, so a client trusting the hash keeps stale handles.
 ///
 /// ```swift
