@@ -150,6 +150,27 @@ import Testing
         #expect(server.handle(.readRequest(handle: Self.temperature)) == [.send(.readResponse([0x2C, 0x08]))])
     }
 
+    @Test func aBondedClientsUnconfirmedChangeIsIndicatedAgainOnItsNextConnection() throws {
+        // Given a bonded client subscribed to Service Changed whose link dropped before it confirmed a change
+        var server = try Self.server()
+        _ = server.handle(.writeRequest(handle: Self.serviceChangedCCCD, value: [0x02, 0x00]))
+        let (first, changed) = server.replaceDatabase(with: try Self.updated())
+        let kept = (server.clientState, server.clientConfigurations)
+
+        // When it connects again and the server takes back what it kept
+        var next = ATTServer(database: try Self.updated(), preferredMTU: 517)
+        next.restoreClient(kept.0, clientConfigurations: kept.1)
+        let again = next.indicateUnconfirmedServiceChange()
+
+        // Then the same range is indicated again, and nothing is for a client that confirmed
+        #expect(changed != nil && changed == kept.0.unconfirmedServiceChange)
+        #expect(again == first)
+        _ = next.handle(.handleValueConfirmation)
+        var later = ATTServer(database: try Self.updated(), preferredMTU: 517)
+        later.restoreClient(next.clientState, clientConfigurations: next.clientConfigurations)
+        #expect(later.indicateUnconfirmedServiceChange().isEmpty)
+    }
+
     @Test func withoutRobustCachingNothingIsRefused() throws {
         // Given a client that never wrote Client Supported Features, after a silent change
         var server = try Self.server()
