@@ -68,7 +68,7 @@ import Testing
         // Then the device's ATT error is the cause, with the handle it concerned
         #expect(error?.code == .attribute)
         #expect(error?.attError == .writeNotPermitted)
-        #expect(error?.cause == .att(.writeNotPermitted, handle: ATTHandle(0x19)))
+        #expect(error?.cause == .att(.writeNotPermitted, handle: ATTHandle(0x1D)))
         #expect(error?.context == "write \(Thermostat.locked) in \(Thermostat.service) on C0:FF:EE:00:00:01")
     }
 

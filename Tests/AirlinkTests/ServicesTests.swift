@@ -57,7 +57,7 @@ import Testing
             ])
         #expect(
             requests.filter { $0.hasPrefix("read") || $0.hasPrefix("write") } == [
-                "read 0x000C", "write 0x000C 2 bytes request", "read 0x000C",
+                "read 0x0010", "write 0x0010 2 bytes request", "read 0x0010",
             ])
     }
 
@@ -82,7 +82,7 @@ import Testing
         // Then the same object reads the new value, at its new handle, after discovering again
         let after = try await world.sim.run { try await service.read(Thermostat.temperature) }
         #expect(before == [0xD2, 0x00] && after == [0x2C, 0x01])
-        #expect(await world.radio.requests.suffix(1) == ["read 0x000E"])
+        #expect(await world.radio.requests.suffix(1) == ["read 0x0012"])
     }
 
     @Test func notificationsReachStreamAndClosureObservers() async throws {
@@ -280,6 +280,6 @@ import Testing
             try await service.write([UInt8](repeating: 1, count: 21), to: Thermostat.control, type: .withoutResponse)
         }
         // Then the same write goes through
-        #expect(await world.radio.requests.last == "write 0x0012 21 bytes command")
+        #expect(await world.radio.requests.last == "write 0x0016 21 bytes command")
     }
 }

@@ -180,7 +180,7 @@ final class GATTClient: Sendable {
             }
         } catch {
             logger.debug("\(operation()) failed: \(error)", metadata: Self.metadata(service, characteristic))
-            throw error.with(context: "\(operation()) on \(device)")
+            throw outOfSync(error).with(context: "\(operation()) on \(device)")
         }
     }
 

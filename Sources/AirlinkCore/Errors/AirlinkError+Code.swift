@@ -50,6 +50,9 @@ extension AirlinkError {
         public static let operationNotSupported = Code("operationNotSupported")
         /// The peer answered with an ATT error; ``AirlinkError/attError`` has it.
         public static let attribute = Code("attribute")
+        /// The device answered Database Out Of Sync (ATT 0x12, Core Spec Vol 3, Part G, 2.5.2.1): its database
+        /// changed since the handles used were discovered. The layers have dropped their cached handles; retry.
+        public static let databaseOutOfSync = Code("databaseOutOfSync")
         /// A simulation stalled: it was idle while the awaited work was unfinished.
         public static let simulationStalled = Code("simulationStalled")
         /// Work escaped the simulation's executor or clock (strict mode turns this into a failure).

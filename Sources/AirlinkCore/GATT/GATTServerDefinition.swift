@@ -11,6 +11,8 @@ public struct GATTServerDefinition: Hashable, Sendable {
     public var appearance: UInt16
     /// The services, in handle order.
     public var services: [Service]
+    /// The characteristics the Generic Attribute service serves (all three by default).
+    public var genericAttribute: GenericAttributeCharacteristics
 
     /// Creates a definition.
     ///
@@ -18,10 +20,15 @@ public struct GATTServerDefinition: Hashable, Sendable {
     ///   - deviceName: the Device Name.
     ///   - appearance: the Appearance category and subcategory.
     ///   - services: the services, in the order they take handles.
-    public init(deviceName: String, appearance: UInt16 = 0x0000, services: [Service]) {
+    ///   - genericAttribute: the characteristics of the Generic Attribute service (Vol 3, Part G, 7).
+    public init(
+        deviceName: String, appearance: UInt16 = 0x0000, services: [Service],
+        genericAttribute: GenericAttributeCharacteristics = .all
+    ) {
         self.deviceName = deviceName
         self.appearance = appearance
         self.services = services
+        self.genericAttribute = genericAttribute
     }
 
     /// A service definition (Vol 3, Part G, 3.1 and 3.2).

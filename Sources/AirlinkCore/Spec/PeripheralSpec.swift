@@ -17,8 +17,9 @@
 /// A spec is a value and transport-neutral: the virtual radio simulates it, a BlueZ peripheral
 /// fixture can serve it, and the peripheral role of both transports checks a published database with
 /// it. It is checked when it is added to a simulation (``validate()``). Only the virtual radio reads
-/// ``position``, ``measuredPower``, ``maximumDataLength``, ``maximumConnections`` and ``timeline``
-/// (on a real adapter the air and the controller decide them); why they live in AirlinkCore anyway is
+/// ``position``, ``measuredPower``, ``maximumDataLength``, ``maximumConnections``, ``timeline``,
+/// ``genericAttribute`` and ``bondsWithCentrals`` (on a real adapter the air, the controller and bluetoothd
+/// decide them); why they live in AirlinkCore anyway is
 /// in Docs/adr/0010-peripheral-specs-in-core.md.
 public struct PeripheralSpec: Sendable {
     /// The device's name: the Device Name characteristic (0x2A00) and the name in messages.
@@ -49,6 +50,15 @@ public struct PeripheralSpec: Sendable {
     public var timeline: [At]
     /// Characteristics declared outside a service (a fault ``validate()`` reports).
     public var characteristicsWithoutService: [CharacteristicSpec]
+    /// The characteristics its Generic Attribute service serves: Service Changed, Client Supported Features
+    /// and the Database Hash unless some are left out (Core Spec Vol 3, Part G, 7; Docs/GATTCaching.md). Virtual
+    /// radio only: on an adapter, bluetoothd serves its own Generic Attribute service.
+    public var genericAttribute: GenericAttributeCharacteristics = .all
+    /// Whether it treats every central that connects as bonded (virtual radio only: the simulation has no
+    /// pairing). A bonded central's Service Changed subscription, Client Supported Features and change-aware
+    /// state outlive the connection, and a database change while it is away is indicated when it comes back
+    /// (Core Spec Vol 3, Part G, 2.5.2.1 and 7.1). Off by default: every connection starts afresh, change-aware.
+    public var bondsWithCentrals = false
 
     /// Declares a peripheral.
     ///
@@ -98,13 +108,22 @@ public struct PeripheralSpec: Sendable {
 
     /// The definition for another set of services of this peripheral (after a database change).
     public func gattDefinition(services: [Service]) -> GATTServerDefinition {
-        GATTServerDefinition(deviceName: name, appearance: appearance.rawValue, services: services.map(\.definition))
+        GATTServerDefinition(
+            deviceName: name, appearance: appearance.rawValue, services: services.map(\.definition),
+            genericAttribute: genericAttribute)
     }
 
     /// Returns a copy at another position.
     public func at(_ position: Position) -> PeripheralSpec {
         var copy = self
         copy.position = position
+        return copy
+    }
+
+    /// Returns a copy whose Generic Attribute service serves `characteristics` only.
+    public func with(genericAttribute characteristics: GenericAttributeCharacteristics) -> PeripheralSpec {
+        var copy = self
+        copy.genericAttribute = characteristics
         return copy
     }
 

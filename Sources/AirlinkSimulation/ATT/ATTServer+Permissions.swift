@@ -30,12 +30,14 @@ extension ATTServer {
         return nil
     }
 
-    /// The value a client reads: the per-connection CCCD, a provider's answer, or the stored value.
+    /// The value a client reads: the per-connection CCCD or Client Supported Features, a provider's answer, or
+    /// the stored value.
     func currentValue(_ attribute: GATTAttribute) -> [UInt8] {
         if case .cccd = attribute.role {
             let bits = cccdValues[attribute.handle] ?? 0
             return [UInt8(truncatingIfNeeded: bits), UInt8(truncatingIfNeeded: bits >> 8)]
         }
+        if attribute.handle == database.clientSupportedFeaturesHandle { return clientSupportedFeaturesValue }
         if let provider = valueProviders[attribute.handle] { return provider(attribute.handle) }
         return attribute.value
     }

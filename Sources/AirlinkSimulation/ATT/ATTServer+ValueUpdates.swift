@@ -4,13 +4,15 @@ extension ATTServer {
     /// Sends the value of `handle` as a Handle Value Notification, truncated to ATT_MTU − 3 bytes as real
     /// links do (Core Spec Vol 3, Part F, 3.4.7.1; Vol 3, Part G, 4.10).
     ///
-    /// The stored value does not change; use ``updateValue(_:for:)`` for that.
+    /// The stored value does not change; use ``updateValue(_:for:)`` for that. A change-unaware client with
+    /// robust caching gets nothing until it catches up (Vol 3, Part G, 2.5.2.1).
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if `handle` is no characteristic value;
     ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if the characteristic cannot notify or the client has
     ///   not enabled notifications in its CCCD.
     public mutating func notify(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) -> [Action] {
         try checkSubscribed(handle, bit: 0x0001, property: .notify, kind: "notifications")
+        guard mayUpdateClient(about: handle) else { return [] }
         return [.send(.handleValueNotification(handle: handle, value: Array(value.prefix(Int(mtu) - 3))))]
     }
 
@@ -20,6 +22,7 @@ extension ATTServer {
     /// - Throws: as ``notify(_:for:)``, for indications.
     public mutating func indicate(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) -> [Action] {
         try checkSubscribed(handle, bit: 0x0002, property: .indicate, kind: "indications")
+        guard mayUpdateClient(about: handle) else { return [] }
         return enqueueIndication(PendingIndication(handle: handle, value: Array(value.prefix(Int(mtu) - 3))))
     }
 
@@ -44,10 +47,11 @@ extension ATTServer {
     public var queuedIndicationCount: Int { pendingIndications.count }
 
     /// Replaces the database, as a peripheral's firmware update does, and indicates the affected handle range
-    /// on Service Changed if the client enabled it (Vol 3, Part G, 7.1).
+    /// on Service Changed if the database serves it and the client enabled it (Vol 3, Part G, 7.1).
     ///
     /// CCCDs inside the range are reset, the prepare queue is dropped, and queued indications for handles
-    /// in the range are discarded.
+    /// in the range are discarded. The client becomes change-unaware (Vol 3, Part G, 2.5.2.1) until it confirms
+    /// the indication, or reads the Database Hash or gets Database Out Of Sync and then sends another request.
     ///
     /// - Parameters:
     ///   - newDatabase: the database the server serves from now on.
@@ -63,24 +67,30 @@ extension ATTServer {
         guard let changed else { return ([], nil) }
         cccdValues = cccdValues.filter { !changed.contains($0.key) }
         pendingIndications.removeAll { changed.contains($0.handle) }
-        let serviceChanged = database.serviceChangedHandle
-        guard announce, clientConfiguration(forValue: serviceChanged) & 0x0002 != 0 else { return ([], changed) }
-        var range: [UInt8] = []
-        range.append(changed.lowerBound)
-        range.append(changed.upperBound)
-        return (enqueueIndication(PendingIndication(handle: serviceChanged, value: range)), changed)
+        guard announce, let serviceChanged = database.serviceChangedHandle,
+            clientConfiguration(forValue: serviceChanged) & 0x0002 != 0
+        else {
+            clientState.databaseChanged(changed, announced: false)
+            return ([], changed)
+        }
+        clientState.databaseChanged(changed, announced: true)
+        return (enqueueServiceChanged(changed, serviceChanged), changed)
     }
 
     /// ATT_HANDLE_VALUE_CFM: frees the link for the next queued indication (Vol 3, Part F, 3.4.7.3).
     mutating func confirmIndication() -> [Action] {
         guard let confirmed = indicationInFlight else { return [] }
         indicationInFlight = nil
+        if confirmed == database.serviceChangedHandle {
+            clientState.unconfirmedServiceChange = nil
+            clientState.becameChangeAware()
+        }
         var actions: [Action] = [.indicationConfirmed(handle: confirmed)]
         if let next = pendingIndications.popFirst() { actions += enqueueIndication(next) }
         return actions
     }
 
-    private mutating func enqueueIndication(_ indication: PendingIndication) -> [Action] {
+    mutating func enqueueIndication(_ indication: PendingIndication) -> [Action] {
         guard indicationInFlight == nil else {
             pendingIndications.append(indication)
             return []

@@ -69,7 +69,7 @@ extension ATTServer {
         var error: ATTError
     }
 
-    /// Checks and stores one value, handling CCCDs per connection.
+    /// Checks and stores one value, handling CCCDs and Client Supported Features per connection.
     private mutating func apply(_ value: [UInt8], to handle: ATTHandle) -> Result<[Action], WriteFailure> {
         guard let attribute = database[handle] else { return .failure(WriteFailure(error: .invalidHandle)) }
         if let error = writeError(attribute) { return .failure(WriteFailure(error: error)) }
@@ -79,6 +79,7 @@ extension ATTServer {
         if case .cccd(let valueHandle, let properties) = attribute.role {
             return configure(handle, valueHandle: valueHandle, properties: properties, value: value)
         }
+        if handle == database.clientSupportedFeaturesHandle { return writeClientSupportedFeatures(value) }
         do {
             try database.setValue(value, for: handle)
         } catch {

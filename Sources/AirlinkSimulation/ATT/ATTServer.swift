@@ -45,6 +45,9 @@ public struct ATTServer: Sendable {
     public var securityLevel: LinkSecurityLevel = .none
     /// Whether the application authorized this client, for attributes that require authorization.
     public var isAuthorized = false
+    /// The client's Client Supported Features and change-aware state (Vol 3, Part G, 2.5.2.1); a bonded
+    /// client's comes back with ``restoreClient(_:clientConfigurations:)``.
+    public internal(set) var clientState = ATTClientCachingState()
 
     var cccdValues: [ATTHandle: UInt16] = [:]
     var prepareQueue: [PreparedWrite] = []
@@ -109,7 +112,11 @@ public struct ATTServer: Sendable {
     }
 
     /// Handles one decoded PDU from the client.
+    ///
+    /// A change-unaware client that enabled robust caching is held first: its commands are ignored and a request
+    /// answered Database Out Of Sync (Vol 3, Part G, 2.5.2.1; Docs/GATTCaching.md).
     public mutating func handle(_ pdu: ATTPDU) -> [Action] {
+        if let held = robustCachingGate(pdu) { return held }
         switch pdu {
         case .exchangeMTURequest(let clientMTU):
             let effective = max(Self.defaultMTU, min(clientMTU, preferredMTU))

@@ -5,7 +5,8 @@ extension AttributeDatabase {
     ///
     /// Writes to characteristic values and descriptors' values (a CCCD, a user description) leave it unchanged;
     /// a table laid out differently (a handle moved, a service added, a characteristic's properties changed)
-    /// hashes differently. The table does not serve it yet: issue 15 adds the Database Hash characteristic.
+    /// hashes differently. The Database Hash characteristic, when the table has one, serves it as built
+    /// (``/AirlinkCore/GATTDatabaseHash/characteristicValue``); a firmware with a stale hash serves another.
     public var databaseHash: GATTDatabaseHash {
         GATTDatabaseHash(
             attributes: attributes.lazy.map {

@@ -3,9 +3,11 @@ import AirlinkCore
 /// A GATT server's attribute table, handles from 0x0001 without gaps (Core Spec Vol 3, Part G, 3.1–3.3).
 ///
 /// Built from a ``/AirlinkCore/GATTServerDefinition``: first the Generic Access service 0x1800 (Device Name,
-/// Appearance), then the Generic Attribute service 0x1801 (Service Changed, indicate, with its CCCD), then each defined
-/// service: its declaration, include declarations, and per characteristic a declaration, the value, a CCCD when it
-/// notifies or indicates, and the defined descriptors.
+/// Appearance), then the Generic Attribute service 0x1801 with the characteristics the definition's
+/// ``/AirlinkCore/GATTServerDefinition/genericAttribute`` chooses (Service Changed, indicate, with its CCCD; Client
+/// Supported Features; the Database Hash, whose value is the table's own hash), then each defined service: its
+/// declaration, include declarations, and per characteristic a declaration, the value, a CCCD when it notifies or
+/// indicates, and the defined descriptors.
 public struct AttributeDatabase: Hashable, Sendable {
     /// The longest attribute value, 512 bytes (Vol 3, Part F, 3.2.9).
     public static let maximumValueLength = 512
@@ -13,13 +15,18 @@ public struct AttributeDatabase: Hashable, Sendable {
     /// The attributes in handle order; the attribute with handle `h` is at index `h - 1`.
     public private(set) var attributes: [GATTAttribute]
 
-    /// The handle of the Service Changed characteristic's value (Vol 3, Part G, 7.1).
-    public let serviceChangedHandle: ATTHandle
+    /// The handle of the Service Changed characteristic's value (Vol 3, Part G, 7.1), 0x0008 when it is served.
+    public let serviceChangedHandle: ATTHandle?
+    /// The handle of the Client Supported Features characteristic's value (Vol 3, Part G, 7.2), when it is served.
+    public let clientSupportedFeaturesHandle: ATTHandle?
+    /// The handle of the Database Hash characteristic's value (Vol 3, Part G, 7.3), when it is served.
+    public let databaseHashHandle: ATTHandle?
 
     /// Lays out and checks a definition.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming the fault: a value over 512 bytes, a
-    ///   CCCD listed by hand, a CCCD on a characteristic that neither notifies nor indicates, extended properties
+    ///   CCCD listed by hand, a Generic Attribute characteristic (0x2A05, 0x2B29, 0x2B2A) in a defined service, a
+    ///   CCCD on a characteristic that neither notifies nor indicates, extended properties
     ///   without their descriptor, a declaration type used as a descriptor, a redefined 0x1800 or 0x1801 service, an
     ///   include that names no service or several, or more than 0xFFFF attributes.
     public init(_ definition: GATTServerDefinition) throws(AirlinkError) {
@@ -32,6 +39,8 @@ public struct AttributeDatabase: Hashable, Sendable {
         var builder = layout
         attributes = builder.build()
         serviceChangedHandle = builder.serviceChangedHandle
+        clientSupportedFeaturesHandle = builder.clientSupportedFeaturesHandle
+        databaseHashHandle = builder.databaseHashHandle
     }
 
     /// The handle of the last attribute.

@@ -4,15 +4,34 @@ import AirlinkCore
 struct AttributeTableBuilder {
     private let definition: GATTServerDefinition
     private var table: [GATTAttribute] = []
-    /// The Service Changed value handle, fixed by the layout of the first two services.
-    let serviceChangedHandle = ATTHandle(0x0008)
+    /// The Service Changed value handle, if the Generic Attribute service serves it (always 0x0008).
+    let serviceChangedHandle: ATTHandle?
+    /// The Client Supported Features value handle, if served.
+    let clientSupportedFeaturesHandle: ATTHandle?
+    /// The Database Hash value handle, if served.
+    let databaseHashHandle: ATTHandle?
+    /// The Generic Attribute service's end group handle.
+    private let genericAttributeEnd: ATTHandle
     /// Each defined service's declaration handle and end group handle.
     private var serviceRanges: [ClosedRange<ATTHandle>] = []
+
+    /// The characteristics the Generic Attribute service serves; a definition may not define them itself.
+    static let genericAttributeTypes: [BluetoothUUID] = [.serviceChanged, .clientSupportedFeatures, .databaseHash]
 
     /// Checks the definition and computes every service's handle range.
     init(_ definition: GATTServerDefinition) throws(AirlinkError) {
         self.definition = definition
-        var next = 10  // 1–5 Generic Access, 6–9 Generic Attribute
+        // 1–5 Generic Access, 6 the Generic Attribute service's declaration, then its characteristics.
+        var next = 7
+        func take(_ characteristic: GenericAttributeCharacteristics, _ count: Int) -> ATTHandle? {
+            guard definition.genericAttribute.contains(characteristic) else { return nil }
+            defer { next += count }
+            return ATTHandle(UInt16(next + 1))
+        }
+        serviceChangedHandle = take(.serviceChanged, 3)
+        clientSupportedFeaturesHandle = take(.clientSupportedFeatures, 2)
+        databaseHashHandle = take(.databaseHash, 2)
+        genericAttributeEnd = ATTHandle(UInt16(next - 1))
         for service in definition.services {
             try Self.check(service, in: definition)
             let count =
@@ -45,6 +64,11 @@ struct AttributeTableBuilder {
             if include == service.uuid { throw fault("it includes itself") }
             if matches == 0 { throw fault("includes \(include), which the definition does not define") }
             if matches > 1 { throw fault("includes \(include), which the definition defines \(matches) times") }
+        }
+        for characteristic in service.characteristics where genericAttributeTypes.contains(characteristic.uuid) {
+            throw fault(
+                "characteristic \(characteristic.uuid) belongs to the Generic Attribute service, which the database "
+                    + "adds; choose whether it is served with the peripheral's `genericAttribute` instead")
         }
         let declarationTypes: [BluetoothUUID] = [
             .primaryServiceDeclaration, .secondaryServiceDeclaration, .includeDeclaration, .characteristicDeclaration,
@@ -102,8 +126,19 @@ struct AttributeTableBuilder {
             value: [
                 UInt8(truncatingIfNeeded: definition.appearance), UInt8(truncatingIfNeeded: definition.appearance >> 8),
             ])
-        addService(.genericAttribute, isPrimary: true, end: ATTHandle(0x0009))
-        addCharacteristic(.serviceChanged, properties: .indicate, permissions: [], value: [0, 0, 0, 0])
+        addService(.genericAttribute, isPrimary: true, end: genericAttributeEnd)
+        if serviceChangedHandle != nil {
+            addCharacteristic(.serviceChanged, properties: .indicate, permissions: [], value: [0, 0, 0, 0])
+        }
+        if clientSupportedFeaturesHandle != nil {
+            // The value each client reads is its own (ATTServer keeps it); the stored byte is the default.
+            addCharacteristic(
+                .clientSupportedFeatures, properties: [.read, .write], permissions: .readWrite, value: [0])
+        }
+        if databaseHashHandle != nil {
+            // Its value is set once the table is complete (characteristic values do not enter the hash).
+            addCharacteristic(.databaseHash, properties: .read, permissions: .readable, value: [])
+        }
         for (service, range) in zip(definition.services, serviceRanges) {
             addService(service.uuid, isPrimary: service.isPrimary, end: range.upperBound)
             for include in service.includes {
@@ -126,6 +161,13 @@ struct AttributeTableBuilder {
                     )
                 }
             }
+        }
+        if let databaseHashHandle {
+            let hash = GATTDatabaseHash(
+                attributes: table.lazy.map {
+                    GATTDatabaseHash.Attribute(handle: $0.handle, type: $0.type, value: $0.value)
+                })
+            table[Int(databaseHashHandle.rawValue) - 1].value = hash.characteristicValue
         }
         return table
     }

@@ -38,8 +38,13 @@ extension Link {
         process(pdu)
     }
 
-    /// Runs the characteristic's behaviours, then lets the server answer.
+    /// Runs the characteristic's behaviours, then lets the server answer. A request robust caching holds
+    /// (``ATTServer/robustCachingGate(_:)``) reaches no behaviour.
     private func process(_ pdu: ATTPDU) {
+        if let held = server.robustCachingGate(pdu) {
+            performServerActions(held)
+            return
+        }
         switch pdu {
         case .readRequest(let handle):
             if let entry = peripheral.entry(valueHandle: handle), let onRead = entry.spec.onRead,
@@ -121,16 +126,5 @@ extension Link {
     }
 
     /// The handle a request names, for an Error Response.
-    static func handle(of pdu: ATTPDU) -> ATTHandle {
-        switch pdu {
-        case .readRequest(let handle), .readBlobRequest(let handle, _), .writeRequest(let handle, _),
-            .writeCommand(let handle, _), .prepareWriteRequest(let handle, _, _):
-            handle
-        case .findInformationRequest(let start, _), .findByTypeValueRequest(let start, _, _, _),
-            .readByTypeRequest(let start, _, _), .readByGroupTypeRequest(let start, _, _):
-            start
-        default:
-            ATTHandle(0)
-        }
-    }
+    static func handle(of pdu: ATTPDU) -> ATTHandle { pdu.handleInError }
 }

@@ -126,6 +126,7 @@ final class Link: @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         peripheral.links.removeAll { $0 === self }
+        if isUp { peripheral.clientDisconnected(self) }
         toPeripheral.removeAll()
         toCentral.removeAll()
         world.record(.disconnected(adapter: central.adapterIndex, device: peripheral.id, reason: reason))

@@ -47,20 +47,39 @@ extension PeripheralModel {
     /// and indicates Service Changed to centrals that subscribed (Core Spec Vol 3, Part G, 7.1), unless
     /// `announce` is false (a firmware that changes its database silently).
     func changeDatabase(_ newServices: [Service], announce: Bool = true) {
-        let newDatabase: AttributeDatabase
+        updateFirmware(FirmwareUpdate(services: newServices, announcesServiceChanged: announce))
+    }
+
+    /// Installs new firmware: every link's server sees the new database, connected clients become
+    /// change-unaware and those subscribed to Service Changed get it (if the update announces it); bonded
+    /// centrals that are away learn of it when they come back. A `.stale` hash keeps the old database's Database
+    /// Hash value in the new one.
+    func updateFirmware(_ update: FirmwareUpdate) {
+        var newDatabase: AttributeDatabase
         do {
-            newDatabase = try AttributeDatabase(spec.gattDefinition(services: newServices))
+            newDatabase = try AttributeDatabase(spec.gattDefinition(services: update.services))
         } catch {
             world.record("fault", "\(id) database change refused: \(error.message)")
             return
         }
-        world.record("fault", "\(id) changes its database\(announce ? "" : " silently")")
-        services = newServices
+        let old = database
+        if update.hash == .stale, let handle = newDatabase.databaseHashHandle,
+            let oldHash = old.databaseHashHandle.flatMap({ old[$0]?.value })
+        {
+            try? newDatabase.setValue(oldHash, for: handle)
+        }
+        let how = update.announcesServiceChanged ? "" : " silently"
+        world.record(
+            "fault", "\(id) changes its database\(how)\(update.hash == .stale ? ", keeping the old hash" : "")")
+        services = update.services
         database = newDatabase
         indexCharacteristics(resetUpdates: true)
         for link in links {
-            let (actions, _) = link.server.replaceDatabase(with: newDatabase, announce: announce)
+            let (actions, _) = link.server.replaceDatabase(with: newDatabase, announce: update.announcesServiceChanged)
             link.performServerActions(actions)
+        }
+        if let changed = newDatabase.changedHandles(comparedWith: old) {
+            absentClientsSawChange(changed, announced: update.announcesServiceChanged, in: newDatabase)
         }
         armUpdateTimer()
     }

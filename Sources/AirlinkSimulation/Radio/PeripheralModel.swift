@@ -29,6 +29,9 @@ final class PeripheralModel: @unchecked Sendable {
     var pendingConnects: [ConnectAttempt] = []
     var connectFailures: [ConnectFailure] = []
     @exclusivity(unchecked) var attFaults: [ATTFaultRule] = []
+    /// The bonded centrals' subscriptions and caching state between connections, in the order they first left
+    /// (``PeripheralModel/clientDisconnected(_:)``; only when the spec bonds with centrals).
+    var rememberedClients: [RememberedClient] = []
     @exclusivity(unchecked) var updateTimerAt: VirtualInstant?
     @exclusivity(unchecked) var isCatchingUp = false
     /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).

@@ -23,6 +23,9 @@ public enum RadioFault: Sendable {
     case reset
     /// The peripheral's database changes.
     case changeDatabase([Service])
+    /// The peripheral installs new firmware: its database changes, told or untold, with a recomputed or a stale
+    /// hash (``FirmwareUpdate``).
+    case updateFirmware(FirmwareUpdate)
     /// The peripheral sends a burst of notifications of a characteristic.
     case burstNotifications(BluetoothUUID, count: Int)
     /// The central's adapter powers off.

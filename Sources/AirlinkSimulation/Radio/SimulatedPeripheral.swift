@@ -130,6 +130,24 @@ public struct SimulatedPeripheral: Sendable {
         world.lock.withLock { model.changeDatabase(services, announce: false) }
     }
 
+    /// Installs new firmware (``FirmwareUpdate``): the database changes, with or without Service Changed, with
+    /// the new hash or the old one. Connected centrals that enabled robust caching get Database Out Of Sync on
+    /// their next request; bonded centrals that are away learn of it when they come back.
+    public func updateFirmware(_ update: FirmwareUpdate) {
+        world.lock.withLock { model.updateFirmware(update) }
+    }
+
+    /// What the peripheral's GATT server keeps for caching about a central: its Client Supported Features,
+    /// whether it is change-aware, a Service Changed range it has not confirmed (Core Spec Vol 3, Part G,
+    /// 2.5.2.1). `nil` if the central is neither connected nor remembered (a central without a bond is forgotten
+    /// when its link ends).
+    public func cachingState(ofCentral central: DeviceID) -> ATTClientCachingState? {
+        world.lock.withLock {
+            if let link = model.links.first(where: { $0.central.address == central }) { return link.server.clientState }
+            return model.rememberedClients.first { $0.address == central }?.state
+        }
+    }
+
     /// Stops advertising.
     public func stopAdvertising() {
         world.lock.withLock {
@@ -185,6 +203,7 @@ public struct SimulatedPeripheral: Sendable {
             delayResponses(to: operation, by: delay, times: times)
         case .reset: reset()
         case .changeDatabase(let services): world.lock.withLock { model.changeDatabase(services) }
+        case .updateFirmware(let update): updateFirmware(update)
         case .burstNotifications(let characteristic, let count):
             try? burstNotifications(of: characteristic, count: count)
         case .powerOffAdapter, .powerOnAdapter:

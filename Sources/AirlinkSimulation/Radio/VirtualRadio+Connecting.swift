@@ -56,6 +56,9 @@ extension VirtualRadio {
         let link = Link(world: world, central: self, peripheral: peripheral, parameters: parameters, anchor: anchor)
         link.attempt = attempt
         attempt.link = link
+        // What the central found on an earlier link: a bonded peripheral may indicate Service Changed as
+        // soon as the link is up, before this link's setup finds the characteristic again.
+        link.serviceChangedHandle = serviceChangedHandles[peripheral.id]
         peripheral.links.append(link)
         links[peripheral.id] = link
         linkOrder.append(link)
@@ -68,13 +71,15 @@ extension VirtualRadio {
             world.record(.connected(adapter: adapterIndex, device: peripheral.id, parameters: link.parameters))
             emit(.connected(peripheral.id))
             peripheral.host?.centralConnected(link)
+            peripheral.clientConnected(link)
             peripheral.catchUpUpdates()
             link.enqueue(
                 ProcedureOperation(setup) { [self] result in
                     switch result {
                     case .success(let outcome):
                         link.mtu = outcome.mtu
-                        link.serviceChangedHandle = outcome.serviceChangedHandle
+                        link.serviceChangedHandle = outcome.serviceChangedHandle ?? link.serviceChangedHandle
+                        serviceChangedHandles[peripheral.id] = link.serviceChangedHandle
                         world.record("radio", "\(tracePrefix)\(peripheral.id) ready mtu=\(outcome.mtu)")
                         link.attempt = nil
                         attempt.finish(.success(link.info))

@@ -29,6 +29,9 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     var scanFilter: ScanFilter?
     var seen: [DeviceID: Advertisement] = [:]
     var links: [DeviceID: Link] = [:]
+    /// The Service Changed value handle each peripheral's last link setup found (a central keeps it, as a
+    /// bonded one keeps its cache: the handle may not move while a server has bonds, Vol 3, Part G, 7.1).
+    var serviceChangedHandles: [DeviceID: ATTHandle] = [:]
     var linkOrder: [Link] = []
     var attempts: [ConnectAttempt] = []
     /// Every subscriber of ``events()``.

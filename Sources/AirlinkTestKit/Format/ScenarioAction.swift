@@ -30,7 +30,8 @@ public struct ScenarioAction: Sendable, Decodable {
         case delayResponses
         /// The peripheral reboots: links drop and its state returns to the spec's initial values.
         case reset
-        /// The peripheral's GATT database becomes `services`; subscribed centrals get Service Changed.
+        /// The peripheral's GATT database becomes `services` (new firmware); subscribed centrals get Service
+        /// Changed unless `serviceChanged: false`, and the Database Hash follows unless `hash: stale`.
         case changeDatabase
         /// The peripheral notifies `count` values at once.
         case burstNotifications
@@ -82,13 +83,20 @@ public struct ScenarioAction: Sendable, Decodable {
     /// `changeDatabase`: whether subscribed centrals are told (Service Changed), true by default;
     /// `false` is a firmware that changes its database silently.
     public var serviceChanged: Bool
+    /// `changeDatabase`: what the Database Hash characteristic serves afterwards, `recomputed` (the default) or
+    /// `stale` (the old database's hash: a firmware that moves handles without changing its hash).
+    public var hash: FirmwareUpdate.DatabaseHash
 
     private enum CodingKeys: String, CodingKey {
         case at
         case kind = "do"
         case device, reason, position, count, failure, operation, error, delay, characteristic
-        case service, type, value, services, times, identifier, serviceChanged
+        case service, type, value, services, times, identifier, serviceChanged, hash
     }
+
+    /// The keys `changeDatabase` takes; any other is refused, so that a misspelt `serviceChange:` cannot
+    /// silently leave a firmware announcing its change.
+    static let changeDatabaseKeys = ["at", "do", "device", "services", "serviceChanged", "hash"]
 
     static let reasons: [(String, DisconnectionReason)] = [
         ("supervision-timeout", .supervisionTimeout), ("connection-timeout", .supervisionTimeout),
@@ -174,7 +182,29 @@ public struct ScenarioAction: Sendable, Decodable {
         }
         services = try container.decodeIfPresent([ScenarioService].self, forKey: .services)
         serviceChanged = try container.decodeIfPresent(Bool.self, forKey: .serviceChanged) ?? true
+        if let text = try container.decodeIfPresent(String.self, forKey: .hash) {
+            guard let hash = FirmwareUpdate.DatabaseHash(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .hash, in: container,
+                    debugDescription: "expected recomputed (the new database's hash) or stale (the old one's), "
+                        + "found '\(text)'")
+            }
+            self.hash = hash
+        } else {
+            hash = .recomputed
+        }
         try requireParameters(container)
+        if kind == .changeDatabase {
+            let all = try decoder.container(keyedBy: ScenarioPathKey.self)
+            if let stray = all.allKeys.map(\.stringValue).sorted().first(where: {
+                !Self.changeDatabaseKeys.contains($0)
+            }) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: ScenarioPathKey(stringValue: stray), in: all,
+                    debugDescription: "`changeDatabase` takes \(Self.changeDatabaseKeys.joined(separator: ", ")); "
+                        + "remove `\(stray)`")
+            }
+        }
     }
 
     private func requireParameters(_ container: KeyedDecodingContainer<CodingKeys>) throws {
@@ -228,6 +258,7 @@ public struct ScenarioAction: Sendable, Decodable {
         case .changeDatabase:
             parts.append("services=\((services ?? []).map(\.uuid.description).joined(separator: ","))")
             if !serviceChanged { parts.append("silently") }
+            if hash == .stale { parts.append("stale-hash") }
         default: break
         }
         return parts.joined(separator: " ")

@@ -29,10 +29,16 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     public var mtu: Int?
     /// The longest LL payload it accepts, 27 to 251 bytes; `nil` keeps its own (251).
     public var dataLength: Int?
+    /// The characteristics its Generic Attribute service serves, a list of `serviceChanged`,
+    /// `clientSupportedFeatures`, `databaseHash` (`[]` for none); `nil` serves all three.
+    public var genericAttribute: GenericAttributeCharacteristics?
+    /// Whether it treats every central as bonded (keeps their subscriptions and caching state between
+    /// connections); `nil` keeps the spec's (no).
+    public var bondsWithCentrals: Bool?
 
     private enum CodingKeys: String, CodingKey {
         case inspector, builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
-        case mtu, dataLength
+        case mtu, dataLength, genericAttribute, bondsWithCentrals
     }
 
     /// Decodes a peripheral; a custom one needs `name`, `id` and `services`, an inspector its `values`.
@@ -42,7 +48,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
             let name = try container.decode(String.self, forKey: .inspector)
             let others: [CodingKeys] = [
                 .builtIn, .name, .id, .position, .advertising, .parameters, .services, .maximumConnections, .mtu,
-                .dataLength,
+                .dataLength, .genericAttribute, .bondsWithCentrals,
             ]
             for key in others where container.contains(key) {
                 throw DecodingError.dataCorruptedError(
@@ -68,6 +74,21 @@ public struct ScenarioPeripheral: Sendable, Decodable {
         maximumConnections = try container.decodeCount(.maximumConnections, in: 1...64, "a number of centrals")
         mtu = try container.decodeCount(.mtu, in: 23...517, "an ATT MTU")
         dataLength = try container.decodeCount(.dataLength, in: 27...251, "a data length in bytes")
+        if let names = try container.decodeIfPresent([String].self, forKey: .genericAttribute) {
+            var characteristics: GenericAttributeCharacteristics = []
+            for name in names {
+                guard let match = GenericAttributeCharacteristics.names.first(where: { $0.1 == name }) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .genericAttribute, in: container,
+                        debugDescription: "expected a list of "
+                            + GenericAttributeCharacteristics.names.map(\.1).joined(separator: ", ")
+                            + ", found '\(name)'")
+                }
+                characteristics.insert(match.0)
+            }
+            genericAttribute = characteristics
+        }
+        bondsWithCentrals = try container.decodeIfPresent(Bool.self, forKey: .bondsWithCentrals)
         if let builtIn {
             guard ScenarioBuiltIns.names.contains(builtIn) else {
                 throw DecodingError.dataCorruptedError(

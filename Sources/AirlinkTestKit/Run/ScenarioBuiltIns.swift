@@ -22,6 +22,8 @@ enum ScenarioBuiltIns {
         if let maximum = peripheral.maximumConnections { spec.maximumConnections = maximum }
         if let mtu = peripheral.mtu { spec.preferredMTU = mtu }
         if let dataLength = peripheral.dataLength { spec.maximumDataLength = dataLength }
+        if let characteristics = peripheral.genericAttribute { spec.genericAttribute = characteristics }
+        if let bonds = peripheral.bondsWithCentrals { spec.bondsWithCentrals = bonds }
         for override in peripheral.values ?? [] {
             try apply(override, to: &spec, index: index)
         }

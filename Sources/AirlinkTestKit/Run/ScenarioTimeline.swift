@@ -47,11 +47,10 @@ struct ScenarioTimeline: Sendable {
             do {
                 var services: [Service] = []
                 for service in action.services ?? [] { services.append(try ScenarioBuiltIns.service(service)) }
-                if action.serviceChanged {
-                    peripheral.apply(.changeDatabase(services))
-                } else {
-                    peripheral.changeDatabaseSilently(services)
-                }
+                peripheral.apply(
+                    .updateFirmware(
+                        FirmwareUpdate(
+                            services: services, announcesServiceChanged: action.serviceChanged, hash: action.hash)))
             } catch {
                 context.environment.trace.record("scenario", "changeDatabase failed: \(error.message)")
             }

@@ -9,7 +9,9 @@ import Testing
 /// files and the specs equal), so both transports are tested on the same devices.
 ///
 /// They are fixed on purpose (the built-in simulated peripherals have behaviour the contract must not
-/// depend on, such as a temperature that moves toward its set point).
+/// depend on, such as a temperature that moves toward its set point). Their Generic Attribute service serves
+/// Service Changed only: the fake BlueZ hides 0x1801 as bluetoothd does (it serves its own), and the handles the
+/// contract names stay those of a table without Client Supported Features and Database Hash.
 enum ContractPeripherals {
     /// The thermostat: 21.50 °C, unit Celsius (also writable without response), battery 87 %,
     /// manufacturer data 0xFFFF → A1 B2, TX power 4 dBm, MTU 247. It advertises no name: with its
@@ -28,7 +30,7 @@ enum ContractPeripherals {
         Service(.thermostatBatteryService) {
             Characteristic(.thermostatBatteryLevel, properties: [.read, .notify], value: UInt8(87))
         }
-    }
+    }.with(genericAttribute: .serviceChanged)
 
     /// The battery peripheral: level 87 % (also as service data), Device Information "Airlink" / "B-1".
     static let battery = PeripheralSpec(name: "Battery", id: "F4:77:E2:00:00:02/random", preferredMTU: 23) {
@@ -44,7 +46,7 @@ enum ContractPeripherals {
             Characteristic(.manufacturerNameString, properties: [.read], value: "Airlink")
             Characteristic(.modelNumberString, properties: [.read], value: "B-1")
         }
-    }
+    }.with(genericAttribute: .serviceChanged)
 
     /// The RSSI the fake BlueZ reports for each.
     static let rssi: [DeviceID: Int] = [thermostat.id: -52, battery.id: -67]

@@ -6,8 +6,9 @@ import Testing
 /// The virtual radio's attribute table hashed as the Database Hash characteristic will serve it (Vol 3, Part G, 7.3).
 @Suite struct AttributeDatabaseHashTests {
     @Test func genericServicesAloneHashTheirDeclarations() throws {
-        // Given a peripheral with no services of its own: Generic Access and Generic Attribute only
-        let database = try AttributeDatabase(GATTServerDefinition(deviceName: "Bare", services: []))
+        // Given a peripheral with no services of its own: Generic Access and Generic Attribute (Service Changed only)
+        let database = try AttributeDatabase(
+            GATTServerDefinition(deviceName: "Bare", services: [], genericAttribute: .serviceChanged))
 
         // When its table is hashed
         let hash = database.databaseHash

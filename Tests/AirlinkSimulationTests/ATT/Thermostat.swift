@@ -3,7 +3,8 @@ import AirlinkSimulation
 
 /// A small thermostat-like database used across the ATT tests.
 ///
-/// Handles: 1–5 Generic Access, 6–9 Generic Attribute (Service Changed value 8, CCCD 9),
+/// Its Generic Attribute service serves Service Changed only, so the handles stay those the tests name:
+/// 1–5 Generic Access, 6–9 Generic Attribute (Service Changed value 8, CCCD 9),
 /// 10–20 Thermostat (include 11; temperature 12/13/14; target 15/16 + user description 17; mode 18/19/20),
 /// 21–24 Battery (level 22/23/24).
 enum Thermostat {
@@ -35,7 +36,7 @@ enum Thermostat {
                 .init(
                     battery,
                     characteristics: [.init(batteryLevel, properties: [.read, .notify], value: [87])] + batteryExtras),
-            ])
+            ], genericAttribute: .serviceChanged)
     }
 
     static func database() throws -> AttributeDatabase { try AttributeDatabase(definition()) }

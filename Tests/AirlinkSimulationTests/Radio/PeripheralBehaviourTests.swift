@@ -83,7 +83,7 @@ import Testing
         #expect(first == UInt32(1).gattBytes)
         #expect(second == UInt32(2).gattBytes)
         #expect(peripheral.context.state["served", default: 0] == 2)
-        #expect(events.values.contains(.notification(id, handle: ATTHandle(0x000C), value: [42])))
+        #expect(events.values.contains(.notification(id, handle: ATTHandle(0x0010), value: [42])))
     }
 
     @Test func aConnectionAttemptThePeripheralNeverAnswersTimesOut() async throws {

@@ -46,7 +46,7 @@ import Testing
             _ = try await radio.read(Fixture.sensorID, handle: sensor.handle(Fixture.secret))
         }
         #expect(error?.attError == .readNotPermitted)
-        #expect(error?.cause == .att(.readNotPermitted, handle: ATTHandle(0x0012)))
+        #expect(error?.cause == .att(.readNotPermitted, handle: ATTHandle(0x0016)))
     }
 
     @Test func enablingNotificationsOnAnIndicateOnlyCharacteristicIsValueNotAllowed() async throws {
