@@ -54,7 +54,7 @@ struct BlueZChaosTests {
         for seed: UInt64 in 1...2 { outcomes.append(await explorer.run(seed: seed, on: fake)) }
 
         // Then every oracle held (a failure prints its seed, its chaos and the layers' events)
-        for outcome in outcomes where !outcome.passed { Issue.record("\(outcome.report)") }
+        for outcome in outcomes where !outcome.passed { Issue.record("\(outcome.report())") }
     }
 }
 
@@ -70,12 +70,13 @@ struct BlueZChaosSweep {
             return
         }
 
-        // When each runs on one fixture
+        // When each runs on one fixture (AIRLINK_CHAOS_VERBOSE=1 prints what passing seeds did too)
+        let verbose = ProcessInfo.processInfo.environment["AIRLINK_CHAOS_VERBOSE"] == "1"
         let began = ContinuousClock.now
         let outcomes = try await BlueZExplorer(
             profile: ProcessInfo.processInfo.environment["AIRLINK_CHAOS_PROFILE"] ?? BlueZExplorer.defaultProfile
         )
-        .sweep(bounds[0]...bounds[1]) { outcome in print(outcome.report) }
+        .sweep(bounds[0]...bounds[1]) { outcome in print(outcome.report(verbose: verbose)) }
         let took = began.duration(to: .now)
 
         // Then every oracle held
@@ -93,6 +94,6 @@ struct BlueZChaosSweep {
         }
         let counted = Dictionary(kinds.map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }
         print("BlueZ explorer: faults by kind: " + counted.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        for outcome in failed { Issue.record("\(outcome.report)") }
+        for outcome in failed { Issue.record("\(outcome.report())") }
     }
 }
