@@ -33,6 +33,8 @@ final class BlueZChaosContext: Sendable {
     let progress: Mutex<[Progress]>
     /// What the fixture notified, in order.
     let onAir = Mutex<[Sent]>([])
+    /// Whether the driver's notifiers were told to stop (each ends after its call in flight, if any).
+    let notifiersStopped = Mutex(false)
 
     init(fake: FakeBlueZ, workload: BlueZChaosWorkload, environment: AirlinkEnvironment) {
         self.fake = fake

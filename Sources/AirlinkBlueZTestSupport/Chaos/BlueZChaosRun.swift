@@ -36,10 +36,9 @@ struct BlueZChaosRun: Sendable {
         let context = BlueZChaosContext(fake: fake, workload: workload, environment: environment)
         let notifiers = workload.clients.filter(\.subscribe).map { notifier(context, $0) }
         let stop: @Sendable () async -> Void = {
-            for notifier in notifiers {
-                notifier.cancel()
-                _ = await notifier.value
-            }
+            // Not by cancellation: a notification cancelled in flight may have been sent but not recorded.
+            context.notifiersStopped.withLock { $0 = true }
+            for notifier in notifiers { _ = await notifier.value }
         }
         var sessions: [ExplorationObservation] = []
         for number in 1...Self.maximumSessions {
@@ -55,13 +54,14 @@ struct BlueZChaosRun: Sendable {
         return Observations(sessions: sessions, registry: registry)
     }
 
-    /// Notifies `client`'s counter every `notifyEvery` until cancelled, keeping the values the fixture sent.
+    /// Notifies `client`'s counter every `notifyEvery` until the notifiers stop, keeping the values the
+    /// fixture sent.
     private func notifier(_ context: BlueZChaosContext, _ client: BlueZChaosWorkload.Client) -> Task<Void, Never> {
         let (fake, peripheral, every) = (self.fake, client.peripheral, client.notifyEvery)
         let clock = context.environment.clock
         return Task {
             var counter: UInt16 = 0
-            while !Task.isCancelled {
+            while !context.notifiersStopped.withLock({ $0 }) {
                 counter &+= 1
                 let bytes = [UInt8(truncatingIfNeeded: counter), UInt8(truncatingIfNeeded: counter >> 8)]
                 let at = clock.now.offset

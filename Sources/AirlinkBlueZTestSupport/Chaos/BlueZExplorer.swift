@@ -145,7 +145,13 @@ package struct BlueZExplorer: Sendable {
                     OracleFailure(failure.oracle, named + failure.message)
                 }
                 if index > 0 { outcome.events.append("session \(index + 1)") }
-                outcome.events += session.events.map { "t=\($0.time.milliseconds) \($0.event)" }
+                // The layers' events, and their calls to the transport's connect (the attempts on air).
+                let attempts = session.records.compactMap { record -> (Duration, String)? in
+                    guard case .connecting(_, let device, _) = record.event else { return nil }
+                    return (record.time.offset, "\(device) transport.connect")
+                }
+                outcome.events += (session.events.map { ($0.time, "\($0.event)") } + attempts)
+                    .sorted { $0.0 < $1.0 }.map { "t=\($0.0.milliseconds) \($0.1)" }
                 outcome.operations += session.operations.map { operation in
                     "t=\(operation.start.milliseconds) \(operation.name) (\(operation.timeout.milliseconds)): "
                         + operation.completions.map { "\($0.outcome) at t=\($0.time.milliseconds)" }
