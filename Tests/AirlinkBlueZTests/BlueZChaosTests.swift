@@ -44,6 +44,30 @@ struct BlueZChaosTests {
         #expect("\(refused.map { "\($0)" } ?? "")".contains("events"))
     }
 
+    @Test func afterBluetoothdRestartsTheAppReopensTheDevicesItsRegistryKnows() async throws {
+        // Given the fixture and a chaos profile with no fault but bluetoothd restarting (seed 1: at 1171 ms, once
+        // both sensors are connected)
+        let fake = try await FakeBlueZ.fresh()
+        let explorer = BlueZExplorer(
+            profile: #"""
+                {"durationMs": 3000, "events": 2, "kinds": ["restart"], "late": 0, "never": 0, "error": 0,
+                 "duplicate": 0, "connectOrder": 0, "disconnectOrder": 0}
+                """#)
+
+        // When seed 1 runs
+        let outcome = await explorer.run(seed: 1, on: fake)
+
+        // Then the app opened a second session with devices of the first (those its registry knew), and every
+        // oracle held in each session and over the run
+        #expect(outcome.sessions >= 2, "\(outcome.report(verbose: true))")
+        #expect(outcome.devices.first?.count == 2)
+        if outcome.devices.count >= 2 {
+            #expect(!outcome.devices[1].isEmpty)
+            #expect(Set(outcome.devices[1]).isSubset(of: Set(outcome.devices[0])))
+        }
+        if !outcome.passed { Issue.record("\(outcome.report())") }
+    }
+
     @Test func twoSeedsOfTheExplorerHold() async throws {
         // Given the fixture and the explorer with its default chaos profile
         let fake = try await FakeBlueZ.fresh()
@@ -95,5 +119,24 @@ struct BlueZChaosSweep {
         let counted = Dictionary(kinds.map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }
         print("BlueZ explorer: faults by kind: " + counted.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         for outcome in failed { Issue.record("\(outcome.report())") }
+    }
+}
+
+/// The BlueZ explorer's workload: a function of the seed.
+@Suite struct BlueZChaosWorkloadTests {
+    @Test func aSeedDrawsTheSameWorkloadEveryTimeAndTheSeedsCoverEveryStep() {
+        // Given seeds 1 to 30, drawn twice
+        let first = (1...30).map { BlueZChaosWorkload(seed: UInt64($0)) }
+        let again = (1...30).map { BlueZChaosWorkload(seed: UInt64($0)) }
+
+        // When their clients and steps are compared
+        let steps = first.flatMap(\.clients).flatMap(\.steps)
+
+        // Then each seed drew the same workload twice, and CI's seeds use both peripherals, unsubscribe and forget
+        #expect(first.map(\.description) == again.map(\.description))
+        #expect(first.map { $0.clients.flatMap(\.steps) } == again.map { $0.clients.flatMap(\.steps) })
+        #expect(first.contains { $0.clients.count == 2 })
+        #expect(steps.contains { if case .unsubscribe = $0 { true } else { false } })
+        #expect(steps.contains { if case .forget = $0 { true } else { false } })
     }
 }

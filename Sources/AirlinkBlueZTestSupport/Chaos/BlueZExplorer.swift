@@ -39,7 +39,7 @@ package struct BlueZExplorer: Sendable {
     /// How far from the reconnection strategy's instants a recorded attempt may fall on real time: earlier
     /// by ``eventLatency`` (the announcement and power-on are recorded that much late), later by 100 ms (a
     /// real timer firing late and the layers' hop to the transport with two cores shared by several
-    /// processes; measured at most 31 ms in sweeps on a quiet machine, see Docs/DeterministicCI.md).
+    /// processes; measured 0–3 ms late in a sweep at load average 10, Docs/DeterministicCI.md).
     package static let attemptTolerance = ReconnectionModelOracle.Tolerance(
         early: eventLatency, late: .milliseconds(100))
 
@@ -109,6 +109,8 @@ package struct BlueZExplorer: Sendable {
         package var operations: [String] = []
         /// How many sessions the app had (bluetoothd restarted between them).
         package var sessions = 0
+        /// The devices each session used: all the workload's in the first, those the registry knew later.
+        package var devices: [[DeviceID]] = []
 
         /// Whether every oracle held.
         package var passed: Bool { failures.isEmpty }
@@ -158,6 +160,7 @@ package struct BlueZExplorer: Sendable {
                         .joined(separator: ", ")
                 }
                 outcome.sessions += 1
+                outcome.devices.append(session.clients.map(\.device))
             }
             outcome.failures += runOracles.flatMap { $0.check(observations.registry) }
         } catch {
