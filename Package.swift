@@ -124,7 +124,9 @@ let package = Package(
         // It also holds the BlueZ explorer (the fixture's chaos mode judged by AirlinkTestKit's oracles).
         .target(
             name: "AirlinkBlueZTestSupport",
-            dependencies: ["AirlinkBlueZ", "AirlinkCore", "Airlink", "AirlinkSimulation", "AirlinkTestKit"]),
+            dependencies: [
+                "AirlinkBlueZ", "AirlinkCore", "Airlink", "AirlinkRegistry", "AirlinkSimulation", "AirlinkTestKit",
+            ]),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
             name: "AirlinkTests",

@@ -44,6 +44,30 @@ struct BlueZChaosTests {
         #expect("\(refused.map { "\($0)" } ?? "")".contains("events"))
     }
 
+    @Test func afterBluetoothdRestartsTheAppReopensTheDevicesItsRegistryKnows() async throws {
+        // Given the fixture and a chaos profile with no fault but bluetoothd restarting (seed 1: at 1171 ms, once
+        // both sensors are connected)
+        let fake = try await FakeBlueZ.fresh()
+        let explorer = BlueZExplorer(
+            profile: #"""
+                {"durationMs": 3000, "events": 2, "kinds": ["restart"], "late": 0, "never": 0, "error": 0,
+                 "duplicate": 0, "connectOrder": 0, "disconnectOrder": 0}
+                """#)
+
+        // When seed 1 runs
+        let outcome = await explorer.run(seed: 1, on: fake)
+
+        // Then the app opened a second session with devices of the first (those its registry knew), and every
+        // oracle held in each session and over the run
+        #expect(outcome.sessions >= 2, "\(outcome.report(verbose: true))")
+        #expect(outcome.devices.first?.count == 2)
+        if outcome.devices.count >= 2 {
+            #expect(!outcome.devices[1].isEmpty)
+            #expect(Set(outcome.devices[1]).isSubset(of: Set(outcome.devices[0])))
+        }
+        if !outcome.passed { Issue.record("\(outcome.report())") }
+    }
+
     @Test func twoSeedsOfTheExplorerHold() async throws {
         // Given the fixture and the explorer with its default chaos profile
         let fake = try await FakeBlueZ.fresh()
@@ -54,7 +78,7 @@ struct BlueZChaosTests {
         for seed: UInt64 in 1...2 { outcomes.append(await explorer.run(seed: seed, on: fake)) }
 
         // Then every oracle held (a failure prints its seed, its chaos and the layers' events)
-        for outcome in outcomes where !outcome.passed { Issue.record("\(outcome.report)") }
+        for outcome in outcomes where !outcome.passed { Issue.record("\(outcome.report())") }
     }
 }
 
@@ -70,12 +94,13 @@ struct BlueZChaosSweep {
             return
         }
 
-        // When each runs on one fixture
+        // When each runs on one fixture (AIRLINK_CHAOS_VERBOSE=1 prints what passing seeds did too)
+        let verbose = ProcessInfo.processInfo.environment["AIRLINK_CHAOS_VERBOSE"] == "1"
         let began = ContinuousClock.now
         let outcomes = try await BlueZExplorer(
             profile: ProcessInfo.processInfo.environment["AIRLINK_CHAOS_PROFILE"] ?? BlueZExplorer.defaultProfile
         )
-        .sweep(bounds[0]...bounds[1]) { outcome in print(outcome.report) }
+        .sweep(bounds[0]...bounds[1]) { outcome in print(outcome.report(verbose: verbose)) }
         let took = began.duration(to: .now)
 
         // Then every oracle held
@@ -93,6 +118,25 @@ struct BlueZChaosSweep {
         }
         let counted = Dictionary(kinds.map { ($0, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }
         print("BlueZ explorer: faults by kind: " + counted.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        for outcome in failed { Issue.record("\(outcome.report)") }
+        for outcome in failed { Issue.record("\(outcome.report())") }
+    }
+}
+
+/// The BlueZ explorer's workload: a function of the seed.
+@Suite struct BlueZChaosWorkloadTests {
+    @Test func aSeedDrawsTheSameWorkloadEveryTimeAndTheSeedsCoverEveryStep() {
+        // Given seeds 1 to 30, drawn twice
+        let first = (1...30).map { BlueZChaosWorkload(seed: UInt64($0)) }
+        let again = (1...30).map { BlueZChaosWorkload(seed: UInt64($0)) }
+
+        // When their clients and steps are compared
+        let steps = first.flatMap(\.clients).flatMap(\.steps)
+
+        // Then each seed drew the same workload twice, and CI's seeds use both peripherals, unsubscribe and forget
+        #expect(first.map(\.description) == again.map(\.description))
+        #expect(first.map { $0.clients.flatMap(\.steps) } == again.map { $0.clients.flatMap(\.steps) })
+        #expect(first.contains { $0.clients.count == 2 })
+        #expect(steps.contains { if case .unsubscribe = $0 { true } else { false } })
+        #expect(steps.contains { if case .forget = $0 { true } else { false } })
     }
 }

@@ -13,12 +13,38 @@ import AirlinkSimulation
 /// (adapter on throughout), and it starts on air (the radio's `connecting`) exactly then: the wait is the
 /// whole slack the definition allows. `gaveUp` comes exactly when the attempts are spent, and never with no limit;
 /// the `none` strategy makes no attempt.
+///
+/// On a real transport (the BlueZ explorer) times are real and recorded by another task than the one that
+/// decided them: ``tolerance`` widens each instant the definition gives by what that costs.
 public struct ReconnectionModelOracle: ExplorationOracle {
+    /// How far from the definition's instant a recorded attempt may fall: none on the virtual radio, whose
+    /// records carry the instant things happened.
+    public struct Tolerance: Sendable, Hashable {
+        /// How much earlier an attempt's start or end may be recorded than the definition allows: the time an
+        /// event (the announcement, power-on) takes to reach the recorder, which stamps it that much late.
+        public var early: Duration
+        /// How much later an attempt may start (and end) than the definition says: a real timer firing late
+        /// and the hop from the layers' timer to the transport's call, on a busy machine.
+        public var late: Duration
+
+        /// A tolerance from its two sides.
+        public init(early: Duration, late: Duration) {
+            self.early = early
+            self.late = late
+        }
+
+        /// None: the virtual radio.
+        public static let exact = Tolerance(early: .zero, late: .zero)
+    }
+
     /// `reconnection`.
     public var name: String { "reconnection" }
 
-    /// Creates the oracle.
-    public init() {}
+    /// How far from the definition's instants the records may fall.
+    public var tolerance: Tolerance
+
+    /// Creates the oracle; `tolerance` is ``Tolerance/exact`` on the virtual radio.
+    public init(tolerance: Tolerance = .exact) { self.tolerance = tolerance }
 
     /// How late after its planned start an attempt may end beyond its timeout: the link-layer round trips.
     static let slack: Duration = .milliseconds(100)
@@ -39,6 +65,7 @@ public struct ReconnectionModelOracle: ExplorationOracle {
             let events = observation.connectionEvents(of: client.device)
             var made = 0
             var previousWait: Duration?
+            var previousStart: Duration?
             var inEpisode = false
             for (index, (time, event)) in events.enumerated() {
                 let at = "\(client.device) (\(strategy.name)): \(event.name) at t=\(time.scenarioText)"
@@ -75,9 +102,11 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                             violations += timing(
                                 at, planned: time + wait, next: next, timeout: strategy.timeout, off: off)
                         }
-                        violations += start(
-                            at, starts: starts[client.device] ?? [], announced: time, planned: time + wait,
-                            before: next?.time, off: off)
+                        let (found, wrong) = start(
+                            at, starts: starts[client.device] ?? [], after: previousStart, announced: time,
+                            planned: time + wait, before: next?.time, off: off)
+                        previousStart = found ?? previousStart
+                        violations += wrong
                     }
                     made += 1
                 case .gaveUp where inEpisode:
@@ -100,21 +129,33 @@ public struct ReconnectionModelOracle: ExplorationOracle {
     }
 
     /// The attempt announced at `announced` starts on air (the radio's `connecting`) exactly at `planned`, or
-    /// at power-on if the adapter is off then: the definition leaves no slack once the wait is drawn.
-    /// An attempt the app cut short (the next connection event before it) is not judged.
+    /// at power-on if the adapter is off then: the definition leaves no slack once the wait is drawn (beyond
+    /// ``tolerance``). An attempt the app cut short (the next connection event before it) is not judged.
+    /// Returns the start found (never the previous attempt's, `after`) and the violation, if any.
     private func start(
-        _ announcement: String, starts: [Duration], announced: Duration, planned: Duration, before next: Duration?,
-        off: [Range<Duration>]
-    ) -> [String] {
+        _ announcement: String, starts: [Duration], after previous: Duration?, announced: Duration,
+        planned: Duration, before next: Duration?, off: [Range<Duration>]
+    ) -> (found: Duration?, violations: [String]) {
         var expected = planned
         for span in off where span.contains(expected) { expected = span.upperBound }
-        let attempt = starts.first { $0 >= announced }
-        guard let attempt, next.map({ attempt <= $0 }) ?? true else { return [] }
-        guard attempt != expected else { return [] }
-        return [
-            "\(announcement): the attempt started on air at t=\(attempt.scenarioText), the definition starts it at "
-                + "t=\(expected.scenarioText)"
-        ]
+        let attempt = starts.first { start in
+            start >= announced - tolerance.early && previous.map { start > $0 } ?? true
+        }
+        guard let attempt, next.map({ attempt <= $0 }) ?? true else { return (nil, []) }
+        let allowed = (expected - tolerance.early)...(expected + tolerance.late)
+        guard !allowed.contains(attempt) else { return (attempt, []) }
+        let within =
+            tolerance == .exact
+            ? ""
+            : " (within \(tolerance.early.scenarioText) before, "
+                + "\(tolerance.late.scenarioText) after)"
+        return (
+            attempt,
+            [
+                "\(announcement): the attempt started on air at t=\(attempt.scenarioText), the definition starts it "
+                    + "at t=\(expected.scenarioText)\(within)"
+            ]
+        )
     }
 
     /// The attempt after `announced` starts at `planned` (later while the adapter is off), so the next event
@@ -127,13 +168,13 @@ public struct ReconnectionModelOracle: ExplorationOracle {
         var start = planned
         for span in off where span.contains(start) { start = span.upperBound }
         var violations: [String] = []
-        if next.time < start {
+        if next.time < start - tolerance.early {
             violations.append(
                 "\(announced): the attempt ended (\(next.event.name) at t=\(next.time.scenarioText)) before "
                     + "t=\(start.scenarioText), when the definition lets it start")
         }
         let interrupted = off.contains { $0.lowerBound <= next.time && $0.upperBound > start }
-        if let timeout, !interrupted, next.time > start + timeout + Self.slack {
+        if let timeout, !interrupted, next.time > start + timeout + Self.slack + tolerance.late {
             violations.append(
                 "\(announced): the attempt starting at t=\(start.scenarioText) ended at t=\(next.time.scenarioText), "
                     + "beyond its timeout of \(timeout.scenarioText)")

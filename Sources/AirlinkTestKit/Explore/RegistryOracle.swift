@@ -7,13 +7,18 @@ public struct RegistryOracle: ExplorationOracle {
     /// `registry`.
     public var name: String { "registry" }
 
-    /// Creates the oracle.
-    public init() {}
+    /// How far from a forget a connection may be recorded and still count either way: zero on the virtual
+    /// radio (only a connection at the forget's very instant); on a real transport, the time an event takes
+    /// to reach the recorder, during which the connection's save and the forget race.
+    public var window: Duration
+
+    /// Creates the oracle; `window` widens the instant of each forget.
+    public init(window: Duration = .zero) { self.window = window }
 
     /// Records that disagree with the connections the run made and the forgets the app asked for.
     public func violations(in observation: ExplorationObservation) -> [String] {
         RegistryAgreement.violations(
             events: observation.events, forgets: RegistryAgreement.forgets(in: observation.operations),
-            records: observation.registry)
+            records: observation.registry, window: window)
     }
 }

@@ -6,12 +6,14 @@ import AirlinkRegistry
 /// every `connected` and `reconnected` since the app last forgot the device (or since the start), and a
 /// device with none has no record.
 ///
-/// A connection at the very instant of a forget may count either way (the two are concurrent).
+/// A connection at the very instant of a forget may count either way (the two are concurrent), or within
+/// `window` of it on a real transport.
 enum RegistryAgreement {
     /// The disagreements between `records` (the registry at the end) and the connection `events`, given
     /// the times the app forgot each device.
     static func violations(
-        events: [ScenarioEventRecord], forgets: [DeviceID: [Duration]], records: [ConnectionRecord]
+        events: [ScenarioEventRecord], forgets: [DeviceID: [Duration]], records: [ConnectionRecord],
+        window: Duration = .zero
     ) -> [String] {
         var devices: [DeviceID] = []
         var connections: [DeviceID: [Duration]] = [:]
@@ -33,8 +35,8 @@ enum RegistryAgreement {
         for device in devices {
             let times = connections[device] ?? []
             let forgot = forgets[device]?.max()
-            let fewest = times.filter { forgot == nil || $0 > forgot! }.count
-            let most = times.filter { forgot == nil || $0 >= forgot! }.count
+            let fewest = times.filter { forgot == nil || $0 > forgot! + window }.count
+            let most = times.filter { forgot == nil || $0 >= forgot! - window }.count
             let record = records.first { $0.id == device }
             let recorded = record?.connectionCount ?? 0
             guard !(fewest...most).contains(recorded) else { continue }

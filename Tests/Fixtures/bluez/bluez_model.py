@@ -53,25 +53,26 @@ def install(obj, interface, name, in_signature, function):
         if fake.chaos is None:
             return ok, err
         replies = fake.chaos.gate(path, name, ok, err)
-        if replies is None:
+        if replies is None:  # answered by the chaos (an error, or never)
             fake.record(path, name, {'chaos': fake.chaos.log[-1]['kind']})
         return replies
 
+    def dispatch(replies, call):
+        """Runs `call(ok, err)` with the replies chaos chose: now, or late for a deferred call."""
+        if isinstance(replies, chaos.Deferred):
+            replies.run(call)
+        elif replies:
+            call(*replies)
+
     if count == 0:
         def method(self, ok, err):
-            replies = gated(self.path, ok, err)
-            if replies:
-                function(self, ok=replies[0], err=replies[1])
+            dispatch(gated(self.path, ok, err), lambda ok, err: function(self, ok=ok, err=err))
     elif count == 1:
         def method(self, a, ok, err):
-            replies = gated(self.path, ok, err)
-            if replies:
-                function(self, a, ok=replies[0], err=replies[1])
+            dispatch(gated(self.path, ok, err), lambda ok, err: function(self, a, ok=ok, err=err))
     else:
         def method(self, a, b, ok, err):
-            replies = gated(self.path, ok, err)
-            if replies:
-                function(self, a, b, ok=replies[0], err=replies[1])
+            dispatch(gated(self.path, ok, err), lambda ok, err: function(self, a, b, ok=ok, err=err))
     method.__name__ = name
     wrapped = dbus.service.method(interface, in_signature=in_signature, async_callbacks=('ok', 'err'))(method)
     wrapped._dbus_out_signature = None

@@ -74,6 +74,30 @@ REASONS = ['org.bluez.Reason.Timeout', 'org.bluez.Reason.Remote', 'org.bluez.Rea
            'org.bluez.Reason.Unknown', '']
 
 
+# Methods bluetoothd answers at once from its own state: late, they are handled late (the state read when the
+# reply is sent), never answered late with an older state. D-Bus keeps one sender's order, so a client never
+# sees such a snapshot older than the signals before it.
+SNAPSHOTS = {'GetManagedObjects'}
+
+
+class Deferred:
+    """A call handled `delay` ms late, unless a restart answered it meanwhile (it stays in `pending`)."""
+
+    def __init__(self, chaos, delay, entry):
+        self.chaos = chaos
+        self.delay = delay
+        self.entry = entry
+
+    def run(self, call):
+        """Calls `call(ok, err)` after the delay."""
+        def fire():
+            if self.entry in self.chaos.pending:
+                self.chaos.pending.remove(self.entry)
+                call(*self.entry)
+            return False
+        GLib.timeout_add(self.delay, fire)
+
+
 class Chaos:
     """Seeded faults for one run; `FakeBlueZ.chaos` holds it while it is on (Reset turns it off)."""
 
@@ -119,7 +143,8 @@ class Chaos:
     # ----- method calls
 
     def gate(self, path, method, ok, err):
-        """Decides a call's fate: (ok, err) to answer with (perhaps late), or None when chaos answered it."""
+        """Decides a call's fate: (ok, err) to answer with (perhaps late), a `Deferred` to handle it late
+        (`SNAPSHOTS`), or None when chaos answered it."""
         rng = self.rng(f'call/{path}/{method}')
         roll = rng.random()
         p = self.profile
@@ -142,6 +167,8 @@ class Chaos:
             self.note('late', path=path, method=method, ms=delay)
             entry = (ok, err)
             self.pending.append(entry)
+            if method in SNAPSHOTS:
+                return Deferred(self, delay, entry)
 
             def answer(function):
                 def reply(*args):
