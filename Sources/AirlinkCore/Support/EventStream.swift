@@ -71,7 +71,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         /// Takes the next batch, waiting for one, and returns its first element.
         ///
         /// Inlinable, so that the consumer's module specializes it; the wait itself is the
-        /// subscription's (``EventSubscription/take(into:isolation:)``), compiled for the transports'
+        /// subscription's (`EventSubscription.take(into:isolation:)`), compiled for the transports'
         /// events in this module.
         @inlinable
         mutating func refill(isolation actor: isolated (any Actor)?) async -> Element? {
@@ -87,8 +87,8 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 /// Ties a channel to the life of its stream and iterators: once all are gone, the channel is
 /// terminated and the producer forgets it, as an `AsyncStream` ends on termination.
 ///
-/// It also takes the consumer's batches: ``take(into:isolation:)`` is a class method so that the
-/// element types with a subclass here (``TransportEventSubscription``) wait in code compiled for
+/// It also takes the consumer's batches: `take(into:isolation:)` is a class method so that the
+/// element types with a subclass here (`TransportEventSubscription`) wait in code compiled for
 /// them. A consumer in another module calls it from its own specialization of the iterator, and
 /// called generically, waiting for each batch looked generic metadata up (the channel's state, its
 /// array, `withTaskCancellationHandler`'s context): nearly half of the instructions of a scan of
@@ -113,15 +113,16 @@ class EventSubscription<Element: Sendable>: @unchecked Sendable {
         return EventSubscription(channel)
     }
 
-    /// Swaps everything buffered into `batch`, waiting while nothing is (``BatchChannel/take(into:isolation:)``).
+    /// Swaps everything buffered into `batch`, waiting while nothing is
+    /// (`BatchChannel.take(into:isolation:)`).
     @usableFromInline
     func take(into batch: inout [Element], isolation: isolated (any Actor)?) async {
         await channel.take(into: &batch, isolation: isolation)
     }
 }
 
-/// The subscription of a stream of ``TransportEvent``s, with its wait compiled for them: the radio's
-/// scans deliver one a virtual advertisement, each a wait of the consumer.
+/// The subscription of a stream of `TransportEvent`s, with its wait compiled for them: the radio's
+/// scans deliver one per virtual advertisement, and the consumer waits for each.
 final class TransportEventSubscription: EventSubscription<TransportEvent>, @unchecked Sendable {
     // @unchecked: as its superclass.
     override func take(into batch: inout [TransportEvent], isolation: isolated (any Actor)?) async {
