@@ -207,6 +207,10 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "LayersProfile", dependencies: ["AirlinkTestSupport"], path: "Benchmarks/LayersProfile"))
+    // Runs one scale workload at a size for callgrind (instructions per advertiser, per sensor).
+    package.targets.append(
+        .executableTarget(
+            name: "ScaleProfile", dependencies: ["AirlinkTestSupport"], path: "Benchmarks/ScaleProfile"))
     for (name, targets) in benchmarks {
         package.targets.append(
             .executableTarget(

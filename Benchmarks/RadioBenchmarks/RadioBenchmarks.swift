@@ -12,14 +12,17 @@ let benchmarks: @Sendable () -> Void = {
 
     // 10,000 peripherals advertising every 100 ms, one central scanning (with duplicates) for one
     // virtual second: about 100,000 advertisements through the path-loss model and the event stream.
-    // Allocations do not depend on the machine's load: a threshold catches a table built per
-    // peripheral again, or an allocation per advertisement (about 42 a peripheral and its 10
-    // advertisements now, 110 before issue 17).
+    // Allocations do not depend on the machine's load: a threshold (a tolerance against a baseline
+    // or stored thresholds) catches a table built per peripheral again, or an allocation per
+    // advertisement (about 39 a peripheral and its 10 advertisements now, 110 before issue 17);
+    // the wall clock may grow by 40 % at p90, the noise of the loaded 2-core VM.
     Benchmark(
         "Scan 10k peripherals for 1 virtual second",
         configuration: .init(
             maxIterations: 5,
-            thresholds: [.mallocCountTotal: .init(relative: [.p50: 10], absolute: [.p50: 500_000])])
+            thresholds: [
+                .mallocCountTotal: .init(relative: [.p50: 10]), .wallClock: .init(relative: [.p90: 40]),
+            ])
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             let sim = Simulation(seed: 1, strict: false, tracing: false)

@@ -24,7 +24,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// A new stream and the continuation its producer yields to.
     public static func makeStream() -> (stream: EventStream<Element>, continuation: Continuation) {
         let continuation = Continuation()
-        return (EventStream(subscription: EventSubscription(continuation.channel)), continuation)
+        return (EventStream(subscription: EventSubscription.make(continuation.channel)), continuation)
     }
 
     /// A stream that has already ended: what a subscriber gets from a source that is gone.
@@ -69,10 +69,14 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
         }
 
         /// Takes the next batch, waiting for one, and returns its first element.
-        @usableFromInline
+        ///
+        /// Inlinable, so that the consumer's module specializes it; the wait itself is the
+        /// subscription's (`EventSubscription.take(into:isolation:)`), compiled for the transports'
+        /// events in this module.
+        @inlinable
         mutating func refill(isolation actor: isolated (any Actor)?) async -> Element? {
             index = 0
-            await subscription.channel.take(into: &batch, isolation: actor)
+            await subscription.take(into: &batch, isolation: actor)
             guard !batch.isEmpty else { return nil }
             index = 1
             return batch[0]
@@ -82,11 +86,46 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 
 /// Ties a channel to the life of its stream and iterators: once all are gone, the channel is
 /// terminated and the producer forgets it, as an `AsyncStream` ends on termination.
+///
+/// It also takes the consumer's batches: `take(into:isolation:)` is a class method so that the
+/// element types with a subclass here (`TransportEventSubscription`) wait in code compiled for
+/// them. A consumer in another module calls it from its own specialization of the iterator, and
+/// called generically, waiting for each batch looked generic metadata up (the channel's state, its
+/// array, `withTaskCancellationHandler`'s context): nearly half of the instructions of a scan of
+/// 10,000 advertisers (Docs/Performance.md, issue 17). A prespecialized asynchronous method
+/// (`@_specialize(exported: true)`) is not picked up by its callers with Swift 6.3.1.
 @usableFromInline
-final class EventSubscription<Element: Sendable>: Sendable {
+class EventSubscription<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: not final (a subclass per specialized element type); its one field is a constant.
     let channel: BatchChannel<Element>
 
     init(_ channel: BatchChannel<Element>) { self.channel = channel }
 
     deinit { channel.terminate() }
+
+    /// The subscription to `channel`: the subclass compiled for its element type, if there is one.
+    static func make(_ channel: BatchChannel<Element>) -> EventSubscription<Element> {
+        if let channel = channel as? BatchChannel<TransportEvent>,
+            let subscription = TransportEventSubscription(channel) as? EventSubscription<Element>
+        {
+            return subscription
+        }
+        return EventSubscription(channel)
+    }
+
+    /// Swaps everything buffered into `batch`, waiting while nothing is
+    /// (`BatchChannel.take(into:isolation:)`).
+    @usableFromInline
+    func take(into batch: inout [Element], isolation: isolated (any Actor)?) async {
+        await channel.take(into: &batch, isolation: isolation)
+    }
+}
+
+/// The subscription of a stream of `TransportEvent`s, with its wait compiled for them: the radio's
+/// scans deliver one per virtual advertisement, and the consumer waits for each.
+final class TransportEventSubscription: EventSubscription<TransportEvent>, @unchecked Sendable {
+    // @unchecked: as its superclass.
+    override func take(into batch: inout [TransportEvent], isolation: isolated (any Actor)?) async {
+        await channel.take(into: &batch, isolation: isolation)
+    }
 }

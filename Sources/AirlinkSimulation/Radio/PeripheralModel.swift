@@ -12,8 +12,10 @@ final class PeripheralModel: @unchecked Sendable {
     let spec: PeripheralSpec
     /// When it was added: its timeline's times count from here.
     let addedAt: VirtualInstant
-    /// The id as traces print it, formatted once.
-    let idText: String
+    /// The id as traces and error messages print it. Formatted when a trace line or an error
+    /// needs it, never when the peripheral is added: formatting it was 7,800 instructions of the
+    /// 144,000 an advertiser cost in a scan (Docs/Performance.md, issue 17).
+    var idText: String { spec.id.description }
 
     var services: [Service]
     /// The checked definition whose table is not built yet (``layOut()``).
@@ -81,7 +83,6 @@ final class PeripheralModel: @unchecked Sendable {
     ) throws(AirlinkError) {
         self.world = world
         self.spec = spec
-        self.idText = spec.id.description
         self.addedAt = world.now
         self.services = spec.services
         self.pendingLayout = layout

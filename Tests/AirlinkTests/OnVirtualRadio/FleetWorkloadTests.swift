@@ -29,4 +29,15 @@ import Testing
         #expect((57...60).contains(outcome.received))
         #expect(outcome.missed == 0)
     }
+
+    @Test func aFleetIsSetUpInTheSameVirtualTimeAtAnySize() async throws {
+        // Given a fleet of 30 sensors (one after the other, each connection took a few hundred
+        // virtual milliseconds while the sensors connected before it notified: set-up grew with
+        // the square of the fleet, and 1,000 sensors never finished in a benchmark)
+        let fleet = try await FleetWorkloads.connectedFleet(30)
+
+        // Then all are connected with notifications on within two virtual seconds, as one would be
+        #expect(fleet.manager.connections.count == 30)
+        #expect(fleet.sim.now < AirlinkInstant(offset: .seconds(2)))
+    }
 }
