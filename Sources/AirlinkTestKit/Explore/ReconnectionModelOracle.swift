@@ -13,6 +13,11 @@ import AirlinkSimulation
 /// (adapter on throughout), and it starts on air (the radio's `connecting`) exactly then: the wait is the
 /// whole slack the definition allows. `gaveUp` comes exactly when the attempts are spent, and never with no limit;
 /// the `none` strategy makes no attempt.
+///
+/// Per app and device. With several apps on the adapter, a loss may be another app's `disconnect()` (it takes
+/// the link down for every app, as on BlueZ): it is a loss like any other, and the model applies from it. An
+/// attempt that finds the link another app holds, or another app's attempt under way, ends at its start
+/// without going on air; otherwise an attempt on air must start exactly when the definition says.
 public struct ReconnectionModelOracle: ExplorationOracle {
     /// `reconnection`.
     public var name: String { "reconnection" }
@@ -25,6 +30,10 @@ public struct ReconnectionModelOracle: ExplorationOracle {
 
     /// Attempts out of step with the strategy's definition, per device.
     public func violations(in observation: ExplorationObservation) -> [String] {
+        observation.eachApp(appViolations)
+    }
+
+    private func appViolations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         let off = observation.adapterOff
         // When the first central started each attempt on air, per device, in one pass over the trace.
@@ -34,7 +43,7 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                 starts[device, default: []].append(record.time.offset)
             }
         }
-        for client in observation.clients {
+        for client in observation.connectionClients {
             let strategy = client.reconnection
             let events = observation.connectionEvents(of: client.device)
             var made = 0
@@ -77,7 +86,7 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                         }
                         violations += start(
                             at, starts: starts[client.device] ?? [], announced: time, planned: time + wait,
-                            before: next?.time, off: off)
+                            before: next?.time, off: off, shared: observation.sharedAdapter)
                     }
                     made += 1
                 case .gaveUp where inEpisode:
@@ -104,10 +113,21 @@ public struct ReconnectionModelOracle: ExplorationOracle {
     /// An attempt the app cut short (the next connection event before it) is not judged.
     private func start(
         _ announcement: String, starts: [Duration], announced: Duration, planned: Duration, before next: Duration?,
-        off: [Range<Duration>]
+        off: [Range<Duration>], shared: Bool
     ) -> [String] {
         var expected = planned
         for span in off where span.contains(expected) { expected = span.upperBound }
+        // On a shared adapter, an attempt that ends at its start found another app's link (or attempt): it
+        // puts nothing on air, and the attempts on air may be another app's; one of them must start exactly
+        // when the definition starts this one, or none in between.
+        if shared {
+            guard let next, next != expected, !starts.contains(expected) else { return [] }  // nil: the run ended
+            guard let attempt = starts.first(where: { $0 >= announced }), attempt <= next else { return [] }
+            return [
+                "\(announcement): no attempt started on air at t=\(expected.scenarioText), when the definition "
+                    + "starts it (the first after the announcement at t=\(attempt.scenarioText))"
+            ]
+        }
         let attempt = starts.first { $0 >= announced }
         guard let attempt, next.map({ attempt <= $0 }) ?? true else { return [] }
         guard attempt != expected else { return [] }

@@ -8,7 +8,8 @@ import AirlinkCore
 /// `disconnect()` while that connect is pending ends it with `terminated` alone;
 /// `lost` only ends an established link; `willReconnect`, `gaveUp` and `reconnected` only follow a loss;
 /// after `gaveUp`, `terminated` or `failedToConnect` the only event that may come is a new `connected` or
-/// `failedToConnect` (the app connecting again; the explorer's clients never do).
+/// `failedToConnect` (the app connecting again; the explorer's clients never do). Per app and device: each
+/// app has its own connection to a device, whose events another app's do not change.
 public struct TerminalEventOracle: ExplorationOracle {
     /// `terminal`.
     public var name: String { "terminal" }
@@ -20,8 +21,12 @@ public struct TerminalEventOracle: ExplorationOracle {
 
     /// Events out of place, per device.
     public func violations(in observation: ExplorationObservation) -> [String] {
+        observation.eachApp(appViolations)
+    }
+
+    private func appViolations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
-        for client in observation.clients {
+        for client in observation.connectionClients {
             var phase = Phase.idle
             var last = "nothing"
             for (time, event) in observation.connectionEvents(of: client.device) {
