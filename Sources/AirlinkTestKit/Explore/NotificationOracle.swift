@@ -144,6 +144,7 @@ public struct NotificationOracle: ExplorationOracle {
         for (index, record) in events.enumerated() {
             guard case .connection(_, .reconnected) = record.event else { continue }
             if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
+            if appUnsubscribed(client, at: record.time, observation) { continue }
             let deadline = record.time + Self.restorationTimeout
             guard deadline < observation.end else { continue }
             let answered = events[(index + 1)...].prefix { record in
@@ -168,6 +169,25 @@ public struct NotificationOracle: ExplorationOracle {
             }
         }
         return violations
+    }
+
+    /// Whether the app had the client's device's notifications off at `time`: its last successful subscribe or
+    /// unsubscribe before then, by any of its entries for the device (they share one setting), was an unsubscribe.
+    private func appUnsubscribed(
+        _ client: ExplorationObservation.Client, at time: Duration, _ observation: ExplorationObservation
+    ) -> Bool {
+        guard client.entry != nil else { return false }
+        let entries = observation.clients.filter { $0.device == client.device }.compactMap(\.entry)
+        let changes = observation.operations.filter { operation in
+            entries.contains(operation.client)
+                && (operation.name.hasPrefix("subscribe ") || operation.name.hasPrefix("unsubscribe "))
+        }.compactMap { operation -> (time: Duration, off: Bool)? in
+            guard let done = operation.completions.first(where: { $0.outcome == "ok" }), done.time <= time else {
+                return nil
+            }
+            return (done.time, operation.name.hasPrefix("unsubscribe "))
+        }
+        return changes.max { $0.time < $1.time }?.off ?? false
     }
 
     /// After the app unsubscribed (successfully), Airlink restores nothing: the choice is the app's.

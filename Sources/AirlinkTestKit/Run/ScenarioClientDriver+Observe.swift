@@ -16,7 +16,7 @@ extension ScenarioClientDriver {
             inspector = try await InspectorClient.inspector(on: connection)
             recorder.finish(listing, "ok")
             trace.record(
-                .client(
+                traced(
                     .inspectorListed(
                         device,
                         values: inspector.values.map { .init(identifier: $0.identifier, type: "\($0.type)") })))

@@ -56,7 +56,7 @@ struct ScenarioClientDriver: Sendable {
                                 characteristic: value.characteristic, bytes: value.bytes, notified: true,
                                 missedBefore: value.missedBefore, app: app, client: entry))
                         trace.record(
-                            .client(
+                            traced(
                                 .notified(
                                     target: "\(value.characteristic)", value: type.text(of: value.bytes),
                                     missed: value.missedBefore)))
