@@ -224,7 +224,7 @@ public enum ExplorationOracles {
     ]
 }
 
-extension Int {
-    /// Whether `other` is this number (to compare an optional entry with `map`).
-    func equals(_ other: Int) -> Bool { self == other }
+extension ExplorationObservation.Client {
+    /// Whether a record of the scenario's client entry `index` is this client's (any, when its entry is unknown).
+    func owns(_ index: Int) -> Bool { entry.map { $0 == index } ?? true }
 }

@@ -55,10 +55,10 @@ public struct NotificationOracle: ExplorationOracle {
                 return (record.time.offset, value)
             }
             let received = observation.values.filter {
-                $0.notified && $0.device == device && client.entry.map($0.client.equals) ?? true
+                $0.notified && $0.device == device && client.owns($0.client)
             }
             let subscription = observation.operations.first { operation in
-                operation.name.hasPrefix("subscribe") && client.entry.map(operation.client.equals) ?? true
+                operation.name.hasPrefix("subscribe") && client.owns(operation.client)
                     && client.subscribed.contains { operation.name.uppercased().contains($0) }
             }
             var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
@@ -216,7 +216,7 @@ public struct NotificationOracle: ExplorationOracle {
         let device = client.device
         // The connection's strategy: an app's later entry for the device set it for both.
         let strategy = observation.connectionClients.first { $0.device == device }?.reconnection ?? client.reconnection
-        let ended = observation.streamEnds.first { $0.device == device && client.entry.map($0.client.equals) ?? true }
+        let ended = observation.streamEnds.first { $0.device == device && client.owns($0.client) }
         let final = observation.connectionEvents(of: device).first { _, event in
             switch event {
             case .gaveUp: true
