@@ -143,4 +143,37 @@ import Testing
             end: .seconds(60), events: [connected, connected, unplanted], clients: [first])
         #expect(TerminalEventOracle().violations(in: merged).count == 2)
     }
+
+    @Test func theLinksOracleFailsWhenAnAppsConnectionOutlivesTheLinkOnAir() {
+        // Given both apps connected over one link that went down on air at 10 s (the first app's disconnect):
+        // the first app reported terminated, the second nothing (it had joined the first app's link)
+        func event(_ seconds: Int, _ event: ConnectionEvent, app: Int) -> ScenarioEventRecord {
+            var record = ScenarioEventRecord(time: .seconds(seconds), event: .connection(Self.device, event))
+            record.app = app
+            return record
+        }
+        let down = TraceRecord(
+            time: AirlinkInstant(offset: .seconds(10)),
+            event: .disconnected(adapter: 0, device: Self.device, reason: .localHostTerminated))
+        var first = ExplorationObservation.Client(device: Self.device, reconnection: .none, subscribed: [])
+        var second = first
+        first.app = 1
+        second.app = 2
+        let up = ConnectionEvent.connected(LinkInfo(mtu: 23))
+        let silent = ExplorationObservation(
+            end: .seconds(60), events: [event(1, up, app: 1), event(2, up, app: 2), event(10, .terminated, app: 1)],
+            records: [down], clients: [first, second])
+        let heard = ExplorationObservation(
+            end: .seconds(60),
+            events: silent.events + [event(10, .lost(AirlinkError(.linkLost, "the link was lost")), app: 2)],
+            records: [down], clients: [first, second])
+
+        // When the links oracle judges each
+        // Then the second app's silence fails it, naming the app; the run where it saw the loss passes
+        let violations = LinkAgreementOracle().violations(in: silent)
+        #expect(
+            violations.count == 1
+                && violations.allSatisfy { $0.hasPrefix("app2 E0:00:00:00:00:01: the link went down") })
+        #expect(LinkAgreementOracle().violations(in: heard).isEmpty)
+    }
 }

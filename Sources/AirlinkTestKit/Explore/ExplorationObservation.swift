@@ -217,10 +217,11 @@ extension ExplorationOracle {
 /// Every oracle the explorer judges a run with.
 public enum ExplorationOracles {
     /// Liveness, terminal events, the reconnection strategies' reference models, notifications, the ATT
-    /// bearer, the injected faults' own definitions, the registry and GATT permissions.
+    /// bearer, the injected faults' own definitions, the registry, GATT permissions, and every app's connection
+    /// agreeing with the adapter's links.
     public static let all: [any ExplorationOracle] = [
         LivenessOracle(), TerminalEventOracle(), ReconnectionModelOracle(), NotificationOracle(), ATTBearerOracle(),
-        FaultInjectionOracle(), RegistryOracle(), GATTPermissionsOracle(),
+        FaultInjectionOracle(), RegistryOracle(), GATTPermissionsOracle(), LinkAgreementOracle(),
     ]
 }
 
