@@ -217,11 +217,12 @@ extension ExplorationOracle {
 /// Every oracle the explorer judges a run with.
 public enum ExplorationOracles {
     /// Liveness, terminal events, the reconnection strategies' reference models, notifications, the ATT
-    /// bearer, the injected faults' own definitions, the registry, GATT permissions, and every app's connection
-    /// agreeing with the adapter's links.
+    /// bearer, the injected faults' own definitions, the registry, GATT permissions, every app's connection
+    /// agreeing with the adapter's links, and one app's unsubscribe leaving the others' notifications on.
     public static let all: [any ExplorationOracle] = [
         LivenessOracle(), TerminalEventOracle(), ReconnectionModelOracle(), NotificationOracle(), ATTBearerOracle(),
         FaultInjectionOracle(), RegistryOracle(), GATTPermissionsOracle(), LinkAgreementOracle(),
+        SharedNotificationsOracle(),
     ]
 }
 

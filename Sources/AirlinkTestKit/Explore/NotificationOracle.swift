@@ -68,7 +68,7 @@ public struct NotificationOracle: ExplorationOracle {
             }
             // Another entry of the app for the device unsubscribing turns them off for the whole app.
             for other in observation.clients where other.device == device && other.entry != client.entry {
-                if let unsubscribed = other.unsubscribeAt, !other.subscribed.isEmpty {
+                if let unsubscribed = other.unsubscribeAt, unsubscribed <= observation.end, !other.subscribed.isEmpty {
                     excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
                 }
             }
