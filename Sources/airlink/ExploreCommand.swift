@@ -41,6 +41,12 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Judge this scenario file with the oracles instead of drawing seeds.")
     var replay: String?
 
+    @Option(
+        name: .long, parsing: .unconditional,
+        help:
+            "The generator version that draws the seeds (\(ExplorerVersion.current.number) by default; 2 still draws).")
+    var version: Int = ExplorerVersion.current.number
+
     /// The most seeds one invocation runs.
     static let maximumSeeds: UInt64 = 10_000_000
 
@@ -71,6 +77,11 @@ struct ExploreCommand: AsyncParsableCommand {
         if !(0...100).contains(maximumFaults) {
             throw ValidationError("--max-faults \(maximumFaults): write a number of faults from 0 to 100")
         }
+        if !ExplorerVersion.supported.contains(version) {
+            throw ValidationError(
+                "--version \(version): this build draws versions \(ExplorerVersion.supported.lowerBound) to "
+                    + "\(ExplorerVersion.supported.upperBound); run an older seed with a build of its version")
+        }
         if !(0...10_000).contains(shrinkBudget) {
             throw ValidationError("--shrink-budget \(shrinkBudget): write a number of runs from 0 to 10000")
         }
@@ -84,7 +95,9 @@ struct ExploreCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let explorer = Explorer(generator: ExplorationGenerator(maximumFaults: maximumFaults))
+        var generator = ExplorationGenerator(maximumFaults: maximumFaults)
+        generator.version = ExplorerVersion(number: version)
+        let explorer = Explorer(generator: generator)
         if let replay {
             try await self.replay(replay, explorer)
             return
@@ -111,12 +124,14 @@ struct ExploreCommand: AsyncParsableCommand {
     private func report(_ summary: ExplorationSweep.Summary, _ sweep: ExplorationSweep, _ explorer: Explorer)
         async throws
     {
-        let options = maximumFaults == 6 ? "" : " --max-faults \(maximumFaults)"
+        let options =
+            (maximumFaults == 6 ? "" : " --max-faults \(maximumFaults)")
+            + (version == ExplorerVersion.current.number ? "" : " --version \(version)")
         var shrunk: [String: String] = [:]
         for failure in summary.failures {
             let seed = failure.plan.seed
             print(
-                "seed \(seed) FAILED (\(ExplorerVersion.current)): reproduce with: "
+                "seed \(seed) FAILED (\(explorer.generator.version)): reproduce with: "
                     + "airlink explore --seeds \(seed)...\(seed)\(options)"
             )
             for reason in failure.failures { print("  \(reason)".escapingControlCharacters(keepingNewlines: false)) }
@@ -139,7 +154,7 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         print(
             "explored \(summary.runs) seed(s) \(sweep.seeds.lowerBound)...\(sweep.seeds.upperBound) "
-                + "(\(ExplorerVersion.current)), "
+                + "(\(explorer.generator.version)), "
                 + "\(summary.virtualTime.components.seconds / 60) virtual minute(s)")
         print(
             "faults: "

@@ -80,6 +80,6 @@ import Testing
         let kinds = plans.flatMap(\.faults).map(\.kind)
         #expect(kinds.contains { $0.hasPrefix("respond mtu") })
         #expect(kinds.contains("changeDatabase silently"))
-        #expect(ExplorerVersion.current.description == "explorer-v2")
+        #expect(ExplorerVersion.current.description == "explorer-v3")
     }
 }

@@ -34,6 +34,16 @@
 /// BlueZ queueing behind it. The layers above count the same 30 s from the app's call, their own
 /// queue and any discovery an operation needs first (several calls, one deadline) included.
 ///
+/// **Several apps.** A transport object is one client of its adapter (one D-Bus connection to bluetoothd);
+/// apps sharing an adapter are several clients of it (on the virtual radio, `VirtualRadio.session()`). A link
+/// is the adapter's: ``connect(_:timeout:)`` to a device another client connected returns that link at once
+/// (the virtual radio then announces it again with ``TransportEvent/connected(_:)``, so that the caller's
+/// layers see the link they joined), and ``disconnect(_:)`` takes it down for every client, as
+/// `Device1.Disconnect` does: the others receive ``TransportEvent/disconnected(_:reason:)`` and treat it as a
+/// loss. Notifications and scans are each client's: a client's ``setNotifications(_:characteristic:mode:)``
+/// with `.disabled` turns the CCCD off only when no other client wants the values, and ``stopScan()`` stops
+/// the adapter's scan only when no other client scans. Every client hears every event of the adapter.
+///
 /// **Cancellation.** Cancelling the task of a `connect` cancels the attempt; cancelling any other
 /// operation abandons its result (the request may still complete on air) and throws
 /// ``AirlinkError/Code/cancelled``.

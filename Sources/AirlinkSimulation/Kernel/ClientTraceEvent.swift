@@ -41,6 +41,9 @@ public enum ClientTraceEvent: Sendable, Hashable {
     case followed(DeviceID)
     /// `follow C0:FF:EE:00:00:01 failed: linkLost`.
     case followFailed(DeviceID, AirlinkError.Code)
+    /// `app2 connect C0:FF:EE:00:00:01 ok`: what a further app of the scenario did (the first app's
+    /// lines carry no prefix). Apps are numbered from 1.
+    indirect case app(Int, ClientTraceEvent)
 
     /// A client operation that can fail on a target.
     public enum Operation: String, Sendable, Hashable {
@@ -67,6 +70,7 @@ public enum ClientTraceEvent: Sendable, Hashable {
     /// The line's text after its category.
     public var text: String {
         switch self {
+        case .app(let number, let event): "app\(number) \(event.text)"
         case .connected(let device): "connect \(device) ok"
         case .connectFailed(let device, let code): "connect \(device) failed: \(code)"
         case .subscribed(let target, let mode): "subscribe \(target) ok \(mode)"

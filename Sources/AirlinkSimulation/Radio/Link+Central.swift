@@ -19,6 +19,7 @@ extension Link {
             sendToPeripheral(.handleValueConfirmation)
             if handle == serviceChangedHandle {
                 cccdCache = [:]
+                notificationClients = [:]
                 central.emit(.servicesChanged(peripheral.id))
             } else {
                 central.emit(.notification(peripheral.id, handle: handle, value: value))

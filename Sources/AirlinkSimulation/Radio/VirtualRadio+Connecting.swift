@@ -16,7 +16,12 @@ extension VirtualRadio {
                 throw AirlinkError(
                     .deviceNotFound, "no simulated peripheral has the id \(device); add it with Simulation.add(_:)")
             }
-            if let link = links[device], link.attempt == nil, link.isUp { return nil }
+            if let link = links[device], link.attempt == nil, link.isUp {
+                // Another client's link (another app on the adapter): announced again, so that the
+                // caller's layers see the `.connected` of the link they now share.
+                emit(.connected(device))
+                return nil
+            }
             if attempts.contains(where: { $0.peripheral === peripheral }) {
                 throw AirlinkError(
                     .operationInProgress, "another attempt to connect to \(device) is under way; wait for it",

@@ -151,11 +151,41 @@ extension VirtualRadio {
     public func setNotifications(
         _ device: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode
     ) async throws(AirlinkError) {
-        let cccd = try await perform(device, "set notifications of \(characteristic.uuid)") { link in
-            ConfigureNotificationsProcedure(
-                characteristic: characteristic, mode: mode, knownCCCD: link.cccdCache[characteristic.valueHandle])
+        try await setNotifications(device, characteristic: characteristic, mode: mode, client: 0)
+    }
+
+    /// One client's notifications of a characteristic (the radio itself is client 0, each
+    /// ``VirtualRadioSession`` another), as bluetoothd keeps one notify session per D-Bus client: the CCCD
+    /// is written when the first client enables, and turned off only when the last one disables, so that
+    /// one app's `disabled` never stops another app's values. The clients are forgotten with the link,
+    /// and when the peripheral's database changes (the app restores its own).
+    func setNotifications(
+        _ device: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode, client: Int
+    ) async throws(AirlinkError) {
+        let handle = characteristic.valueHandle
+        let what = "set notifications of \(characteristic.uuid)"
+        let (link, written) = try world.lock.withLock { () throws(AirlinkError) -> (Link, NotificationMode?) in
+            let link = try usableLink(device, what)
+            let clients = link.notificationClients[handle] ?? []
+            let others = clients.filter { $0.client != client }
+            guard let remaining = others.last?.mode, mode == .disabled else { return (link, mode) }
+            let leaving = clients.first { $0.client == client }?.mode
+            return (link, leaving == nil || leaving == remaining ? nil : remaining)
         }
-        world.lock.withLock { links[device]?.cccdCache[characteristic.valueHandle] = cccd }
+        if let written {
+            let cccd = try await perform(device, what) { link in
+                ConfigureNotificationsProcedure(
+                    characteristic: characteristic, mode: written, knownCCCD: link.cccdCache[handle])
+            }
+            world.lock.withLock { links[device]?.cccdCache[handle] = cccd }
+        }
+        world.lock.withLock {
+            guard links[device] === link, !link.isClosed else { return }
+            var clients = link.notificationClients[handle] ?? []
+            clients.removeAll { $0.client == client }
+            if mode != .disabled { clients.append((client, mode)) }
+            link.notificationClients[handle] = clients
+        }
     }
 
     /// The RSSI of a connected peripheral from the path-loss model, with noise.

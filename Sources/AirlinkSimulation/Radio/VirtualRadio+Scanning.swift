@@ -5,26 +5,46 @@ extension VirtualRadio {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``.
     public func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
-        try world.lock.withLock { () throws(AirlinkError) in
-            try checkPowered("scan")
-            if scanFilter == nil {
-                world.scanningCentralCount += 1
-                for peripheral in world.peripherals { peripheral.addObserver() }
-            }
-            scanFilter = filter
-            seen = [:]
-            let services = filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all"
-            world.record(
-                "radio", "\(tracePrefix)scan started services=\(services) duplicates=\(filter.allowDuplicates)")
-        }
+        try world.lock.withLock { () throws(AirlinkError) in try startScanLocked(filter, client: 0) }
     }
 
     /// Stops scanning.
     public func stopScan() async {
-        world.lock.withLock { stopScanLocked() }
+        world.lock.withLock { stopScanLocked(client: 0) }
     }
 
+    /// Starts or replaces one client's scan (the radio itself is client 0, each ``VirtualRadioSession`` another):
+    /// the adapter scans with the union of the clients' filters, as bluetoothd merges its clients' discovery
+    /// filters.
+    func startScanLocked(_ filter: ScanFilter, client: Int) throws(AirlinkError) {
+        try checkPowered("scan")
+        if scanFilter == nil {
+            world.scanningCentralCount += 1
+            for peripheral in world.peripherals { peripheral.addObserver() }
+        }
+        scanClients.removeAll { $0.client == client }
+        scanClients.append((client, filter))
+        scanFilter = ScanFilter.union(scanClients.map(\.filter))
+        seen = [:]
+        let services = filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all"
+        world.record(
+            "radio", "\(tracePrefix)scan started services=\(services) duplicates=\(filter.allowDuplicates)")
+    }
+
+    /// Stops one client's scan; the adapter stops scanning when no client scans any more.
+    func stopScanLocked(client: Int) {
+        guard scanClients.contains(where: { $0.client == client }) else { return }
+        scanClients.removeAll { $0.client == client }
+        if scanClients.isEmpty {
+            stopScanLocked()
+        } else {
+            scanFilter = ScanFilter.union(scanClients.map(\.filter))
+        }
+    }
+
+    /// Stops the adapter's scan, every client's.
     func stopScanLocked() {
+        scanClients = []
         guard scanFilter != nil else { return }
         scanFilter = nil
         world.scanningCentralCount -= 1
@@ -47,5 +67,23 @@ extension VirtualRadio {
                 adapter: adapterIndex, device: peripheral.id, name: advertisement.name, rssi: rssi,
                 data: peripheral.advertisingData, connectable: advertisement.isConnectable))
         emit(.advertisement(peripheral.id, reported))
+    }
+}
+
+extension ScanFilter {
+    /// The filter that admits what any of `filters` admits: every service if one of them takes any,
+    /// duplicates if one of them wants them.
+    static func union(_ filters: [ScanFilter]) -> ScanFilter? {
+        guard let first = filters.first else { return nil }
+        var services: [BluetoothUUID]? = []
+        for filter in filters {
+            guard let wanted = filter.services, let known = services else {
+                services = nil
+                continue
+            }
+            services = known + wanted.filter { !known.contains($0) }
+        }
+        return filters.count == 1
+            ? first : ScanFilter(services: services, allowDuplicates: filters.contains { $0.allowDuplicates })
     }
 }

@@ -26,7 +26,13 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
 
     var state: AdapterState = .poweredOn
     var parameters: LinkParameters
+    /// The filter the adapter scans with: the union of its clients' (``scanClients``).
     var scanFilter: ScanFilter?
+    /// The scans of the radio's clients, in the order they started: the radio itself is client 0, each
+    /// ``VirtualRadioSession`` another.
+    var scanClients: [(client: Int, filter: ScanFilter)] = []
+    /// The next ``VirtualRadioSession``'s client number.
+    var nextClient = 1
     var seen: [DeviceID: Advertisement] = [:]
     var links: [DeviceID: Link] = [:]
     /// The Service Changed value handle each peripheral's last link setup found (a central keeps it, as a

@@ -21,6 +21,8 @@ public struct ExplorationGenerator: Sendable {
     public var maximumPeripherals: Int
     /// The longest run, in virtual time (runs last from 30 s to this).
     public var maximumDuration: Duration
+    /// The generator version that draws (one of ``ExplorerVersion/supported``; the current one by default).
+    public var version: ExplorerVersion = .current
 
     /// A generator with the given limits (6 faults, 3 peripherals, 10 minutes by default).
     public init(maximumFaults: Int = 6, maximumPeripherals: Int = 3, maximumDuration: Duration = .seconds(600)) {
@@ -29,8 +31,12 @@ public struct ExplorationGenerator: Sendable {
         self.maximumDuration = max(maximumDuration, .seconds(30))
     }
 
-    /// The plan `seed` names.
-    public func plan(seed: UInt64) -> ExplorationPlan {
+    /// The plan `seed` names, drawn by ``version``.
+    public func plan(seed: UInt64) -> ExplorationPlan { plan(seed: seed, version: version) }
+
+    /// The plan `seed` names under `version` (one of ``ExplorerVersion/supported``; version 2 draws the same
+    /// as version 3 up to the apps version 3 adds after it).
+    public func plan(seed: UInt64, version: ExplorerVersion) -> ExplorationPlan {
         var random = ExplorationRandom(seed: seed)
         let seconds = random.int(30...Int(maximumDuration.components.seconds))
         let duration = Duration.seconds(seconds)
@@ -44,9 +50,40 @@ public struct ExplorationGenerator: Sendable {
         let faults = (0..<random.int(0...max(0, maximumFaults))).map { _ in
             fault(in: peripherals, within: storm..<min(duration, storm + .seconds(60)), &random)
         }
-        return ExplorationPlan(
-            seed: seed, version: .current, duration: duration, peripherals: peripherals, clients: clients,
+        var plan = ExplorationPlan(
+            seed: seed, version: version, duration: duration, peripherals: peripherals, clients: clients,
             faults: faults, central: random.chance(40) ? central(&random) : nil)
+        if version.number >= 3 { drawApps(into: &plan, &random) }
+        return plan
+    }
+
+    /// Version 3's additions, drawn after everything else: 1–3 apps on the adapter (6, 3 and 1 in ten seeds),
+    /// each further app with clients of its own on half the peripherals, which the first app may use too, and now and then a second entry of the
+    /// first app for a peripheral it already uses (two parts of the app sharing its connection).
+    private func drawApps(into plan: inout ExplorationPlan, _ random: inout ExplorationRandom) {
+        // Within the CI budget: further apps now and then, their clients mostly connecting, subscribing,
+        // unsubscribing, disconnecting and forgetting, with one read or write at most (the shared link's story).
+        let apps =
+            switch random.int(0...9) {
+            case 0...5: 1
+            case 6...8: 2
+            default: 3
+            }
+        for app in Array(2...3).prefix(apps - 1) {
+            for peripheral in plan.peripherals where random.chance(50) {
+                var entry = client(of: peripheral, duration: plan.duration, &random)
+                entry.app = app
+                entry.operations = Array(entry.operations.prefix(1))
+                plan.clients.append(entry)
+            }
+        }
+        let used = plan.clients.filter { $0.app == 1 }.map(\.device)
+        if !used.isEmpty, random.chance(20) {
+            let device = random.pick(used)
+            if let peripheral = plan.peripherals.first(where: { $0.name == device }) {
+                plan.clients.append(client(of: peripheral, duration: plan.duration, &random))
+            }
+        }
     }
 
     /// Link parameters within the specification's ranges: intervals of 10–500 ms (whole 5 ms, so that

@@ -83,9 +83,10 @@ extension ExplorationPlan.Fault.Entry {
 
 extension ExplorationPlan.Client {
     var yaml: [String] {
-        var lines = [
-            "  - device: \(device)", "    connectAt: \(connectAt.scenarioText)",
-            "    connectTimeout: \(connectTimeout.scenarioText)", "    reconnection: \(reconnection.yaml)",
+        var lines = ["  - device: \(device)"] + (app == 1 ? [] : ["    app: \(app)"])
+        lines += [
+            "    connectAt: \(connectAt.scenarioText)", "    connectTimeout: \(connectTimeout.scenarioText)",
+            "    reconnection: \(reconnection.yaml)",
         ]
         if !subscribe.isEmpty {
             lines.append("    subscribe:")

@@ -15,7 +15,8 @@ public struct ExplorationPlan: Sendable, Hashable {
     public var duration: Duration
     /// The simulated peripherals.
     public var peripherals: [Peripheral]
-    /// What the app does, one client per peripheral at most.
+    /// What the apps do: client entries, each in its app (from version 3, several apps on the adapter, and
+    /// sometimes two entries of one app for one peripheral).
     public var clients: [Client]
     /// Faults over time; each one or two timeline entries (a blip is off then on).
     public var faults: [Fault]
@@ -167,6 +168,8 @@ public struct ExplorationPlan: Sendable, Hashable {
         public var unsubscribeAt: Duration? = nil
         /// When it forgets the device in the registry, if ever.
         public var forgetAt: Duration? = nil
+        /// The app it belongs to, from 1 (each app its own device manager and registry on the one adapter).
+        public var app: Int = 1
     }
 
     /// A fault: one or two timeline entries (`powerOffAdapter` then `powerOnAdapter`), with a kind for summaries.

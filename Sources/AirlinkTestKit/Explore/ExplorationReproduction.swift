@@ -27,7 +27,7 @@ public struct ExplorationReproduction: Sendable {
     public func text(path: String) -> String {
         let reseed = "airlink explore --seeds \(seed)...\(seed)\(options)"
         var lines = [
-            "# The explorer's seed \(seed) (\(ExplorerVersion.current)) failed the \(oracle) oracle; shrunk in "
+            "# The explorer's seed \(seed) (\(shrunk.plan.version)) failed the \(oracle) oracle; shrunk in "
                 + "\(shrunk.runs) run(s).",
             "# Reproduce: airlink explore --replay \(path)",
             "# The whole seed: \(reseed); the run's trace: airlink simulate \(path) --report report.html",

@@ -3,7 +3,8 @@ import AirlinkCore
 /// Cuts a failing plan down to a small one that still fails the same oracle: greedy delta debugging.
 ///
 /// Each pass tries, in order, and keeps every cut after which the run still fails `oracle`: the run's
-/// duration (halved, or with every time in it halved), whole clients, peripherals no client uses,
+/// duration (halved, or with every time in it halved), whole apps (the later ones move down a number), whole
+/// client entries, peripherals no client uses,
 /// faults, subscriptions, reads and writes, disconnections, reconnection attempts, repeats, services and
 /// characteristics nothing names, and long values (to one byte). Passes repeat until none cuts
 /// anything, or the budget of runs is spent.
@@ -62,6 +63,11 @@ public struct ExplorationShrinker: Sendable {
         if plan.duration > .seconds(10) {
             with { $0.duration = max(.seconds(5), ($0.duration / 2).roundedToSeconds) }
             with { $0.scaleTimes(by: 2) }
+        }
+        // An app, when there are several (dropping the only one is dropping every client, tried below).
+        let apps = Set(plan.clients.map(\.app)).sorted()
+        for app in apps where apps.count > 1 {
+            with { $0.removeApp(app) }
         }
         for index in plan.clients.indices { with { $0.clients.remove(at: index) } }
         for peripheral in plan.peripherals where !plan.clients.contains(where: { $0.device == peripheral.name }) {
@@ -128,6 +134,12 @@ extension ExplorationPlan {
                 faults[fault].entries[entry].at = scaled(faults[fault].entries[entry].at)
             }
         }
+    }
+
+    /// Removes an app's client entries; the apps after it move down one number.
+    mutating func removeApp(_ app: Int) {
+        clients.removeAll { $0.app == app }
+        for index in clients.indices where clients[index].app > app { clients[index].app -= 1 }
     }
 
     /// Removes a peripheral with its clients and faults.

@@ -7,12 +7,20 @@ public struct ExplorerVersion: Sendable, Hashable, CustomStringConvertible {
     /// The version number.
     public var number: Int
 
+    /// A version by its number (check it against ``supported`` before drawing with it).
+    public init(number: Int) { self.number = number }
+
     /// The generator this build draws plans with.
     ///
-    /// Version 2 draws more than version 1 did, in a different order, so a seed quoted from a version 1
-    /// report names another run today: rerun it with a build of that version (before `explorer-v2`) to
-    /// see the run it named.
-    public static let current = ExplorerVersion(number: 2)
+    /// Version 3 draws everything version 2 did, in the same order, and then its own additions (further apps
+    /// and second client entries): ``ExplorationGenerator/plan(seed:version:)`` with version 2 stops before
+    /// them, so a seed quoted from a version 2 report names the same run with `airlink explore --version 2`.
+    /// Version 1 drew in another order: rerun a seed quoted from a version 1 report with a build of that
+    /// version (before `explorer-v2`).
+    public static let current = ExplorerVersion(number: 3)
+
+    /// The versions this build can still draw: the current one and those it extends without changing them.
+    public static let supported: ClosedRange<Int> = 2...3
 
     /// Each version and what changed in it.
     public static let history: [(Int, String)] = [
@@ -23,8 +31,14 @@ public struct ExplorerVersion: Sendable, Hashable, CustomStringConvertible {
                 + "and data length; the central's link parameters; unsubscribing and forgetting in the workload; "
                 + "MTU exchanges refused; database changes without Service Changed"
         ),
+        (
+            3,
+            "several apps on one adapter (1–3, each its own device manager and registry) with client entries that "
+                + "overlap on a peripheral, and sometimes two entries of one app for one peripheral; drawn after "
+                + "everything version 2 draws, so version 2's seeds keep their runs"
+        ),
     ]
 
-    /// `explorer-v2`.
+    /// `explorer-v3`.
     public var description: String { "explorer-v\(number)" }
 }

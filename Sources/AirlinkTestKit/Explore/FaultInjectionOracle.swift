@@ -10,6 +10,8 @@ import AirlinkSimulation
 /// another fault touches the device is not judged (a power-off cuts radio attempts short without an
 /// event, so the layers' count and the radio's differ there), nor a success within 50 ms of the fault
 /// or whose link came up on air (the radio's `connected`) before it: that attempt was already answered.
+/// With several apps on the adapter the attempts are counted on air (each app sees only its own, and one
+/// may find another app's link): of the first n `connecting` after the fault, none may bring a link up.
 public struct FaultInjectionOracle: ExplorationOracle {
     /// `faults`.
     public var name: String { "faults" }
@@ -55,6 +57,19 @@ public struct FaultInjectionOracle: ExplorationOracle {
                 case .willReconnect, .gaveUp:
                     if case .willReconnect = previous { outcomes.append((time, false, event.name)) }
                 default: break
+                }
+            }
+            // With several apps, each app's events show its own attempts only, and an attempt may find another
+            // app's link: count the attempts on air instead (the radio's `connecting`, a success its `connected`).
+            if observation.apps.count > 1 {
+                let attempts = observation.records.compactMap { record -> Duration? in
+                    guard case .connecting(0, device, _) = record.event, record.time.offset >= start else { return nil }
+                    return record.time.offset
+                }
+                outcomes = attempts.enumerated().map { index, time in
+                    let until = index + 1 < attempts.count ? attempts[index + 1] : observation.end + .seconds(1)
+                    let up = linksUp.first { $0 >= time && $0 < until }
+                    return (up ?? time, up != nil, up != nil ? "connected on air" : "failed")
                 }
             }
             let owed = Array(outcomes.prefix(action.count))

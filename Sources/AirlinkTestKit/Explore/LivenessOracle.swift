@@ -5,7 +5,8 @@ import AirlinkCore
 /// An operation (connect, disconnect, read, write, subscribe) started with a timeout must complete
 /// (succeed or fail) no later than its start plus the timeout, and complete once: a second completion is
 /// a duplicate callback. One that started less than its timeout before the end of the run may still be
-/// pending. A stalled run (an operation that never ends) shows as an operation past its timeout.
+/// pending. A stalled run (an operation that never ends) shows as an operation past its timeout. Each app's
+/// operations are judged on their own.
 public struct LivenessOracle: ExplorationOracle {
     /// `liveness`.
     public var name: String { "liveness" }
@@ -15,6 +16,10 @@ public struct LivenessOracle: ExplorationOracle {
 
     /// Operations that ended late, never, or more than once.
     public func violations(in observation: ExplorationObservation) -> [String] {
+        observation.eachApp(appViolations)
+    }
+
+    private func appViolations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         for operation in observation.operations {
             let start = "\(operation.name) started at t=\(operation.start.scenarioText)"

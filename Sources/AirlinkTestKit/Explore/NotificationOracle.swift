@@ -17,6 +17,10 @@ import AirlinkSimulation
 /// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
 /// within a second; it does not end before. (After `terminated` it may stay open for a later
 /// `connect`.)
+///
+/// Per app and client entry: each entry follows its own stream of values. One app's `disabled` does not stop
+/// another app's values (the adapter keeps them on while one app wants them); another entry of the same app
+/// disabling them turns them off for that app, an excused gap.
 public struct NotificationOracle: ExplorationOracle {
     /// `notifications`.
     public var name: String { "notifications" }
@@ -38,6 +42,10 @@ public struct NotificationOracle: ExplorationOracle {
 
     /// Values out of order, duplicated, invented or lost without reason, per device.
     public func violations(in observation: ExplorationObservation) -> [String] {
+        observation.eachApp(appViolations)
+    }
+
+    private func appViolations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         for client in observation.clients where !client.subscribed.isEmpty {
             let device = client.device
@@ -46,15 +54,23 @@ public struct NotificationOracle: ExplorationOracle {
                 else { return nil }
                 return (record.time.offset, value)
             }
-            let received = observation.values.filter { $0.notified && $0.device == device }
+            let received = observation.values.filter {
+                $0.notified && $0.device == device && client.owns($0.client)
+            }
             let subscription = observation.operations.first { operation in
-                operation.name.hasPrefix("subscribe")
+                operation.name.hasPrefix("subscribe") && client.owns(operation.client)
                     && client.subscribed.contains { operation.name.uppercased().contains($0) }
             }
             var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
             // The app's disconnect() gives its subscriptions up at the call, before the link is down.
             for operation in observation.operations where operation.name == "disconnect \(device)" {
                 excused.spans.append(operation.start..<(observation.end + .seconds(1)))
+            }
+            // Another entry of the app for the device unsubscribing turns them off for the whole app.
+            for other in observation.clients where other.device == device && other.entry != client.entry {
+                if let unsubscribed = other.unsubscribeAt, unsubscribed <= observation.end, !other.subscribed.isEmpty {
+                    excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
+                }
             }
             if let unsubscribed = client.unsubscribeAt, unsubscribed <= observation.end {  // no more values wanted
                 excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
@@ -128,6 +144,7 @@ public struct NotificationOracle: ExplorationOracle {
         for (index, record) in events.enumerated() {
             guard case .connection(_, .reconnected) = record.event else { continue }
             if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
+            if appUnsubscribed(client, at: record.time, observation) { continue }
             let deadline = record.time + Self.restorationTimeout
             guard deadline < observation.end else { continue }
             let answered = events[(index + 1)...].prefix { record in
@@ -154,6 +171,25 @@ public struct NotificationOracle: ExplorationOracle {
         return violations
     }
 
+    /// Whether the app had the client's device's notifications off at `time`: its last successful subscribe or
+    /// unsubscribe before then, by any of its entries for the device (they share one setting), was an unsubscribe.
+    private func appUnsubscribed(
+        _ client: ExplorationObservation.Client, at time: Duration, _ observation: ExplorationObservation
+    ) -> Bool {
+        guard client.entry != nil else { return false }
+        let entries = observation.clients.filter { $0.device == client.device }.compactMap(\.entry)
+        let changes = observation.operations.filter { operation in
+            entries.contains(operation.client)
+                && (operation.name.hasPrefix("subscribe ") || operation.name.hasPrefix("unsubscribe "))
+        }.compactMap { operation -> (time: Duration, off: Bool)? in
+            guard let done = operation.completions.first(where: { $0.outcome == "ok" }), done.time <= time else {
+                return nil
+            }
+            return (done.time, operation.name.hasPrefix("unsubscribe "))
+        }
+        return changes.max { $0.time < $1.time }?.off ?? false
+    }
+
     /// After the app unsubscribed (successfully), Airlink restores nothing: the choice is the app's.
     private func restoredAfterUnsubscribing(
         _ client: ExplorationObservation.Client, _ observation: ExplorationObservation
@@ -178,11 +214,13 @@ public struct NotificationOracle: ExplorationOracle {
     /// The values stream ends when, and only when, the link is lost for good.
     private func streamEnd(_ client: ExplorationObservation.Client, _ observation: ExplorationObservation) -> [String] {
         let device = client.device
-        let ended = observation.streamEnds.first { $0.device == device }
+        // The connection's strategy: an app's later entry for the device set it for both.
+        let strategy = observation.connectionClients.first { $0.device == device }?.reconnection ?? client.reconnection
+        let ended = observation.streamEnds.first { $0.device == device && client.owns($0.client) }
         let final = observation.connectionEvents(of: device).first { _, event in
             switch event {
             case .gaveUp: true
-            case .lost: client.reconnection.attempts == 0
+            case .lost: strategy.attempts == 0
             default: false
             }
         }

@@ -16,6 +16,11 @@ import AirlinkSimulation
 ///
 /// On a real transport (the BlueZ explorer) times are real and recorded by another task than the one that
 /// decided them: ``tolerance`` widens each instant the definition gives by what that costs.
+///
+/// Per app and device. With several apps on the adapter, a loss may be another app's `disconnect()` (it takes
+/// the link down for every app, as on BlueZ): it is a loss like any other, and the model applies from it. An
+/// attempt that finds the link another app holds, or another app's attempt under way, ends at its start
+/// without going on air; otherwise an attempt on air must start exactly when the definition says.
 public struct ReconnectionModelOracle: ExplorationOracle {
     /// How far from the definition's instant a recorded attempt may fall: none on the virtual radio, whose
     /// records carry the instant things happened.
@@ -51,6 +56,10 @@ public struct ReconnectionModelOracle: ExplorationOracle {
 
     /// Attempts out of step with the strategy's definition, per device.
     public func violations(in observation: ExplorationObservation) -> [String] {
+        observation.eachApp(appViolations)
+    }
+
+    private func appViolations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
         let off = observation.adapterOff
         // When the first central started each attempt on air, per device, in one pass over the trace.
@@ -60,7 +69,7 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                 starts[device, default: []].append(record.time.offset)
             }
         }
-        for client in observation.clients {
+        for client in observation.connectionClients {
             let strategy = client.reconnection
             let events = observation.connectionEvents(of: client.device)
             var made = 0
@@ -104,7 +113,7 @@ public struct ReconnectionModelOracle: ExplorationOracle {
                         }
                         let (found, wrong) = start(
                             at, starts: starts[client.device] ?? [], after: previousStart, announced: time,
-                            planned: time + wait, before: next?.time, off: off)
+                            planned: time + wait, before: next?.time, off: off, shared: observation.sharedAdapter)
                         previousStart = found ?? previousStart
                         violations += wrong
                     }
@@ -134,10 +143,24 @@ public struct ReconnectionModelOracle: ExplorationOracle {
     /// Returns the start found (never the previous attempt's, `after`) and the violation, if any.
     private func start(
         _ announcement: String, starts: [Duration], after previous: Duration?, announced: Duration,
-        planned: Duration, before next: Duration?, off: [Range<Duration>]
+        planned: Duration, before next: Duration?, off: [Range<Duration>], shared: Bool
     ) -> (found: Duration?, violations: [String]) {
         var expected = planned
         for span in off where span.contains(expected) { expected = span.upperBound }
+        // On a shared adapter (the virtual radio only), an attempt that ends at its start found another app's
+        // link (or attempt): it puts nothing on air, and the attempts on air may be another app's; one of them
+        // must start exactly when the definition starts this one, or none in between.
+        if shared {
+            guard let next, next != expected, !starts.contains(expected) else { return (nil, []) }  // nil: run ended
+            guard let attempt = starts.first(where: { $0 >= announced }), attempt <= next else { return (nil, []) }
+            return (
+                nil,
+                [
+                    "\(announcement): no attempt started on air at t=\(expected.scenarioText), when the definition "
+                        + "starts it (the first after the announcement at t=\(attempt.scenarioText))"
+                ]
+            )
+        }
         let attempt = starts.first { start in
             start >= announced - tolerance.early && previous.map { start > $0 } ?? true
         }

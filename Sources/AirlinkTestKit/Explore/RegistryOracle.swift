@@ -2,7 +2,8 @@ import AirlinkCore
 
 /// The device registry agrees with the connections: at the end of the run, each device's record counts
 /// every `connected` and `reconnected` since the app last forgot it (or since the start), and a device
-/// with none (never connected, or forgotten since) has no record.
+/// with none (never connected, or forgotten since) has no record. Each app has its own registry: one app's
+/// forget leaves the others' records.
 public struct RegistryOracle: ExplorationOracle {
     /// `registry`.
     public var name: String { "registry" }
@@ -17,8 +18,10 @@ public struct RegistryOracle: ExplorationOracle {
 
     /// Records that disagree with the connections the run made and the forgets the app asked for.
     public func violations(in observation: ExplorationObservation) -> [String] {
-        RegistryAgreement.violations(
-            events: observation.events, forgets: RegistryAgreement.forgets(in: observation.operations),
-            records: observation.registry, window: window)
+        observation.eachApp { app in
+            RegistryAgreement.violations(
+                events: app.events, forgets: RegistryAgreement.forgets(in: app.operations), records: app.registry,
+                window: window)
+        }
     }
 }

@@ -8,7 +8,9 @@ import AirlinkCore
 /// `disconnect()` while that connect is pending ends it with `terminated` alone;
 /// `lost` only ends an established link; `willReconnect`, `gaveUp` and `reconnected` only follow a loss;
 /// after `gaveUp`, `terminated` or `failedToConnect` the only event that may come is a new `connected` or
-/// `failedToConnect` (the app connecting again; the explorer's clients never do).
+/// `failedToConnect` (the app connecting again: another client entry of the app for the device, or the same
+/// entry never, in the explorer's plans); a `lost` its strategy follows with no attempt ends the connection too. Per app and device: each
+/// app has its own connection to a device, whose events another app's do not change.
 public struct TerminalEventOracle: ExplorationOracle {
     /// `terminal`.
     public var name: String { "terminal" }
@@ -20,8 +22,12 @@ public struct TerminalEventOracle: ExplorationOracle {
 
     /// Events out of place, per device.
     public func violations(in observation: ExplorationObservation) -> [String] {
+        observation.eachApp(appViolations)
+    }
+
+    private func appViolations(in observation: ExplorationObservation) -> [String] {
         var violations: [String] = []
-        for client in observation.clients {
+        for client in observation.connectionClients {
             var phase = Phase.idle
             var last = "nothing"
             for (time, event) in observation.connectionEvents(of: client.device) {
@@ -41,7 +47,8 @@ public struct TerminalEventOracle: ExplorationOracle {
                 if !allowed { violations.append("\(at) after \(last)") }
                 switch event {
                 case .connected, .reconnected: phase = .up
-                case .lost: phase = .reconnecting
+                // A loss no attempt follows ends the connection (an app's other part may connect again).
+                case .lost: phase = client.reconnection.attempts == 0 ? .ended : .reconnecting
                 case .willReconnect: break
                 case .failedToConnect, .gaveUp, .terminated: phase = .ended
                 }

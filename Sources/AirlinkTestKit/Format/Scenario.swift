@@ -17,7 +17,7 @@ public struct Scenario: Sendable, Decodable {
     public var world: [ScenarioPeripheral]
     /// Faults and changes at virtual times.
     public var timeline: [ScenarioAction]
-    /// What the app does.
+    /// What the apps do: each entry in its `app:` (the first by default).
     public var client: [ScenarioClient]
     /// What must hold.
     public var expect: [ScenarioExpectation]
@@ -57,6 +57,23 @@ public struct Scenario: Sendable, Decodable {
                 forKey: key, in: container,
                 debugDescription: "a scenario holds at most \(maximum) \(what), found \(count)")
         }
+        for (index, entry) in client.enumerated() {
+            guard let app = entry.app, !(1...ScenarioLimits.maximumApps).contains(app) else { continue }
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: container.codingPath + [
+                        CodingKeys.client as any CodingKey, ScenarioPathKey(intValue: index),
+                        ScenarioPathKey(stringValue: "app"),
+                    ],
+                    debugDescription:
+                        "expected an app number from 1 to \(ScenarioLimits.maximumApps), found \(app); write `app: 2` "
+                        + "for the second app on the adapter, or leave it out for the first"))
+        }
         try checkOccurrences(container.codingPath)
     }
+}
+
+extension Scenario {
+    /// How many apps the scenario runs: the highest `app:` of its clients (1 without any).
+    public var appCount: Int { client.map { $0.app ?? 1 }.max() ?? 1 }
 }

@@ -13,9 +13,15 @@ import AirlinkCore
 ///     read: [{service: battery, characteristic: battery-level, every: 10s, type: uint8}]
 ///     write: [{service: ..., characteristic: ..., at: 5s, type: temperature, value: 23}]
 /// ```
+///
+/// Several apps may share the scenario's adapter (as processes share a BlueZ adapter): `app: 2` puts the
+/// entry in the second app, which has its own device manager and registry over the same links. Entries of
+/// one app for one device are two parts of that app using the same connection.
 public struct ScenarioClient: Sendable, Decodable {
     /// The peripheral (its name or id).
     public var device: String
+    /// The app the entry belongs to, from 1 (the first, by default) to ``ScenarioLimits/maximumApps``.
+    public var app: Int?
     /// When to connect (0 s by default).
     public var connectAt: ScenarioDuration?
     /// The first connection's timeout (5 s by default).

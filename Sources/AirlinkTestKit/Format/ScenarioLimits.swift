@@ -19,6 +19,8 @@ public enum ScenarioLimits {
     public static let maximumPeripherals = 64
     /// The most clients, and the most actions in a timeline.
     public static let maximumEntries = 1_000
+    /// The most apps a scenario runs on its adapter (a client's `app:`, from 1).
+    public static let maximumApps = 8
     /// The farthest a peripheral may stand, in metres, along each axis.
     public static let maximumDistance = 100_000.0
     /// The advertising interval's range (Core Specification Vol 6, Part B, 4.4.2.2: 20 ms to 10.24 s).

@@ -15,6 +15,9 @@ struct ResolvedScenario: Sendable {
     struct Client: Sendable {
         var client: ScenarioClient
         var device: DeviceID
+        /// The entry's app, from 1, and its index in the scenario's `client:` list.
+        var app = 1
+        var index = 0
         /// With `observe:`, the values of its writes, parsed in their types, in order.
         var observedWrites: [InspectedValue] = []
     }
@@ -48,6 +51,8 @@ struct ResolvedScenario: Sendable {
         for (index, client) in scenario.client.enumerated() {
             let location = "client[\(index)]"
             var resolved = Client(client: client, device: try Self.peripheral(client.device, context, location).id)
+            resolved.app = client.app ?? 1
+            resolved.index = index
             if let observe = client.observe {
                 let declaration = try Self.inspector(client.device, context, location + ".observe").declaration
                 for operation in observe.read {

@@ -9,19 +9,20 @@ extension ScenarioClientDriver {
         let recorder = context.recorder
         let trace = context.simulation.trace
         let device = behaviour.device
-        let listing = recorder.start("list inspector \(device)", timeout: Self.gattTimeout)
+        let listing = recorder.start(
+            "list inspector \(device)", timeout: Self.gattTimeout, app: behaviour.app, client: behaviour.index)
         let inspector: ObservedInspector
         do throws(AirlinkError) {
             inspector = try await InspectorClient.inspector(on: connection)
             recorder.finish(listing, "ok")
             trace.record(
-                .client(
+                traced(
                     .inspectorListed(
                         device,
                         values: inspector.values.map { .init(identifier: $0.identifier, type: "\($0.type)") })))
         } catch {
             recorder.finish(listing, "failed: \(error.code)")
-            trace.record(.client(.inspectorListingFailed(device, error.code)))
+            trace.record(traced(.inspectorListingFailed(device, error.code)))
             return
         }
         if observe.follow { await follow(inspector) }
@@ -36,21 +37,22 @@ extension ScenarioClientDriver {
         let recorder = context.recorder
         let trace = context.simulation.trace
         let device = behaviour.device
-        let index = recorder.start("follow \(device)", timeout: Self.gattTimeout)
+        let index = recorder.start(
+            "follow \(device)", timeout: Self.gattTimeout, app: behaviour.app, client: behaviour.index)
         do throws(AirlinkError) {
             let changes = try await inspector.changes()
             recorder.finish(index, "ok")
-            trace.record(.client(.followed(device)))
+            trace.record(traced(.followed(device)))
             context.background.add(
                 context.simulation.spawn {
                     for await change in changes {
                         recorder.record(change.value, of: change.identifier, on: device, .notified)
-                        trace.record(.client(.notified(target: change.identifier, value: "\(change.value)", missed: 0)))
+                        trace.record(traced(.notified(target: change.identifier, value: "\(change.value)", missed: 0)))
                     }
                 })
         } catch {
             recorder.finish(index, "failed: \(error.code)")
-            trace.record(.client(.followFailed(device, error.code)))
+            trace.record(traced(.followFailed(device, error.code)))
         }
     }
 
@@ -64,21 +66,23 @@ extension ScenarioClientDriver {
         let identifier = operation.identifier
         repeating(at: operation.at, every: operation.every, count: operation.count) {
             let verb: ClientTraceEvent.Operation = value == nil ? .read : .write
-            let index = recorder.start("\(verb.rawValue) \(identifier)", timeout: Self.gattTimeout)
+            let index = recorder.start(
+                "\(verb.rawValue) \(identifier)", timeout: Self.gattTimeout, app: behaviour.app, client: behaviour.index
+            )
             do throws(AirlinkError) {
                 if let value {
                     try await inspector.write(value, to: identifier)
                     recorder.finish(index, "ok")
-                    trace.record(.client(.wrote(target: identifier, value: "\(value)")))
+                    trace.record(traced(.wrote(target: identifier, value: "\(value)")))
                 } else {
                     let read = try await inspector.read(identifier)
                     recorder.finish(index, "ok")
                     recorder.record(read, of: identifier, on: device, .read)
-                    trace.record(.client(.read(target: identifier, value: "\(read)")))
+                    trace.record(traced(.read(target: identifier, value: "\(read)")))
                 }
             } catch {
                 recorder.finish(index, "failed: \(error.code)")
-                trace.record(.client(.failed(verb, target: identifier, error.code)))
+                trace.record(traced(.failed(verb, target: identifier, error.code)))
             }
         }
     }

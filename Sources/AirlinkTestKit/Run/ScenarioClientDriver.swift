@@ -10,28 +10,38 @@ struct ScenarioClientDriver: Sendable {
     /// The ATT transaction timeout (Core Spec Vol 3, Part F, 3.3.3): the bound on a GATT operation.
     static let gattTimeout: Duration = .seconds(30)
 
+    /// The entry's app's device manager.
+    var manager: DeviceManager { context.managers[behaviour.app - 1] }
+
+    /// A line of the entry's trace: the first app's as it is, a further app's with its number.
+    func traced(_ event: ClientTraceEvent) -> TraceEvent {
+        .client(behaviour.app == 1 ? event : .app(behaviour.app, event))
+    }
+
     func start() {
         let client = behaviour.client
+        let (app, entry) = (behaviour.app, behaviour.index)
         let device = behaviour.device
         let context = self.context
         let recorder = context.recorder
         let trace = context.simulation.trace
         let strategy: any ReconnectionStrategy = client.reconnection?.strategy ?? NoReconnectionStrategy()
-        let connection = context.manager.connection(to: device, reconnection: strategy)
+        let connection = manager.connection(to: device, reconnection: strategy)
         let clock = context.environment.clock
         context.simulation.spawn {
             if let at = client.connectAt?.duration {
                 do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }
             }
             let timeout = client.connectTimeout?.duration ?? .seconds(5)
-            let operation = recorder.start("connect \(device)", timeout: timeout)
+            let operation = recorder.start(
+                "connect \(device)", timeout: timeout, app: behaviour.app, client: behaviour.index)
             do throws(AirlinkError) {
                 try await connection.connect(timeout: timeout)
                 recorder.finish(operation, "connected")
-                trace.record(.client(.connected(device)))
+                trace.record(traced(.connected(device)))
             } catch {
                 recorder.finish(operation, "failed: \(error.code)")
-                trace.record(.client(.connectFailed(device, error.code)))
+                trace.record(traced(.connectFailed(device, error.code)))
                 return
             }
             for reference in client.subscribe ?? [] {
@@ -44,23 +54,25 @@ struct ScenarioClientDriver: Sendable {
                             ScenarioObservedValue(
                                 time: clock.now.offset, device: device, service: value.service,
                                 characteristic: value.characteristic, bytes: value.bytes, notified: true,
-                                missedBefore: value.missedBefore))
+                                missedBefore: value.missedBefore, app: app, client: entry))
                         trace.record(
-                            .client(
+                            traced(
                                 .notified(
                                     target: "\(value.characteristic)", value: type.text(of: value.bytes),
                                     missed: value.missedBefore)))
                     }
-                    recorder.recordEnd(of: reference.characteristic.uuid, on: device)
+                    recorder.recordEnd(of: reference.characteristic.uuid, on: device, app: app, client: entry)
                 }
-                let index = recorder.start("subscribe \(reference.characteristic)", timeout: Self.gattTimeout)
+                let index = recorder.start(
+                    "subscribe \(reference.characteristic)", timeout: Self.gattTimeout, app: behaviour.app,
+                    client: behaviour.index)
                 do throws(AirlinkError) {
                     let mode = try await service.enableNotifications(for: reference.characteristic.uuid)
                     recorder.finish(index, "ok")
-                    trace.record(.client(.subscribed(target: "\(reference.characteristic)", mode: mode)))
+                    trace.record(traced(.subscribed(target: "\(reference.characteristic)", mode: mode)))
                 } catch {
                     recorder.finish(index, "failed: \(error.code)")
-                    trace.record(.client(.subscribeFailed(target: "\(reference.characteristic)", error.code)))
+                    trace.record(traced(.subscribeFailed(target: "\(reference.characteristic)", error.code)))
                 }
             }
             if let observe = client.observe { await self.observe(observe, on: connection) }
@@ -70,39 +82,43 @@ struct ScenarioClientDriver: Sendable {
         if let at = client.unsubscribeAt?.duration, let references = client.subscribe, !references.isEmpty {
             repeating(at: ScenarioDuration(at), every: nil, count: 1) {
                 for reference in references {
-                    let index = recorder.start("unsubscribe \(reference.characteristic)", timeout: Self.gattTimeout)
+                    let index = recorder.start(
+                        "unsubscribe \(reference.characteristic)", timeout: Self.gattTimeout, app: behaviour.app,
+                        client: behaviour.index)
                     do throws(AirlinkError) {
                         try await connection.services.service(reference.service.uuid).disableNotifications(
                             for: reference.characteristic.uuid)
                         recorder.finish(index, "ok")
-                        trace.record(.client(.unsubscribed(target: "\(reference.characteristic)")))
+                        trace.record(traced(.unsubscribed(target: "\(reference.characteristic)")))
                     } catch {
                         recorder.finish(index, "failed: \(error.code)")
-                        trace.record(.client(.unsubscribeFailed(target: "\(reference.characteristic)", error.code)))
+                        trace.record(traced(.unsubscribeFailed(target: "\(reference.characteristic)", error.code)))
                     }
                 }
             }
         }
-        if let at = client.forgetAt?.duration, let registry = context.manager.registry {
+        if let at = client.forgetAt?.duration, let registry = manager.registry {
             repeating(at: ScenarioDuration(at), every: nil, count: 1) {
-                let index = recorder.start("forget \(device)", timeout: Self.gattTimeout)
+                let index = recorder.start(
+                    "forget \(device)", timeout: Self.gattTimeout, app: behaviour.app, client: behaviour.index)
                 do throws(AirlinkError) {
                     let known = try await registry.forget(device)
                     recorder.finish(index, "ok")
-                    trace.record(.client(.forgot(device, known: known)))
+                    trace.record(traced(.forgot(device, known: known)))
                 } catch {
                     recorder.finish(index, "failed: \(error.code)")
-                    trace.record(.client(.forgetFailed(device, error.code)))
+                    trace.record(traced(.forgetFailed(device, error.code)))
                 }
             }
         }
         if let at = client.disconnectAt?.duration {
             context.simulation.spawn {
                 do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }
-                let index = recorder.start("disconnect \(device)", timeout: Self.gattTimeout)
+                let index = recorder.start(
+                    "disconnect \(device)", timeout: Self.gattTimeout, app: behaviour.app, client: behaviour.index)
                 await connection.disconnect()
                 recorder.finish(index, "ok")
-                trace.record(.client(.disconnected(device)))
+                trace.record(traced(.disconnected(device)))
             }
         }
     }
@@ -117,26 +133,29 @@ struct ScenarioClientDriver: Sendable {
             let service = connection.services.service(operation.service.uuid)
             let characteristic = operation.characteristic.uuid
             let verb: ClientTraceEvent.Operation = write ? .write : .read
-            let index = recorder.start("\(verb.rawValue) \(characteristic)", timeout: Self.gattTimeout)
+            let index = recorder.start(
+                "\(verb.rawValue) \(characteristic)", timeout: Self.gattTimeout, app: behaviour.app,
+                client: behaviour.index)
             do throws(AirlinkError) {
                 if write, let value = operation.value {
                     try await service.write(
                         value.bytes, to: characteristic,
                         type: operation.withoutResponse ? .withoutResponse : .withResponse)
                     recorder.finish(index, "ok")
-                    trace.record(.client(.wrote(target: "\(characteristic)", value: value.type.text(of: value.bytes))))
+                    trace.record(traced(.wrote(target: "\(characteristic)", value: value.type.text(of: value.bytes))))
                 } else {
                     let bytes = try await service.read(characteristic)
                     recorder.finish(index, "ok")
                     recorder.record(
                         ScenarioObservedValue(
                             time: clock.now.offset, device: device, service: operation.service.uuid,
-                            characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0))
-                    trace.record(.client(.read(target: "\(characteristic)", value: operation.type.text(of: bytes))))
+                            characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0,
+                            app: behaviour.app, client: behaviour.index))
+                    trace.record(traced(.read(target: "\(characteristic)", value: operation.type.text(of: bytes))))
                 }
             } catch {
                 recorder.finish(index, "failed: \(error.code)")
-                trace.record(.client(.failed(verb, target: "\(characteristic)", error.code)))
+                trace.record(traced(.failed(verb, target: "\(characteristic)", error.code)))
             }
         }
     }

@@ -9,8 +9,11 @@ import AirlinkSimulation
 public struct ScenarioContext: Sendable {
     /// The simulation the scenario runs in.
     public let simulation: Simulation
-    /// The app's device manager, on the simulation's radio.
-    public let manager: DeviceManager
+    /// The (first) app's device manager, on the simulation's radio.
+    public var manager: DeviceManager { managers[0] }
+    /// Each app's device manager, in the order of their numbers: the first on the simulation's radio,
+    /// the others on sessions of it (``/AirlinkSimulation/VirtualRadio/session()``), each with its own registry.
+    public let managers: [DeviceManager]
     /// The simulated peripherals, in the world's order.
     public let peripherals: [SimulatedPeripheral]
     let recorder: ScenarioRecorder

@@ -211,10 +211,11 @@ struct ScenarioEvaluation {
                         + "\(operation.timeout.scenarioText))")
             }
         }
-        var up: [DeviceID: Bool] = [:]
-        var terminal: [DeviceID: ScenarioEventRecord] = [:]
+        var up: [AppDevice: Bool] = [:]
+        var terminal: [AppDevice: ScenarioEventRecord] = [:]
         for record in events {
-            guard case .connection(let device, let event) = record.event else { continue }
+            guard case .connection(let id, let event) = record.event else { continue }
+            let device = AppDevice(app: record.app, device: id)
             if let last = terminal[device], event.name != "connected", event.name != "failedToConnect" {
                 violations.append(
                     "\(device): \(event.name) at t=\(record.time.scenarioText) after the terminal \(last.name) at "
@@ -244,21 +245,28 @@ struct ScenarioEvaluation {
         return violations
     }
 
-    /// The registry agrees with the connections (``RegistryAgreement``), forgets of the client included.
-    func registryViolations(_ records: [ConnectionRecord]) -> [String] {
-        RegistryAgreement.violations(
-            events: events, forgets: RegistryAgreement.forgets(in: recorder.operations), records: records)
+    /// Each app's registry agrees with the connections it made (``RegistryAgreement``), its forgets included;
+    /// `records` holds each app's registry, in the order of the apps.
+    func registryViolations(_ records: [[ConnectionRecord]]) -> [String] {
+        records.enumerated().flatMap { index, records in
+            let app = index + 1
+            return RegistryAgreement.violations(
+                events: events.filter { $0.app == app },
+                forgets: RegistryAgreement.forgets(in: recorder.operations.filter { $0.app == app }), records: records
+            ).map { app == 1 ? $0 : "app\(app): \($0)" }
+        }
     }
 
     // MARK: Statistics
 
     func statistics() -> ScenarioResult.Statistics {
         var reconnectTimes: [Duration] = []
-        var lostAt: [DeviceID: Duration] = [:]
+        var lostAt: [AppDevice: Duration] = [:]
         var attempts = 0
         var losses = 0
         for record in events {
-            guard case .connection(let device, let event) = record.event else { continue }
+            guard case .connection(let id, let event) = record.event else { continue }
+            let device = AppDevice(app: record.app, device: id)
             switch event {
             case .lost:
                 lostAt[device] = record.time
@@ -276,4 +284,15 @@ struct ScenarioEvaluation {
                 + recorder.inspected.filter { $0.source == .notified }.count,
             attPDUs: records.filter { $0.event.category == "att" }.count, traceLines: records.count)
     }
+}
+
+/// A device as one app sees it: apps sharing the adapter each have their own connection to it.
+struct AppDevice: Hashable, CustomStringConvertible {
+    /// The app, from 1.
+    var app: Int
+    /// The device.
+    var device: DeviceID
+
+    /// `C0:FF:EE:00:00:01` for the first app, `app2 C0:FF:EE:00:00:01` for another.
+    var description: String { app == 1 ? "\(device)" : "app\(app) \(device)" }
 }

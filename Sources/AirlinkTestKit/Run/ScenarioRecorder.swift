@@ -8,6 +8,8 @@ public struct ScenarioEventRecord: Sendable, Hashable {
     public var time: Duration
     /// The event as the device manager reported it, with its arguments.
     public var event: AirlinkEvent
+    /// The app whose device manager reported it, from 1.
+    public var app: Int = 1
 
     /// The event's short name without its argument: `willReconnect`, not `willReconnect(2)`.
     public var name: String {
@@ -32,6 +34,10 @@ public struct ScenarioObservedValue: Sendable, Hashable {
     public var notified: Bool
     /// Values the observer missed before this one (its buffer overflowed).
     public var missedBefore: Int
+    /// The app that observed it, from 1.
+    public var app: Int = 1
+    /// The index of the scenario's client entry that observed it (each entry follows its own stream).
+    public var client: Int = 0
 }
 
 /// The end of a stream of notified values the app observed (``/Airlink/ServiceManager/values(of:)``).
@@ -42,6 +48,10 @@ public struct ScenarioStreamEnd: Sendable, Hashable {
     public var device: DeviceID
     /// The characteristic whose values it carried.
     public var characteristic: BluetoothUUID
+    /// The app whose stream it was, from 1.
+    public var app: Int = 1
+    /// The index of the scenario's client entry whose stream it was.
+    public var client: Int = 0
 }
 
 /// One operation of the app: when it started, its timeout, and each time it completed.
@@ -54,11 +64,16 @@ public struct ScenarioOperationRecord: Sendable, Hashable {
     public var timeout: Duration
     /// Each completion's time and outcome (exactly one is expected).
     public var completions: [(time: Duration, outcome: String)]
+    /// The app that made it, from 1.
+    public var app: Int = 1
+    /// The index of the scenario's client entry that made it.
+    public var client: Int = 0
 
     /// Records are equal when they name the same operation, started at the same time, with the same
     /// completion times (outcomes are descriptions, compared through the trace instead).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.name == rhs.name && lhs.start == rhs.start && lhs.completions.map(\.time) == rhs.completions.map(\.time)
+        lhs.name == rhs.name && lhs.start == rhs.start && lhs.app == rhs.app
+            && lhs.completions.map(\.time) == rhs.completions.map(\.time)
     }
 
     /// Hashes the operation's name and start, consistent with `==`.
@@ -109,9 +124,9 @@ package final class ScenarioRecorder: Sendable {
 
     private var now: Duration { environment.clock.now.offset }
 
-    package func record(_ event: AirlinkEvent) {
+    package func record(_ event: AirlinkEvent, app: Int = 1) {
         let time = now
-        state.withLock { $0.events.append(ScenarioEventRecord(time: time, event: event)) }
+        state.withLock { $0.events.append(ScenarioEventRecord(time: time, event: event, app: app)) }
     }
 
     package func record(_ value: ScenarioObservedValue) {
@@ -126,16 +141,19 @@ package final class ScenarioRecorder: Sendable {
         state.withLock { $0.inspected.append(record) }
     }
 
-    package func recordEnd(of characteristic: BluetoothUUID, on device: DeviceID) {
-        let end = ScenarioStreamEnd(time: now, device: device, characteristic: characteristic)
+    package func recordEnd(of characteristic: BluetoothUUID, on device: DeviceID, app: Int = 1, client: Int = 0) {
+        let end = ScenarioStreamEnd(
+            time: now, device: device, characteristic: characteristic, app: app, client: client)
         state.withLock { $0.streamEnds.append(end) }
     }
 
     /// Starts an operation; returns its index for ``finish(_:_:)``.
-    package func start(_ name: String, timeout: Duration) -> Int {
+    package func start(_ name: String, timeout: Duration, app: Int = 1, client: Int = 0) -> Int {
         let time = now
         return state.withLock {
-            $0.operations.append(ScenarioOperationRecord(name: name, start: time, timeout: timeout, completions: []))
+            $0.operations.append(
+                ScenarioOperationRecord(
+                    name: name, start: time, timeout: timeout, completions: [], app: app, client: client))
             return $0.operations.count - 1
         }
     }

@@ -67,6 +67,8 @@ public struct ScenarioResult: Sendable {
     public var streamEnds: [ScenarioStreamEnd] = []
     /// The device registry's records at the end of the run (the runner's device manager records into one).
     public var registry: [ConnectionRecord] = []
+    /// Each app's registry at the end of the run, in the order of the apps (the first is ``registry``).
+    public var registries: [[ConnectionRecord]] = []
     /// The simulation's trace.
     public var trace: SimulationTrace
     /// The timeline's actions, in time order.

@@ -98,18 +98,24 @@ public struct ScenarioRunner: Sendable {
             inspectors.append(inspector)
             peripherals.append(peripheral)
         }
-        // A registry in memory: the run checks that it agrees with the connections it made.
-        let registry = DeviceRegistry(repository: InMemoryDeviceRepository())
-        let manager = DeviceManager(
-            transport: simulation.radio, environment: simulation.environment, registry: registry)
+        // Each app a registry in memory: the run checks that it agrees with the connections the app made.
+        // The first app is on the radio, a further one on a session of the same adapter.
+        let registries = (0..<scenario.appCount).map { _ in DeviceRegistry(repository: InMemoryDeviceRepository()) }
+        let managers = registries.enumerated().map { app, registry in
+            DeviceManager(
+                transport: app == 0 ? simulation.radio : simulation.radio.session(),
+                environment: simulation.environment, registry: registry)
+        }
         let context = ScenarioContext(
-            simulation: simulation, manager: manager, peripherals: peripherals, recorder: recorder,
+            simulation: simulation, managers: managers, peripherals: peripherals, recorder: recorder,
             inspectors: inspectors, background: background)
         let resolved = try ResolvedScenario(scenario, context: context)
 
-        let events = manager.events()
-        simulation.spawn {
-            for await event in events { recorder.record(event) }
+        for (app, manager) in managers.enumerated() {
+            let events = manager.events()
+            simulation.spawn {
+                for await event in events { recorder.record(event, app: app + 1) }
+            }
         }
         ScenarioTimeline(actions: resolved.actions, context: context).start()
         if useScenarioClient {
@@ -137,11 +143,15 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw AirlinkError(.invalidArgument, "the scenario's run failed: \(error)")
         }
-        let records: [ConnectionRecord]
+        let records: [[ConnectionRecord]]
         do {
             records = try await simulation.run {
-                await manager.waitForRecords()
-                return try await registry.knownDevices()
+                var records: [[ConnectionRecord]] = []
+                for (manager, registry) in zip(managers, registries) {
+                    await manager.waitForRecords()
+                    records.append(try await registry.knownDevices())
+                }
+                return records
             }
         } catch let error as AirlinkError {
             throw error
@@ -168,8 +178,9 @@ public struct ScenarioRunner: Sendable {
             })
         result.inspected = recorder.inspected
         result.streamEnds = recorder.streamEnds
-        result.registry = records
-        manager.shutdown()
+        result.registry = records[0]
+        result.registries = records
+        for manager in managers { manager.shutdown() }
         return result
     }
 }
