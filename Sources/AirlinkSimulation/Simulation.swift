@@ -68,7 +68,7 @@ public final class Simulation: Sendable {
         logger[metadataKey: "seed"] = "\(seed)"
         self.environment = AirlinkEnvironment(
             clock: AirlinkClock(backend: kernel), executor: kernel, random: random, trace: trace, logger: logger)
-        let world = RadioWorld(kernel: kernel, environment: environment, trace: trace)
+        let world = RadioWorld(kernel: kernel, environment: environment, trace: trace, tracing: tracing)
         self.world = world
         self.radio = VirtualRadio(world: world)
     }

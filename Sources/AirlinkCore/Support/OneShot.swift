@@ -5,8 +5,9 @@ import Synchronization
 /// twice (which is why an unchecked continuation is safe here: the state below guarantees one resume),
 /// and a result delivered before the task waits is kept for it.
 ///
-/// One allocation per operation (the lock is stored inline): the virtual radio creates one for each
-/// ATT procedure, the BlueZ transport for each call to BlueZ.
+/// One allocation per operation (the lock is stored inline): the BlueZ transport creates one for each
+/// call to BlueZ, the virtual radio for each connection attempt (its ATT requests wait on their link
+/// operation instead, which saves the allocation and the lock on every request).
 ///
 /// Called from another module, a generic method runs unspecialized (`@inlinable` alone does not
 /// let another module specialize a `package` method with this compiler), looking up generic

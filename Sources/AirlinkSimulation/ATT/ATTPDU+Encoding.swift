@@ -79,6 +79,26 @@ extension ATTPDU {
 }
 
 extension ATTPDU {
+    /// The length of ``encoded`` for the PDUs whose bytes decode back to the same PDU by construction
+    /// (fixed fields and at most one value running to the end: requests and responses of reads and
+    /// writes, notifications, errors, the MTU exchange); `nil` for the lists of discovery, whose
+    /// encoding assumes entries of one length.
+    ///
+    /// A link carries such a PDU as it is, without encoding or decoding it (the bytes are the same
+    /// either way; the trace encodes them when it keeps them).
+    var exactEncodedCount: Int? {
+        switch self {
+        case .readResponse(let value), .readBlobResponse(let value): 1 + value.count
+        case .writeRequest(_, let value), .writeCommand(_, let value), .handleValueNotification(_, let value),
+            .handleValueIndication(_, let value):
+            3 + value.count
+        case .readRequest, .exchangeMTURequest, .exchangeMTUResponse: 3
+        case .readBlobRequest, .errorResponse: 5
+        case .writeResponse, .executeWriteResponse, .handleValueConfirmation: 1
+        default: nil
+        }
+    }
+
     /// Room for the encoded bytes, so that encoding allocates once: exact for the PDUs that carry a
     /// value, the default MTU for the others (lists grow past it when they must).
     private var encodedCapacity: Int {

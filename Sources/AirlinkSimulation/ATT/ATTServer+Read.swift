@@ -2,12 +2,20 @@ import AirlinkCore
 
 extension ATTServer {
     /// ATT_READ_REQ: the value, truncated to ATT_MTU − 1 bytes (Core Spec Vol 3, Part F, 3.4.4.3–3.4.4.4).
-    func read(_ handle: ATTHandle) -> [Action] {
-        guard let attribute = database[handle] else { return errorResponse(.readRequest, handle, .invalidHandle) }
-        if let error = readError(attribute) { return errorResponse(.readRequest, handle, error) }
+    func read(_ handle: ATTHandle) -> [Action] { [.send(readResponse(to: handle))] }
+
+    /// The answer to ATT_READ_REQ for `handle`: a Read Response or an Error Response. A read changes
+    /// nothing on the server, so a link answers it with this alone (no list of actions to allocate).
+    func readResponse(to handle: ATTHandle) -> ATTPDU {
+        guard let attribute = database[handle] else {
+            return .errorResponse(request: .readRequest, handle: handle, error: .invalidHandle)
+        }
+        if let error = readError(attribute) {
+            return .errorResponse(request: .readRequest, handle: handle, error: error)
+        }
         let value = currentValue(attribute)
         let limit = Int(mtu) - 1
-        return [.send(.readResponse(value.count <= limit ? value : Array(value.prefix(limit))))]
+        return .readResponse(value.count <= limit ? value : Array(value.prefix(limit)))
     }
 
     /// ATT_READ_BLOB_REQ: up to ATT_MTU − 1 bytes from `offset` (Vol 3, Part F, 3.4.4.5–3.4.4.6).

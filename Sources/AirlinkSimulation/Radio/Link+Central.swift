@@ -3,15 +3,15 @@ import AirlinkCore
 extension Link {
     /// A PDU arrived at the central: a notification or indication becomes an event, anything else
     /// answers the procedure in flight.
-    func receiveAtCentral(_ bytes: [UInt8]) {
+    func receiveAtCentral(_ payload: LinkPayload) {
         let pdu: ATTPDU
         do {
-            pdu = try ATTPDU(decoding: bytes)
+            pdu = try payload.decoded()
         } catch {
             world.record("att", "\(central.tracePrefix)\(peripheral.idText) < malformed: \(error.message)")
             return
         }
-        world.recordPDU(self, .toCentral, pdu, bytes)
+        world.recordPDU(self, .toCentral, pdu, payload)
         switch pdu {
         case .handleValueNotification(let handle, let value):
             central.emit(.notification(peripheral.id, handle: handle, value: value))

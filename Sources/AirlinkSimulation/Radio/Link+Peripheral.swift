@@ -3,13 +3,13 @@ import AirlinkCore
 extension Link {
     /// A PDU arrived at the peripheral: injected faults first, then the firmware's behaviours, then
     /// the ATT server.
-    func receiveAtPeripheral(_ bytes: [UInt8]) {
-        guard let pdu = try? ATTPDU(decoding: bytes) else {
-            world.record("att", "\(central.tracePrefix)\(peripheral.idText) > malformed \(bytes.count)-byte PDU")
-            performServerActions(server.handle(bytes))
+    func receiveAtPeripheral(_ payload: LinkPayload) {
+        guard let pdu = try? payload.decoded() else {
+            world.record("att", "\(central.tracePrefix)\(peripheral.idText) > malformed \(payload.count)-byte PDU")
+            performServerActions(server.handle(payload.bytes))
             return
         }
-        world.recordPDU(self, .toPeripheral, pdu, bytes)
+        world.recordPDU(self, .toPeripheral, pdu, payload)
         peripheral.catchUpUpdates()
         if let fault = peripheral.matchFault(pdu) {
             switch fault {
@@ -58,6 +58,8 @@ extension Link {
                     return
                 }
             }
+            sendToCentral(server.readResponse(to: handle))
+            return
         case .writeRequest(let handle, let value), .writeCommand(let handle, let value):
             let opcode = pdu.opcode
             if let entry = peripheral.entry(valueHandle: handle), let attribute = server.database[handle],

@@ -6,8 +6,8 @@ struct InFlightPDU {
     var batch: Int64
     /// Whether it goes to the central (otherwise to the peripheral).
     var toCentral: Bool
-    /// The PDU's bytes.
-    var bytes: [UInt8]
+    /// The PDU.
+    var payload: LinkPayload
 }
 
 extension Link: TimerTarget {

@@ -18,16 +18,16 @@ extension Link {
 
     /// Queues a PDU from the central.
     func sendToPeripheral(_ pdu: ATTPDU) {
-        let bytes = pdu.encoded
-        toPeripheral.append(Outgoing(bytes: bytes, remaining: bytes.count + 4))
+        let payload = LinkPayload(pdu)
+        toPeripheral.append(Outgoing(payload: payload, remaining: payload.count + 4))
         ensurePump()
     }
 
     /// Queues a PDU from the peripheral.
     func sendToCentral(_ pdu: ATTPDU) {
         guard peripheralAlive else { return }
-        let bytes = pdu.encoded
-        toCentral.append(Outgoing(bytes: bytes, remaining: bytes.count + 4))
+        let payload = LinkPayload(pdu)
+        toCentral.append(Outgoing(payload: payload, remaining: payload.count + 4))
         ensurePump()
     }
 
@@ -61,14 +61,15 @@ extension Link {
                 if toPeripheral[0].remaining <= 0 {
                     last = start + elapsed + centralAir
                     inFlight.append(
-                        InFlightPDU(batch: batch, toCentral: false, bytes: toPeripheral.removeFirst().bytes))
+                        InFlightPDU(batch: batch, toCentral: false, payload: toPeripheral.removeFirst().payload))
                 }
             }
             if !toCentral.isEmpty {
                 toCentral[0].remaining -= fromPeripheral
                 if toCentral[0].remaining <= 0 {
                     last = start + elapsed + exchange
-                    inFlight.append(InFlightPDU(batch: batch, toCentral: true, bytes: toCentral.removeFirst().bytes))
+                    inFlight.append(
+                        InFlightPDU(batch: batch, toCentral: true, payload: toCentral.removeFirst().payload))
                 }
             }
             elapsed += exchange + spacing
@@ -100,9 +101,9 @@ extension Link {
     private func deliver(_ delivery: InFlightPDU) {
         guard !isClosed else { return }
         if delivery.toCentral {
-            receiveAtCentral(delivery.bytes)
+            receiveAtCentral(delivery.payload)
         } else if peripheralAlive {
-            receiveAtPeripheral(delivery.bytes)
+            receiveAtPeripheral(delivery.payload)
         }
     }
 }

@@ -37,7 +37,7 @@ final class Link: @unchecked Sendable {
 
     /// A PDU waiting to cross, with the L2CAP bytes (PDU + 4-byte header) still to send.
     struct Outgoing {
-        var bytes: [UInt8]
+        var payload: LinkPayload
         var remaining: Int
     }
     @exclusivity(unchecked) var toPeripheral = Deque<Outgoing>()

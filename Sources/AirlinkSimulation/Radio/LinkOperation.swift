@@ -33,36 +33,65 @@ class LinkOperation: @unchecked Sendable {
 }
 
 /// A ``GATTProcedure`` run as a link operation.
-final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
+///
+/// Its result goes to a completion closure (procedures the radio runs itself) or to the one task that
+/// waits for it (``wait(lock:)``, an app's request): the operation is its own one-shot, so a request
+/// allocates the operation and nothing else to wait on it (a separate `OneShot` cost an allocation
+/// and a lock per request, Docs/Performance.md).
+///
+/// The link calls ``start()`` and ``handle(_:)`` through ``LinkOperation``; overrides of a generic
+/// class run unspecialized, looking up the generic metadata of their steps and results on every call.
+/// Reads and writes, the hot operations, are non-generic subclasses (``ReadOperation``,
+/// ``WriteOperation``) whose overrides call the same steps specialized.
+class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Sendable {
+    typealias Outcome = Result<Procedure.Success, AirlinkError>
     @exclusivity(unchecked) private var procedure: Procedure
-    private let completion: ((Result<Procedure.Success, AirlinkError>) -> Void)?
-    private let pending: OneShot<Procedure.Success>?
+    private let completion: ((Outcome) -> Void)?
+    /// The task waiting for the result, once it waits (under the world's lock).
+    @exclusivity(unchecked) private var waiter: UnsafeContinuation<Outcome, Never>?
+    /// The result, kept when it came before the task waited (under the world's lock).
+    @exclusivity(unchecked) private var kept: Outcome?
 
-    init(_ procedure: Procedure, completion: @escaping (Result<Procedure.Success, AirlinkError>) -> Void) {
+    init(_ procedure: Procedure, completion: @escaping (Outcome) -> Void) {
         self.procedure = procedure
         self.completion = completion
-        self.pending = nil
     }
 
-    /// An operation whose result goes to `pending` (no completion closure to allocate).
-    init(_ procedure: Procedure, delivering pending: OneShot<Procedure.Success>) {
+    /// An operation whose result one task takes with ``wait(lock:)``.
+    init(_ procedure: Procedure) {
         self.procedure = procedure
         self.completion = nil
-        self.pending = pending
     }
 
-    // Overrides of a generic class run unspecialized (the link calls them through `LinkOperation`),
-    // looking up generic metadata at run time; reads and writes, the hot procedures, get
-    // specialized bodies that the generic entry points branch to.
-    @_specialize(exported:false,where Procedure == ReadLongValueProcedure)
-    @_specialize(exported:false,where Procedure == WriteRequestProcedure)
-    override func start() -> LinkOperationStep { translate(procedure.start()) }
+    /// Waits for the result (once; an operation made without a completion). `lock` is the world's:
+    /// the result is delivered under it.
+    final func wait(lock: RadioLock) async -> Outcome {
+        await withUnsafeContinuation { continuation in
+            let ready = lock.withLock { () -> Outcome? in
+                guard let kept else {
+                    waiter = continuation
+                    return nil
+                }
+                self.kept = nil
+                return kept
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
 
-    @_specialize(exported:false,where Procedure == ReadLongValueProcedure)
-    @_specialize(exported:false,where Procedure == WriteRequestProcedure)
-    override func handle(_ response: ATTPDU) -> LinkOperationStep { translate(procedure.handle(response)) }
+    override func start() -> LinkOperationStep { startProcedure() }
+
+    override func handle(_ response: ATTPDU) -> LinkOperationStep { handleResponse(response) }
 
     override func fail(_ error: AirlinkError) { finish(.failure(error)) }
+
+    /// Starts the procedure (what ``start()`` does; specialized where the subclass is concrete).
+    @inline(__always)
+    final func startProcedure() -> LinkOperationStep { translate(procedure.start()) }
+
+    /// Hands the procedure a response (what ``handle(_:)`` does; specialized where the subclass is concrete).
+    @inline(__always)
+    final func handleResponse(_ response: ATTPDU) -> LinkOperationStep { translate(procedure.handle(response)) }
 
     private func translate(_ step: GATTProcedureStep<Procedure.Success>) -> LinkOperationStep {
         switch step {
@@ -76,9 +105,28 @@ final class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchec
         }
     }
 
-    private func finish(_ result: Result<Procedure.Success, AirlinkError>) {
+    private func finish(_ result: Outcome) {
         guard !isFinished else { return }
         isFinished = true
-        if let pending { pending.resume(result) } else { completion?(result) }
+        if let completion {
+            completion(result)
+        } else if let waiter {
+            self.waiter = nil
+            waiter.resume(returning: result)
+        } else {
+            kept = result
+        }
     }
+}
+
+/// A read (Read Request, then Read Blob Requests) whose steps run without generic metadata lookups.
+final class ReadOperation: ProcedureOperation<ReadLongValueProcedure>, @unchecked Sendable {
+    override func start() -> LinkOperationStep { startProcedure() }
+    override func handle(_ response: ATTPDU) -> LinkOperationStep { handleResponse(response) }
+}
+
+/// A Write Request whose steps run without generic metadata lookups.
+final class WriteOperation: ProcedureOperation<WriteRequestProcedure>, @unchecked Sendable {
+    override func start() -> LinkOperationStep { startProcedure() }
+    override func handle(_ response: ATTPDU) -> LinkOperationStep { handleResponse(response) }
 }

@@ -13,8 +13,7 @@ extension PeripheralModel: PeripheralContext {
     func bytes(of characteristic: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError) -> [UInt8] {
         try world.lock.withLock { () throws(AirlinkError) -> [UInt8] in
             catchUpUpdates()
-            let entry = try entry(characteristic, in: service)
-            return database[entry.valueHandle]?.value ?? []
+            return database[try valueHandle(of: characteristic, in: service)]?.value ?? []
         }
     }
 
@@ -22,8 +21,7 @@ extension PeripheralModel: PeripheralContext {
         throws(AirlinkError)
     {
         try world.lock.withLock { () throws(AirlinkError) in
-            let entry = try entry(characteristic, in: service)
-            try store(bytes, for: entry.valueHandle, notify: true)
+            try store(bytes, for: try valueHandle(of: characteristic, in: service), notify: true)
         }
     }
 

@@ -190,14 +190,31 @@ final class PeripheralModel: @unchecked Sendable {
 
     /// The entry for a characteristic UUID, optionally within a service.
     func entry(_ uuid: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError) -> Entry {
-        var found: Entry?
-        for entry in characteristics where entry.spec.uuid == uuid && (service == nil || entry.service == service) {
+        let all = characteristics
+        return all[try entryIndex(uuid, in: service, among: all)]
+    }
+
+    /// The value handle of a characteristic, optionally within a service (a behaviour's read or
+    /// write of a value: the entry is not copied).
+    func valueHandle(of uuid: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError) -> ATTHandle {
+        let all = characteristics
+        return all[try entryIndex(uuid, in: service, among: all)].valueHandle
+    }
+
+    /// The index of a characteristic's entry in `all`; entries are compared in place, not copied
+    /// (each holds its characteristic's spec, behaviours included).
+    private func entryIndex(_ uuid: BluetoothUUID, in service: BluetoothUUID?, among all: [Entry]) throws(AirlinkError)
+        -> Int
+    {
+        var found: Int?
+        for index in all.indices where all[index].spec.uuid == uuid && (service == nil || all[index].service == service)
+        {
             if found != nil {
                 throw AirlinkError(
                     .invalidArgument,
                     "peripheral \"\(spec.name)\" has characteristic \(uuid) in several services; name the service")
             }
-            found = entry
+            found = index
         }
         guard let found else {
             throw AirlinkError(
@@ -209,7 +226,9 @@ final class PeripheralModel: @unchecked Sendable {
 
     /// The entry whose value is at `handle`.
     func entry(valueHandle handle: ATTHandle) -> Entry? {
-        characteristics.first { $0.valueHandle == handle }
+        let all = characteristics
+        for index in all.indices where all[index].valueHandle == handle { return all[index] }
+        return nil
     }
 
     // MARK: Values

@@ -12,6 +12,8 @@ final class RadioWorld: @unchecked Sendable {
     let kernel: SimulationKernel
     let environment: AirlinkEnvironment
     let trace: SimulationTrace
+    /// Whether the trace keeps lines (it records nothing otherwise).
+    let tracing: Bool
     var pathLoss = PathLossModel()
     var peripherals: [PeripheralModel] = []
     var peripheralsByID: [DeviceID: PeripheralModel] = [:]
@@ -19,10 +21,11 @@ final class RadioWorld: @unchecked Sendable {
     var nextLinkID = 1
     var scanningCentralCount = 0
 
-    init(kernel: SimulationKernel, environment: AirlinkEnvironment, trace: SimulationTrace) {
+    init(kernel: SimulationKernel, environment: AirlinkEnvironment, trace: SimulationTrace, tracing: Bool) {
         self.kernel = kernel
         self.environment = environment
         self.trace = trace
+        self.tracing = tracing
     }
 
     /// The current virtual time.

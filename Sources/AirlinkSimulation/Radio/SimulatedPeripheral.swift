@@ -52,7 +52,7 @@ public struct SimulatedPeripheral: Sendable {
         -> ATTHandle
     {
         try world.lock.withLock { () throws(AirlinkError) -> ATTHandle in
-            try model.entry(characteristic, in: service).valueHandle
+            try model.valueHandle(of: characteristic, in: service)
         }
     }
 

@@ -17,14 +17,28 @@ extension VirtualRadio {
     /// on air keeps the bearer until its own transaction timeout closes the link). An operation sent
     /// at once needs no timer of its own until it sends a second request: its first request's
     /// transaction timeout falls at its deadline.
+    @inline(__always)
     func perform<Procedure: GATTProcedure>(
         _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
         _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
     ) async throws(AirlinkError) -> Procedure.Success {
-        let pending = OneShot<Procedure.Success>()
-        let operation = try world.lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
+        try await perform(
+            device, what(),
+            operation: { link throws(AirlinkError) in
+                ProcedureOperation(try makeProcedure(link))
+            })
+    }
+
+    /// Queues an operation on the link to `device` and waits for its result (``perform(_:_:_:)``, for
+    /// an operation of a subclass: ``ReadOperation``, ``WriteOperation``).
+    func perform<Procedure: GATTProcedure>(
+        _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
+        operation makeOperation: (Link) throws(AirlinkError) -> ProcedureOperation<Procedure>
+    ) async throws(AirlinkError) -> Procedure.Success {
+        let lock = world.lock
+        let operation = try lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
             let link = try usableLink(device, what())
-            let operation = ProcedureOperation(try makeProcedure(link), delivering: pending)
+            let operation = try makeOperation(link)
             let queued = !link.operations.isEmpty || link.awaitingResponse
             link.enqueue(operation)
             if queued {
@@ -33,8 +47,10 @@ extension VirtualRadio {
             }
             return operation
         }
-        let result = await pending.wait(lock: world.lock) {
-            operation.fail(AirlinkError(.cancelled, "\(what()) on \(device) was cancelled"))
+        let result = await withTaskCancellationHandler {
+            await operation.wait(lock: lock)
+        } onCancel: {
+            lock.withLock { operation.fail(AirlinkError(.cancelled, "\(what()) on \(device) was cancelled")) }
         }
         return try result.get()
     }
@@ -107,7 +123,9 @@ extension VirtualRadio {
 
     /// Reads a whole value: a Read Request, then Read Blob Requests while parts come full.
     public func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
-        try await perform(device, "read \(handle)") { link in ReadLongValueProcedure(handle: handle, mtu: link.mtu) }
+        try await perform(device, "read \(handle)") { link in
+            ReadOperation(ReadLongValueProcedure(handle: handle, mtu: link.mtu))
+        }
     }
 
     /// Writes a value: a Write Request (or Prepared Writes past MTU − 3 bytes), or a Write Command.
@@ -127,7 +145,8 @@ extension VirtualRadio {
                     WriteLongValueProcedure(handle: handle, value: value, mtu: link.mtu)
                 }
             } else {
-                try await perform(device, "write \(handle)") { _ in WriteRequestProcedure(handle: handle, value: value)
+                try await perform(device, "write \(handle)") { _ in
+                    WriteOperation(WriteRequestProcedure(handle: handle, value: value))
                 }
             }
         case .withoutResponse:
