@@ -57,9 +57,9 @@ public struct ExplorationGenerator: Sendable {
         return plan
     }
 
-    /// Version 3's additions, drawn after everything else: 1–3 apps on the adapter (6, 3 and 1 in ten seeds),
-    /// each further app with clients of its own on half the peripherals, which the first app may use too, and now and then a second entry of the
-    /// first app for a peripheral it already uses (two parts of the app sharing its connection).
+    /// Version 3's additions, drawn after everything else: 1–3 apps on the adapter (6, 3 and 1 in ten seeds), each
+    /// further app with clients of its own on half the peripherals, which the first app may use too, and now and then a
+    /// second entry of the first app for a peripheral it already uses (two parts of the app sharing its connection).
     private func drawApps(into plan: inout ExplorationPlan, _ random: inout ExplorationRandom) {
         // Within the CI budget: further apps now and then, their clients mostly connecting, subscribing,
         // unsubscribing, disconnecting and forgetting, with one read or write at most (the shared link's story).

@@ -4,13 +4,13 @@ import AirlinkCore
 /// A device's connection events follow their definitions: nothing after a terminal event, and each
 /// event only in the state it describes a change of.
 ///
-/// `connected` and `failedToConnect` answer a connect from the app (not while connected), and a
-/// `disconnect()` while that connect is pending ends it with `terminated` alone;
-/// `lost` only ends an established link; `willReconnect`, `gaveUp` and `reconnected` only follow a loss;
-/// after `gaveUp`, `terminated` or `failedToConnect` the only event that may come is a new `connected` or
-/// `failedToConnect` (the app connecting again: another client entry of the app for the device, or the same
-/// entry never, in the explorer's plans); a `lost` its strategy follows with no attempt ends the connection too. Per app and device: each
-/// app has its own connection to a device, whose events another app's do not change.
+/// `connected` and `failedToConnect` answer a connect from the app (not while connected), and a `disconnect()` while
+/// that connect is pending ends it with `terminated` alone; `lost` only ends an established link; `willReconnect`,
+/// `gaveUp` and `reconnected` only follow a loss; after `gaveUp`, `terminated` or `failedToConnect` the only event that
+/// may come is a new `connected` or `failedToConnect` (the app connecting again: another client entry of the app for
+/// the device, or the same entry never, in the explorer's plans); a `lost` its strategy follows with no attempt ends
+/// the connection too. Per app and device: each app has its own connection to a device, whose events another app's do
+/// not change.
 public struct TerminalEventOracle: ExplorationOracle {
     /// `terminal`.
     public var name: String { "terminal" }
