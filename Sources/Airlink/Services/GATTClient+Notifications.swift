@@ -41,15 +41,23 @@ extension GATTClient {
 
     /// Enables again, in the order the app enabled them, the notifications it had enabled; reports
     /// each as restored or failed. Stops if the link goes down meanwhile: the next link restores.
+    ///
+    /// A restore belongs to one generation of the caches (one link, one database): when the link or the
+    /// database changes under it, it stops, and the restore that change starts takes over.
     func restoreSubscriptions() async {
-        let subscriptions = state.withLock { $0.subscriptions }
+        let (subscriptions, generation) = state.withLock { ($0.subscriptions, $0.generation) }
         for subscription in subscriptions {
             let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
             do {
                 try await configureNotifications(
-                    mode, of: uuid, in: service, "restore \(mode) of \(uuid) in \(service)")
+                    mode, of: uuid, in: service, restoring: generation, "restore \(mode) of \(uuid) in \(service)")
                 bus.publish(
                     .services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
+            } catch  where error.code == Self.superseded.code && state.withLock({ $0.generation }) != generation {
+                // ``superseded`` (with the context `perform` gives every error), or any cancellation once
+                // the link or the database changed: the restore that change started takes over
+                logger.debug("restoring notifications stopped: the device's database or link changed meanwhile")
+                return
             } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
                 logger.debug("restoring notifications stopped: \(error)")
                 return
@@ -64,23 +72,46 @@ extension GATTClient {
     /// The operation that sets or restores notifications: resolves the characteristic, chooses the
     /// mode (`requested`, or notifications unless it only indicates), checks it and writes it.
     ///
+    /// The handles it writes must belong to the database the device serves then: when the device reports
+    /// Service Changed (or the link changes) while the characteristic is being resolved, the handles found
+    /// may point at other attributes. The app's call then resolves again on the new database; a restore
+    /// (`restoring`, the generation it belongs to) stops with ``superseded``, since the change starts one of
+    /// its own.
+    ///
     /// - Returns: the mode written.
     @discardableResult
     private func configureNotifications(
         _ requested: NotificationMode?, of uuid: BluetoothUUID, in serviceUUID: BluetoothUUID,
-        _ operation: @autoclosure () -> String
+        restoring generation: Int? = nil, _ operation: @autoclosure () -> String
     ) async throws(AirlinkError) -> NotificationMode {
         try await perform(operation(), service: serviceUUID, characteristic: uuid) {
-            turn throws(AirlinkError) -> NotificationMode in
-            let (_, characteristic) = try await resolveCharacteristic(uuid, in: serviceUUID, turn: turn)
-            let properties = characteristic.properties
-            let mode =
-                requested ?? (properties.contains(.indicate) && !properties.contains(.notify) ? .indicate : .notify)
-            try Self.check(mode, characteristic)
-            try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
-            return mode
+            first throws(AirlinkError) -> NotificationMode in
+            var turn = first
+            while true {
+                if let generation, turn.generation != generation { throw Self.superseded }
+                let (_, characteristic) = try await resolveCharacteristic(uuid, in: serviceUUID, turn: turn)
+                let properties = characteristic.properties
+                let mode =
+                    requested
+                    ?? (properties.contains(.indicate) && !properties.contains(.notify) ? .indicate : .notify)
+                try Self.check(mode, characteristic)
+                let current = try requireLink(operation())
+                guard current == turn.generation else {
+                    // Resolved on a database the device has replaced since: never write those handles.
+                    try requireDeadline(turn)
+                    turn = Turn(generation: current, bounded: true)
+                    continue
+                }
+                try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
+                return mode
+            }
         }
     }
+
+    /// Thrown when a restore's link or database changed under it: the restore that change started takes
+    /// over. Never seen by the app.
+    static let superseded = AirlinkError(
+        .cancelled, "the device's database or link changed while notifications were being restored")
 
     /// Throws unless the characteristic's properties allow `mode`.
     static func check(_ mode: NotificationMode, _ characteristic: GATTCharacteristic) throws(AirlinkError) {

@@ -6,7 +6,8 @@ import AirlinkSimulation
 /// turning a Client Characteristic Configuration off reaches the peripheral only when no app wants the values.
 ///
 /// An app wants a device's notifications from its last successful `subscribe` (any of its entries for the
-/// device) until one of its entries for the device starts an `unsubscribe` or a `disconnect`, or its
+/// device) until one of its entries for the device starts an `unsubscribe` or a `disconnect` (at or after the
+/// subscribe started: one asked for while the subscribe was under way ends it too), or its
 /// connection ends (`lost`, `terminated`, `gaveUp`): a judgement on the safe side, since a restored
 /// subscription after a loss is not counted. Judged on air (`ATT_WRITE_REQ` of `00 00` to a 0x2902 descriptor
 /// of the database served then), only when the run has several apps.
@@ -42,13 +43,16 @@ public struct SharedNotificationsOracle: ExplorationOracle {
         let entries = app.clients.filter { $0.device == device }.compactMap(\.entry)
         guard !entries.isEmpty else { return false }
         let mine = app.operations.filter { entries.contains($0.client) }
-        let subscribed = mine.filter { $0.name.hasPrefix("subscribe ") }.compactMap { operation in
-            operation.completions.first { $0.outcome == "ok" && $0.time < time }?.time
-        }.max()
-        guard let subscribed else { return false }
+        // The subscription in force: the last one that succeeded before `time`. An unsubscribe or disconnect
+        // the app started after that subscribe started ends it, even one started before the subscribe
+        // completed (the layers finish the subscribe, then turn it off).
+        let subscription = mine.filter { $0.name.hasPrefix("subscribe ") }.compactMap { operation in
+            operation.completions.first { $0.outcome == "ok" && $0.time < time }.map { (operation.start, $0.time) }
+        }.max { $0.1 < $1.1 }
+        guard let (requested, subscribed) = subscription else { return false }
         let given = mine.contains { operation in
             (operation.name.hasPrefix("unsubscribe ") || operation.name.hasPrefix("disconnect "))
-                && operation.start >= subscribed && operation.start <= time
+                && operation.start >= requested && operation.start <= time
         }
         let ended = app.connectionEvents(of: device).contains { eventTime, event in
             guard eventTime >= subscribed, eventTime <= time else { return false }
