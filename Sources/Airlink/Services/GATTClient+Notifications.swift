@@ -58,6 +58,11 @@ extension GATTClient {
                 // the link or the database changed: the restore that change started takes over
                 logger.debug("restoring notifications stopped: the device's database or link changed meanwhile")
                 return
+            } catch  where error.code == .databaseOutOfSync {
+                // The device changed its database under the restore (the transport refused or failed handles
+                // it had reported changed, or the device answered 0x12): the change starts a restore of its own
+                logger.debug("restoring notifications stopped: \(error)")
+                return
             } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
                 logger.debug("restoring notifications stopped: \(error)")
                 return

@@ -20,6 +20,7 @@ extension Link {
             if handle == serviceChangedHandle {
                 cccdCache = [:]
                 notificationClients = [:]
+                serviceChanged(Self.changedRange(value))
                 central.emit(.servicesChanged(peripheral.id))
             } else {
                 central.emit(.notification(peripheral.id, handle: handle, value: value))
@@ -72,6 +73,7 @@ extension Link {
             transmitRequest(next)
         case .finished:
             operations.removeFirst()
+            rediscovered(by: operation)
             startNext()
         }
     }

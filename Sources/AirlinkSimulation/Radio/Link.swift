@@ -54,6 +54,9 @@ final class Link: @unchecked Sendable {
     @exclusivity(unchecked) var requestTimerAt: VirtualInstant?
     @exclusivity(unchecked) var serviceChangedHandle: ATTHandle?
     @exclusivity(unchecked) var cccdCache: [ATTHandle: ATTHandle] = [:]
+    /// Ranges the peripheral indicated as changed that no service discovery has learned again
+    /// (Link+ServiceChanged.swift).
+    @exclusivity(unchecked) var staleRanges: [ClosedRange<ATTHandle>] = []
     /// Per characteristic value handle, the radio's clients that enabled its notifications, in order
     /// (``VirtualRadio/setNotifications(_:characteristic:mode:client:)``).
     @exclusivity(unchecked) var notificationClients: [ATTHandle: [(client: Int, mode: NotificationMode)]] = [:]

@@ -21,6 +21,10 @@ class LinkOperation: @unchecked Sendable {
     @exclusivity(unchecked) var startedAt: VirtualInstant?
     /// Whether a timer watches its deadline (its first request's transaction timeout does not).
     @exclusivity(unchecked) var deadlineArmed = false
+    /// The handles it relies on (refused, or failed, after Service Changed for them: Link+ServiceChanged.swift).
+    @exclusivity(unchecked) var scope = LinkHandleScope.none
+    /// Whether it completed with a result (not failed).
+    @exclusivity(unchecked) var succeeded = false
 
     /// Starts the operation.
     func start() -> LinkOperationStep { .finished }
@@ -108,6 +112,7 @@ class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Se
     private func finish(_ result: Outcome) {
         guard !isFinished else { return }
         isFinished = true
+        if case .success = result { succeeded = true }
         if let completion {
             completion(result)
         } else if let waiter {

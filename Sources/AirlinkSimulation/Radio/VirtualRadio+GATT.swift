@@ -19,11 +19,11 @@ extension VirtualRadio {
     /// transaction timeout falls at its deadline.
     @inline(__always)
     func perform<Procedure: GATTProcedure>(
-        _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
+        _ device: DeviceID, _ what: @autoclosure @Sendable () -> String, scope: LinkHandleScope,
         _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
     ) async throws(AirlinkError) -> Procedure.Success {
         try await perform(
-            device, what(),
+            device, what(), scope: scope,
             operation: { link throws(AirlinkError) in
                 ProcedureOperation(try makeProcedure(link))
             })
@@ -32,13 +32,15 @@ extension VirtualRadio {
     /// Queues an operation on the link to `device` and waits for its result (``perform(_:_:_:)``, for
     /// an operation of a subclass: ``ReadOperation``, ``WriteOperation``).
     func perform<Procedure: GATTProcedure>(
-        _ device: DeviceID, _ what: @autoclosure @Sendable () -> String,
+        _ device: DeviceID, _ what: @autoclosure @Sendable () -> String, scope: LinkHandleScope,
         operation makeOperation: (Link) throws(AirlinkError) -> ProcedureOperation<Procedure>
     ) async throws(AirlinkError) -> Procedure.Success {
         let lock = world.lock
         let operation = try lock.withLock { () throws(AirlinkError) -> ProcedureOperation<Procedure> in
             let link = try usableLink(device, what())
+            if !link.staleRanges.isEmpty { try link.checkTrusted(scope, what()) }
             let operation = try makeOperation(link)
+            operation.scope = scope
             let queued = !link.operations.isEmpty || link.awaitingResponse
             link.enqueue(operation)
             if queued {
@@ -60,7 +62,7 @@ extension VirtualRadio {
         -> [GATTService]
     {
         let single = uuids?.count == 1 ? uuids?.first : nil
-        let services = try await perform(device, "discover services") { _ in
+        let services = try await perform(device, "discover services", scope: .rediscovery) { _ in
             DiscoverPrimaryServicesProcedure(uuid: single)
         }
         guard let uuids else { return services }
@@ -71,7 +73,9 @@ extension VirtualRadio {
     public func discoverCharacteristics(
         _ device: DeviceID, of service: GATTService, uuids: [BluetoothUUID]?
     ) async throws(AirlinkError) -> [GATTCharacteristic] {
-        let characteristics = try await perform(device, "discover characteristics of \(service.uuid)") { _ in
+        let characteristics = try await perform(
+            device, "discover characteristics of \(service.uuid)", scope: .handles(service.handles)
+        ) { _ in
             DiscoverCharacteristicsProcedure(of: service)
         }
         guard let uuids else { return characteristics }
@@ -100,7 +104,8 @@ extension VirtualRadio {
     ) async throws(AirlinkError) -> [GATTDescriptor] {
         let start = characteristic.valueHandle.rawValue
         let range = start < end.rawValue ? ATTHandle(start + 1)...end : nil
-        let found = try await perform(device, "discover descriptors of \(characteristic.uuid)") { _ in
+        let scope = LinkHandleScope.handles(characteristic.valueHandle...max(characteristic.valueHandle, end))
+        let found = try await perform(device, "discover descriptors of \(characteristic.uuid)", scope: scope) { _ in
             DiscoverDescriptorsProcedure(range: range)
         }
         return Self.beforeNextDeclaration(found)
@@ -123,7 +128,7 @@ extension VirtualRadio {
 
     /// Reads a whole value: a Read Request, then Read Blob Requests while parts come full.
     public func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
-        try await perform(device, "read \(handle)") { link in
+        try await perform(device, "read \(handle)", scope: .handles(handle...handle)) { link in
             ReadOperation(ReadLongValueProcedure(handle: handle, mtu: link.mtu))
         }
     }
@@ -141,17 +146,20 @@ extension VirtualRadio {
                 value.count > Int(try usableLink(device, "write \(handle)").mtu) - 3
             }
             if long {
-                try await perform(device, "write \(handle)") { link in
+                try await perform(device, "write \(handle)", scope: .handles(handle...handle)) { link in
                     WriteLongValueProcedure(handle: handle, value: value, mtu: link.mtu)
                 }
             } else {
-                try await perform(device, "write \(handle)") { _ in
+                try await perform(device, "write \(handle)", scope: .handles(handle...handle)) { _ in
                     WriteOperation(WriteRequestProcedure(handle: handle, value: value))
                 }
             }
         case .withoutResponse:
             try world.lock.withLock { () throws(AirlinkError) in
                 let link = try usableLink(device, "write \(handle) without response")
+                if !link.staleRanges.isEmpty {
+                    try link.checkTrusted(.handles(handle...handle), "write \(handle) without response")
+                }
                 guard value.count <= Int(link.mtu) - 3 else {
                     throw AirlinkError(
                         .invalidArgument,
@@ -192,7 +200,8 @@ extension VirtualRadio {
             return (link, leaving == nil || leaving == remaining ? nil : remaining)
         }
         if let written {
-            let cccd = try await perform(device, what) { link in
+            let scope = LinkHandleScope.handles(characteristic.declarationHandle...characteristic.valueHandle)
+            let cccd = try await perform(device, what, scope: scope) { link in
                 ConfigureNotificationsProcedure(
                     characteristic: characteristic, mode: written, knownCCCD: link.cccdCache[handle])
             }
