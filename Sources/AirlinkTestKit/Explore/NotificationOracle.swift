@@ -80,8 +80,8 @@ public struct NotificationOracle: ExplorationOracle {
             var unexplained: [Duration] = []
             for value in received {
                 let at = "\(device): notified \(ScenarioValueType.hex(value.bytes)) at t=\(value.time.scenarioText)"
-                if let ended = excused.terminatedAt, value.time > ended {
-                    violations.append("\(at) after terminated at t=\(ended.scenarioText)")
+                if let ended = excused.terminated.first(where: { $0.contains(value.time) }) {
+                    violations.append("\(at) after terminated at t=\(ended.lowerBound.scenarioText)")
                 }
                 guard
                     let match = onAir[next...].firstIndex(where: { $0.bytes == value.bytes && $0.time <= value.time })
@@ -103,20 +103,25 @@ public struct NotificationOracle: ExplorationOracle {
                     "\(device): \(unexplained.count + late.count) value(s) on air never reached the app, outside "
                         + "outages and not counted as missed, the first at t=\(first.scenarioText)")
             }
-            if subscription?.completions.first?.outcome == "ok" { violations += restorations(client, observation) }
+            if let completed = subscription?.completions.first, completed.outcome == "ok" {
+                violations += restorations(client, subscribedAt: completed.time, observation)
+            }
             if subscription != nil { violations += streamEnd(client, observation) }
         }
         return violations
     }
 
     /// When a value on air may fail to reach the app: before the subscription, in outages, after the end.
+    /// `terminated` spans from each `terminated` to the next `connected` (the app's later `connect`, which
+    /// may subscribe again), or past the end: no value reaches the app in them.
     private func excused(_ device: DeviceID, subscribedAt: Duration?, _ observation: ExplorationObservation)
-        -> (spans: [Range<Duration>], terminatedAt: Duration?)
+        -> (spans: [Range<Duration>], terminated: [Range<Duration>])
     {
         let subscribed = subscribedAt ?? observation.end
         var spans: [Range<Duration>] = [.zero..<(subscribed + .milliseconds(1))]
         var start: Duration?
         var terminatedAt: Duration?
+        var terminated: [Range<Duration>] = []
         for record in observation.events where record.event.device == device {
             switch record.event {
             case .connection(_, .lost), .services(_, .changed):
@@ -127,22 +132,28 @@ public struct NotificationOracle: ExplorationOracle {
             case .connection(_, .terminated), .connection(_, .gaveUp):
                 spans.append((start ?? record.time - latency)..<(observation.end + .seconds(1)))
                 start = nil
-                if case .connection(_, .terminated) = record.event { terminatedAt = record.time }
+                if case .connection(_, .terminated) = record.event, terminatedAt == nil { terminatedAt = record.time }
+            case .connection(_, .connected):  // the app connected again after the end: values may come again
+                if let ended = terminatedAt { terminated.append(ended..<record.time) }
+                terminatedAt = nil
             default: break
             }
         }
         if let start { spans.append(start..<(observation.end + .seconds(1))) }
-        return (spans, terminatedAt)
+        if let terminatedAt { terminated.append(terminatedAt..<(observation.end + .seconds(1))) }
+        return (spans, terminated)
     }
 
     /// After each reconnection, the subscription is restored (or its failure reported) before the next loss.
-    private func restorations(_ client: ExplorationObservation.Client, _ observation: ExplorationObservation)
-        -> [String]
-    {
+    /// (A reconnection before the subscription completed has nothing to restore: the subscribe itself ran on
+    /// the link it brought.)
+    private func restorations(
+        _ client: ExplorationObservation.Client, subscribedAt: Duration, _ observation: ExplorationObservation
+    ) -> [String] {
         var violations: [String] = []
         let events = observation.events.filter { $0.event.device == client.device }
         for (index, record) in events.enumerated() {
-            guard case .connection(_, .reconnected) = record.event else { continue }
+            guard case .connection(_, .reconnected) = record.event, record.time >= subscribedAt else { continue }
             if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
             if appUnsubscribed(client, at: record.time, observation) { continue }
             let deadline = record.time + Self.restorationTimeout
