@@ -49,17 +49,21 @@ public struct NotificationOracle: ExplorationOracle {
         var violations: [String] = []
         for client in observation.clients where !client.subscribed.isEmpty {
             let device = client.device
+            let subscription = observation.operations.first { operation in
+                operation.name.hasPrefix("subscribe") && client.owns(operation.client)
+                    && client.subscribed.contains { operation.name.uppercased().contains($0) }
+            }
+            // What was on air before the app asked cannot reach its subscription (another app's may have had it):
+            // left out, so that a value the peripheral repeats later (after a reset) is matched to its own sending.
+            let asked = subscription?.start ?? .zero
             let onAir: [(time: Duration, bytes: [UInt8])] = observation.records.compactMap { record in
-                guard case .attPDU(_, device, .toCentral, .handleValueNotification(_, let value), _) = record.event
+                guard case .attPDU(_, device, .toCentral, .handleValueNotification(_, let value), _) = record.event,
+                    record.time.offset >= asked
                 else { return nil }
                 return (record.time.offset, value)
             }
             let received = observation.values.filter {
                 $0.notified && $0.device == device && client.owns($0.client)
-            }
-            let subscription = observation.operations.first { operation in
-                operation.name.hasPrefix("subscribe") && client.owns(operation.client)
-                    && client.subscribed.contains { operation.name.uppercased().contains($0) }
             }
             var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
             // The app's disconnect() gives its subscriptions up at the call, before the link is down.

@@ -149,9 +149,10 @@ public struct ReconnectionModelOracle: ExplorationOracle {
         for span in off where span.contains(expected) { expected = span.upperBound }
         // On a shared adapter (the virtual radio only), an attempt that ends at its start found another app's
         // link (or attempt): it puts nothing on air, and the attempts on air may be another app's; one of them
-        // must start exactly when the definition starts this one, or none in between.
+        // must start exactly when the definition starts this one, or none in between. One the app's next event
+        // came before (its own `disconnect()`, or another app's attempt bringing the link up) is not judged.
         if shared {
-            guard let next, next != expected, !starts.contains(expected) else { return (nil, []) }  // nil: run ended
+            guard let next, next > expected, !starts.contains(expected) else { return (nil, []) }  // nil: run ended
             guard let attempt = starts.first(where: { $0 >= announced }), attempt <= next else { return (nil, []) }
             return (
                 nil,
