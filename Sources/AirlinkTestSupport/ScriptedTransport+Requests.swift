@@ -101,7 +101,7 @@ extension ScriptedTransport {
     private static func timedOut(_ id: DeviceID) -> AirlinkError {
         AirlinkError(
             .timeout,
-            "\(id) did not answer within \(transactionTimeout) of the call (ATT's transaction timeout, "
+            "\(id) did not answer within \(transactionTimeout.text) of the call (ATT's transaction timeout, "
                 + "time waiting for the link's turn included)")
     }
 }

@@ -100,7 +100,8 @@ package actor ScriptedTransport: Transport, RadioFixture {
         let waited = latency.map { min($0, timeout) } ?? timeout
         if let interruption = await waits.wait(id, .connect, for: waited) { throw interruption }
         guard let latency, latency <= timeout else {
-            throw AirlinkError(.timeout, "connecting to \(id) took longer than \(timeout); the attempt was cancelled")
+            throw AirlinkError(
+                .timeout, "connecting to \(id) took longer than \(timeout.text); the attempt was cancelled")
         }
         if devices[id]!.refusals > 0 {
             devices[id]!.refusals -= 1

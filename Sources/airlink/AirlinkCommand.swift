@@ -13,6 +13,7 @@ struct AirlinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "airlink",
         abstract: "Scan, connect and explore Bluetooth LE devices; simulated by default.",
+        version: VersionText.text,
         subcommands: [
             ScanCommand.self,
             ConnectCommand.self,

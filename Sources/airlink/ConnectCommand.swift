@@ -3,11 +3,12 @@ import AirlinkCore
 import AirlinkRegistry
 import ArgumentParser
 
-/// `airlink connect ID` (or `--last`): connects, prints the link (MTU, services, characteristics),
-/// records the connection in the registry, disconnects.
+/// `airlink connect ID` (or `--last`): connects, prints the link (MTU, services, characteristics and
+/// their descriptors), records the connection in the registry, disconnects.
 struct ConnectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "connect", abstract: "Connect to a device and print the link: MTU, services, characteristics.")
+        commandName: "connect",
+        abstract: "Connect to a device and print the link: MTU, services, characteristics, descriptors.")
 
     @OptionGroup var central: CentralOptions
 
@@ -32,10 +33,15 @@ struct ConnectCommand: AsyncParsableCommand {
 
     /// What `connect` reports.
     struct Report: Encodable, Sendable {
+        struct Descriptor: Encodable, Sendable {
+            var uuid: String
+            var name: String
+        }
         struct Characteristic: Encodable, Sendable {
             var uuid: String
             var name: String
             var properties: [String]
+            var descriptors: [Descriptor]
         }
         struct Service: Encodable, Sendable {
             var uuid: String
@@ -54,15 +60,21 @@ struct ConnectCommand: AsyncParsableCommand {
             let managers = try await connection.services.discover()
             var services: [Report.Service] = []
             for manager in managers {
-                let characteristics = try await manager.discoverCharacteristics()
+                var characteristics: [Report.Characteristic] = []
+                for characteristic in try await manager.discoverCharacteristics() {
+                    let descriptors = try await manager.discoverDescriptors(of: characteristic.uuid)
+                    characteristics.append(
+                        Report.Characteristic(
+                            uuid: characteristic.uuid.description, name: Names.name(characteristic.uuid),
+                            properties: Self.names(of: characteristic.properties),
+                            descriptors: descriptors.map {
+                                Report.Descriptor(uuid: $0.uuid.description, name: Names.name($0.uuid))
+                            }))
+                }
                 services.append(
                     Report.Service(
                         uuid: manager.uuid.description, name: Names.name(manager.uuid),
-                        characteristics: characteristics.map {
-                            Report.Characteristic(
-                                uuid: $0.uuid.description, name: Names.name($0.uuid),
-                                properties: Self.names(of: $0.properties))
-                        }))
+                        characteristics: characteristics))
             }
             return Report(
                 device: connection.device.description, mtu: connection.mtu ?? 23,
@@ -94,9 +106,12 @@ struct ConnectCommand: AsyncParsableCommand {
                 rows.append([
                     "  \(characteristic.uuid)", characteristic.name, characteristic.properties.joined(separator: ","),
                 ])
+                for descriptor in characteristic.descriptors {
+                    rows.append(["    \(descriptor.uuid)", descriptor.name, ""])
+                }
             }
         }
-        lines.append(Output.table(["SERVICE / CHARACTERISTIC", "NAME", "PROPERTIES"], rows))
+        lines.append(Output.table(["SERVICE / CHARACTERISTIC / DESCRIPTOR", "NAME", "PROPERTIES"], rows))
         return lines.joined(separator: "\n")
     }
 }

@@ -54,10 +54,3 @@ enum DeviceSession {
         return id
     }
 }
-
-/// Seconds since the simulation started, for output: `12.340`.
-func timestamp(_ instant: AirlinkInstant) -> String {
-    let milliseconds = instant.offset.nanoseconds / 1_000_000
-    let fraction = String(milliseconds % 1000)
-    return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-}

@@ -35,12 +35,12 @@ struct ValueReport: Encodable, Sendable {
     var hex: String
     var format: String?
     var value: String?
-    /// Virtual or wall time since the command connected, in seconds (subscribe only).
-    var time: Double?
+    /// Virtual or wall time since the command connected, in seconds to the microsecond (subscribe only).
+    var time: Seconds?
 
     init(
         device: DeviceID, service: BluetoothUUID, characteristic: BluetoothUUID, bytes: [UInt8], format: ValueFormat?,
-        time: Double? = nil
+        time: Seconds? = nil
     ) throws(AirlinkError) {
         self.device = device.description
         self.service = service.description

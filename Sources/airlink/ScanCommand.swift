@@ -24,6 +24,11 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Only devices advertising this service (UUID or name such as battery); repeatable.")
     var service: [String] = []
 
+    @Flag(
+        name: .long,
+        help: "Only listen: ask no device for its scan response (complete names often come in it); sim only.")
+    var passive = false
+
     func validate() throws {
         _ = try DurationArgument.parse(timeout, flag: "--timeout", maximum: DurationArgument.maximum(on: global))
         if let name {
@@ -31,6 +36,11 @@ struct ScanCommand: AsyncParsableCommand {
         }
         for text in service {
             do { _ = try BluetoothUUID(named: text) } catch { throw ValidationError(error.message) }
+        }
+        if passive, case .bluez = try? global.specifier() {
+            throw ValidationError(
+                "--passive works on --transport sim only: BlueZ's discovery always scans actively (leave out "
+                    + "--passive)")
         }
     }
 
@@ -40,7 +50,8 @@ struct ScanCommand: AsyncParsableCommand {
         let session = try await Session.open(global)
         defer { session.close() }
         let devices = try await ScanRun.run(
-            in: session, duration: duration, name: name, services: services.isEmpty ? nil : services
+            in: session, duration: duration, name: name, services: services.isEmpty ? nil : services,
+            active: !passive
         ) { progress in
             if duration >= .seconds(2), standardErrorIsTerminal {
                 writeError(
@@ -51,11 +62,8 @@ struct ScanCommand: AsyncParsableCommand {
     }
 }
 
-/// `2.5s`.
-func seconds(_ duration: Duration) -> String {
-    let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
-    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)s" : "\(Double(milliseconds) / 1_000)s"
-}
+/// `2.5s`, `0.000001s`: to the microsecond (``/AirlinkCore/Duration/text``).
+func seconds(_ duration: Duration) -> String { duration.text }
 
 /// Writes a line to standard error (progress, so that standard output stays clean for scripts), its
 /// control characters escaped.

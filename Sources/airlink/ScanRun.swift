@@ -8,6 +8,7 @@ struct ScannedDevice: Sendable {
     var rssi: Int
     var isConnectable: Bool
     var services: [BluetoothUUID]
+    var manufacturerData: [Advertisement.ManufacturerData]
     var advertisementCount: Int
 
     init(_ device: DiscoveredDevice) {
@@ -15,7 +16,8 @@ struct ScannedDevice: Sendable {
         name = device.name
         rssi = device.rssi ?? 0
         isConnectable = device.advertisement.isConnectable
-        services = device.advertisement.serviceUUIDs + device.advertisement.serviceData.map(\.uuid)
+        services = device.advertisement.advertisedServices
+        manufacturerData = device.advertisement.manufacturerData
         advertisementCount = device.sightings
     }
 }
@@ -29,7 +31,7 @@ struct ScanProgress: Sendable {
 /// Runs a scan through the layers' discovery, on whichever transport the session holds.
 enum ScanRun {
     static func run(
-        in session: Session, duration: Duration, name: String?, services: [BluetoothUUID]?,
+        in session: Session, duration: Duration, name: String?, services: [BluetoothUUID]?, active: Bool = true,
         progress: @escaping @Sendable (ScanProgress) -> Void
     ) async throws -> [ScannedDevice] {
         let (transport, environment) = (session.transport, session.environment)
@@ -37,7 +39,8 @@ enum ScanRun {
             let manager = DeviceManager(transport: transport, environment: environment)
             defer { manager.shutdown() }
             let discovery = try await manager.discover(
-                named: name, services: services, timeout: duration, options: ScanOptions(reportsDuplicates: true))
+                named: name, services: services, timeout: duration,
+                options: ScanOptions(reportsDuplicates: true, scansActively: active))
             var elapsed = Duration.zero
             while elapsed < duration, discovery.isRunning {
                 let step = min(.seconds(1), duration - elapsed)

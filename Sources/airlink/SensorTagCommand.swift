@@ -70,7 +70,7 @@ struct SensorTagCommand: AsyncParsableCommand {
             var updates = 0
             var printedLines = 0
             for await reading in readings {
-                let time = timestamp(clock.now)
+                let time = Seconds(clock.now.offset)
                 latest[reading.name] = reading
                 if json { print(SensorTagOutput.jsonLine(reading, time: time)) }
                 guard let sensor = reading.sensor else { continue }

@@ -4,15 +4,15 @@ import Foundation
 /// How `airlink sensortag` prints readings: a JSON line each, or a table of the latest values.
 enum SensorTagOutput {
     /// One reading as a JSON object on one line, with the virtual time in seconds.
-    static func jsonLine(_ reading: SensorTagReading, time: String) -> String {
+    static func jsonLine(_ reading: SensorTagReading, time: Seconds) -> String {
         struct Line: Encodable {
-            var time: Double
+            var time: Seconds
             var sensor: String
             var values: [String: Double]
             var keys: [String]?
         }
         let line = Line(
-            time: Double(time) ?? 0, sensor: reading.name, values: values(reading),
+            time: time, sensor: reading.name, values: values(reading),
             keys: {
                 if case .keys(let keys) = reading { return keyNames(keys) } else { return nil }
             }())
@@ -51,7 +51,7 @@ enum SensorTagOutput {
     }
 
     /// The table of the latest readings: one row per sensor and the keys.
-    static func table(_ latest: [String: SensorTagReading], time: String) -> [String] {
+    static func table(_ latest: [String: SensorTagReading], time: Seconds) -> [String] {
         let rows = SensorTagSensor.allCases.map(\.rawValue) + ["keys"]
         let width = rows.map(\.count).max() ?? 0
         return ["t = \(time) s"]

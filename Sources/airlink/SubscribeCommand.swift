@@ -2,6 +2,7 @@ import Airlink
 import AirlinkCore
 import AirlinkRegistry
 import ArgumentParser
+import Foundation
 import Synchronization
 
 /// `airlink subscribe ID SERVICE CHARACTERISTIC`: prints each notified value as it comes, until
@@ -83,10 +84,16 @@ struct SubscribeCommand: AsyncParsableCommand {
                         let report = try ValueReport(
                             device: device, service: service, characteristic: characteristic, bytes: value.bytes,
                             format: format,
-                            time: Double(elapsed.components.seconds)
-                                + Double(elapsed.components.attoseconds) * 1e-18)
+                            time: Seconds(elapsed))
                         // At once: the output is often a pipe, read as values come.
-                        emit(json ? Output.jsonLine(report) : "\(seconds(elapsed))\t\(report.text)")
+                        if json {
+                            emit(Output.jsonLine(report))
+                        } else {
+                            // The tab between time and value is the line's own, not to be escaped as
+                            // `emit` escapes the text a device chose (report.text escapes its value).
+                            print("\(elapsed.text)\t\(report.text)")
+                            fflush(nil)
+                        }
                         let total = printed.increment()
                         if let count, total >= count { return false }
                     }

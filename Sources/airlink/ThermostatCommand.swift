@@ -48,13 +48,11 @@ struct ThermostatCommand: AsyncParsableCommand {
             }
             let unit = try Self.unit(unit)
             guard ThermostatService.setPointRange.contains(unit.toCelsius(degrees)) else {
-                let (low, high) = (
-                    unit.fromCelsius(ThermostatService.setPointRange.lowerBound),
-                    unit.fromCelsius(ThermostatService.setPointRange.upperBound)
-                )
+                let range = ThermostatService.setPointRange
+                let (low, high) = (Self.number(range.lowerBound, unit), Self.number(range.upperBound, unit))
                 throw ValidationError(
                     "the set point \(text.escapingControlCharacters()) \(unit) is outside what a thermostat accepts, "
-                        + "\(low) to \(high) \(unit): write a value in that range, such as 21.5")
+                        + "\(low) to \(high) \(unit): write a value in that range, such as \(Self.number(21.5, unit))")
             }
             return .set(degrees, unit)
         case ("unit", let text?): return .unit(try Self.unit(text))
@@ -83,7 +81,7 @@ struct ThermostatCommand: AsyncParsableCommand {
                 return "temperature \(try await thermostat.temperature())"
             case .set(let degrees, let unit):
                 try await thermostat.setSetPoint(degrees, unit: unit)
-                return "set point \(degrees) \(unit); temperature now \(try await thermostat.temperature())"
+                return Self.setLine(degrees, unit, temperature: try await thermostat.temperature())
             case .unit(let unit):
                 try await thermostat.setUnit(unit)
                 return "unit \(unit); temperature \(try await thermostat.temperature())"

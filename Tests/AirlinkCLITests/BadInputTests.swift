@@ -74,10 +74,10 @@ extension BadInputTests {
         Case(arguments: ["connect", "not-an-id"], message: "is not a device id"),
         Case(
             arguments: ["thermostat", World.thermostat, "set", "1e300"],
-            message: "outside what a thermostat accepts, 5.0 to 35.0 °C"),
+            message: "outside what a thermostat accepts, 5.00 to 35.00 °C"),
         Case(
             arguments: ["thermostat", World.thermostat, "set", "200", "--unit", "fahrenheit"],
-            message: "41.0 to 95.0 °F"),
+            message: "41.00 to 95.00 °F: write a value in that range, such as 70.70"),
         Case(arguments: ["connect", World.thermostat, "--reconnect", "linear:2s"], message: "linear:2s,3"),
         Case(arguments: ["connect", World.thermostat, "--reconnect", "linear:soon,3"], message: "is not a duration"),
         Case(arguments: ["connect", World.thermostat, "--reconnect", "exponential:30s,1s,5"], message: "the cap"),

@@ -25,9 +25,9 @@ import Testing
         // Then the first is confirmed with the room's temperature, the second refused as a usage error naming the
         // limits
         #expect(accepted.status == 0, "\(accepted)")
-        #expect(accepted.stdout.contains("set point 23.5 °C"))
+        #expect(accepted.stdout.contains("set point 23.50 °C"))
         #expect(refused.status == 64, "\(refused)")
-        #expect(refused.stderr.contains("set point 40 °C is outside what a thermostat accepts, 5.0 to 35.0 °C"))
+        #expect(refused.stderr.contains("set point 40 °C is outside what a thermostat accepts, 5.00 to 35.00 °C"))
     }
 
     @Test func sensorTagStreamsEverySensorDecodedAsJSONLines() throws {

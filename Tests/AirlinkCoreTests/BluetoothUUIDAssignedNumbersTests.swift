@@ -30,6 +30,46 @@ import Testing
         #expect(uuid.slug == slug)
     }
 
+    @Test(arguments: [
+        (BluetoothUUID(0x2A2A), "IEEE 11073-20601 Regulatory Certification Data List", Kind.characteristic),
+        (BluetoothUUID(0x185B), "Ranging Service", .service),
+        (BluetoothUUID(0x2B29), "Client Supported Features", .characteristic),
+        (BluetoothUUID(0x2914), "Process Tolerances", .descriptor),
+        (BluetoothUUID(0x1805), "Current Time Service", .service),
+        (BluetoothUUID(0x2A2B), "Current Time", .characteristic),
+    ])
+    func everySIGAssignedUUIDHasItsName(uuid: BluetoothUUID, name: String, kind: Kind) throws {
+        // Given UUIDs the hand-written table lacked (2A2A was "unknown"), and a name both a service and a
+        // characteristic use
+        // Then each has the SIG's name, and its name and slug find it again
+        let entry = try #require(BluetoothUUID.assignedNumbers.first { $0.uuid == uuid })
+        #expect(entry.name == name)
+        #expect(entry.kind == kind)
+        #expect(try BluetoothUUID(named: entry.slug) == uuid)
+        #expect(try BluetoothUUID(named: name) == uuid)
+    }
+
+    @Test func theTableHoldsTheWholeSIGList() {
+        // Then it holds the SIG's lists (hundreds of characteristics), and says where they come from
+        let kinds = Dictionary(grouping: BluetoothUUID.assignedNumbers, by: \.kind).mapValues(\.count)
+        #expect(kinds[.service, default: 0] >= 70)
+        #expect(kinds[.characteristic, default: 0] >= 400)
+        #expect(kinds[.descriptor, default: 0] >= 20)
+        #expect(kinds[.declaration] == 4)
+        #expect(BluetoothUUID.assignedNumbersSource.contains("Bluetooth SIG"))
+    }
+
+    @Test func companiesAndVendorUUIDsHaveNames() throws {
+        #expect(CompanyIdentifiers.name(of: 0x004C) == "Apple, Inc.")
+        #expect(CompanyIdentifiers.name(of: 0x000D) == "Texas Instruments Inc.")
+        #expect(CompanyIdentifiers.name(of: 0x0059) == "Nordic Semiconductor ASA")
+        let uart = try BluetoothUUID(parsing: "6E400001-B5A3-F393-E0A9-E50E24DCCA9E")
+        #expect(uart.vendorName == "Nordic UART Service")
+        #expect(uart.name == nil)
+    }
+
+    typealias Kind = BluetoothUUID.AssignedNumber.Kind
+
     @Test func unknownUUIDHasNoName() throws {
         // Given a vendor UUID
         let uuid = try BluetoothUUID(parsing: "68753A44-4D6F-1226-9C60-0050E4C00066")

@@ -46,7 +46,7 @@ import Testing
 
         // Then each object did its part
         #expect(found.map(\.id) == ["C0:FF:EE:00:00:01"])
-        #expect(thermostat.name == "Thermost")
+        #expect(thermostat.name == "Thermostat")  // the complete name, from its scan response
         if case .connected = state {} else { Issue.record("not connected: \(state)") }
         #expect(services.contains(.thermostatTemperatureService) && services.contains(.thermostatBatteryService))
         #expect(reading == Temperature(degrees: 20))

@@ -24,9 +24,12 @@ import Testing
             return found
         }
 
-        // Then only the thermostat is reported, with its shortened name, within 31 bytes
-        #expect(found.map(\.0) == ["C0:FF:EE:00:00:01"])
+        // Then only the thermostat is reported, its advertising PDU with its shortened name, within 31 bytes,
+        // then its scan response with the complete name (the scan is active)
+        #expect(found.map(\.0) == ["C0:FF:EE:00:00:01", "C0:FF:EE:00:00:01"])
         #expect(found.first?.1.localName == .shortened("Thermost"))
+        #expect(found.last?.1.isScanResponse == true)
+        #expect(found.last?.1.localName == .complete("Thermostat"))
         #expect(try Advertising.thermostatSize() <= 31)
     }
 

@@ -4,9 +4,11 @@ import AirlinkCore
 public struct DiscoveredDevice: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The device's identity, to connect to it.
     public var id: DeviceID
-    /// The latest advertisement received.
+    /// The latest advertisement received, completed with the latest scan response
+    /// (``/AirlinkCore/Advertisement/merged(withScanResponse:)``).
     public var advertisement: Advertisement
-    /// The latest name advertised (kept when a later advertisement carries none).
+    /// The name the device advertises: its complete name once one was heard (in a scan response, say),
+    /// else the latest shortened one; kept when a later advertisement carries none.
     public var name: String?
     /// The RSSI of the latest advertisement, in dBm, if reported.
     public var rssi: Int?
@@ -14,7 +16,8 @@ public struct DiscoveredDevice: Sendable, Hashable, Identifiable, CustomStringCo
     public var firstSeen: AirlinkInstant
     /// When its latest advertisement arrived.
     public var lastSeen: AirlinkInstant
-    /// How many advertisements of the device the discovery received since it matched.
+    /// How many advertisements of the device the discovery received since it matched (scan responses
+    /// not counted).
     public var sightings: Int
 
     /// `C0:FF:EE:00:00:01 "Tracker 1" rssi=-60`.
@@ -32,11 +35,18 @@ public struct ScanOptions: Sendable, Hashable {
     /// (``DiscoveryEvent/discovered(_:)`` with a growing ``DiscoveredDevice/sightings``), or only
     /// its first one. The list of devices is updated either way.
     public var reportsDuplicates: Bool
+    /// Whether the scan asks advertisers for their scan responses (``/AirlinkCore/ScanFilter/isActive``):
+    /// on by default, as BlueZ scans; off, a device's complete name, when only its scan response carries
+    /// it, is never heard.
+    public var scansActively: Bool
 
     /// Creates options.
     ///
-    /// - Parameter reportsDuplicates: whether every advertisement is reported (default: the first only).
-    public init(reportsDuplicates: Bool = false) {
+    /// - Parameters:
+    ///   - reportsDuplicates: whether every advertisement is reported (default: the first only).
+    ///   - scansActively: whether scan responses are asked for (default: yes).
+    public init(reportsDuplicates: Bool = false, scansActively: Bool = true) {
         self.reportsDuplicates = reportsDuplicates
+        self.scansActively = scansActively
     }
 }

@@ -16,14 +16,30 @@ import Synchronization
 /// ```
 public final class Discovery: ScanClient, Sendable {
     private struct Candidate {
-        var name: String?
+        var name: Advertisement.LocalName?
         var services: [BluetoothUUID] = []
+    }
+
+    /// What the discovery heard of a device: its latest advertising PDU and scan response, and the name
+    /// it shows.
+    private struct Heard {
+        var advertising: Advertisement?
+        var scanResponse: Advertisement?
+        var name: Advertisement.LocalName?
+
+        /// Takes in one report; returns the advertisement as the device now shows.
+        mutating func receive(_ report: Advertisement) -> Advertisement {
+            if report.isScanResponse { scanResponse = report } else { advertising = report }
+            if let new = report.localName { name = name.map { $0.keeping(new) } ?? new }
+            return (advertising ?? report).merged(withScanResponse: scanResponse)
+        }
     }
 
     private struct State {
         var devices: [DiscoveredDevice] = []
         var index: [DeviceID: Int] = [:]
         var candidates: [DeviceID: Candidate] = [:]
+        var heard: [DeviceID: Heard] = [:]
         var stopReason: DiscoveryStopReason?
         var waiters: [CheckedContinuation<DiscoveryStopReason, Never>] = []
         var timer: Task<Void, Never>?
@@ -100,7 +116,9 @@ public final class Discovery: ScanClient, Sendable {
     // MARK: Driven by the device manager
 
     /// The transport filter this discovery needs.
-    var scanFilter: ScanFilter { ScanFilter(services: services, allowDuplicates: options.reportsDuplicates) }
+    var scanFilter: ScanFilter {
+        ScanFilter(services: services, allowDuplicates: options.reportsDuplicates, isActive: options.scansActively)
+    }
 
     /// Reports the start and arms the timeout.
     func started() {
@@ -149,31 +167,41 @@ public final class Discovery: ScanClient, Sendable {
         let services = self.services
         let discovered = state.withLock { state -> DiscoveredDevice? in
             guard state.stopReason == nil else { return nil }
+            var heard = state.heard[device] ?? Heard()
+            let shown = heard.receive(advertisement)
+            state.heard[device] = heard
             if let index = state.index[device] {
-                state.devices[index].advertisement = advertisement
-                if let name = advertisement.name { state.devices[index].name = name }
+                let before = state.devices[index]
+                state.devices[index].advertisement = shown
+                if let name = heard.name { state.devices[index].name = name.name }
                 if let rssi = advertisement.rssi { state.devices[index].rssi = Int(rssi) }
                 state.devices[index].lastSeen = now
+                // A scan response completes the device (its full name, say): reported when it changes what
+                // the device shows, and never counted as a sighting.
+                guard !advertisement.isScanResponse else {
+                    return before.advertisement != shown || before.name != state.devices[index].name
+                        ? state.devices[index] : nil
+                }
                 state.devices[index].sightings += 1
                 return reportsDuplicates ? state.devices[index] : nil
             }
             // Names and services may come in different advertisements (scan responses): match on
             // what is known of the device so far.
             var candidate = state.candidates[device] ?? Candidate()
-            if let name = advertisement.name { candidate.name = name }
-            for uuid in advertisement.serviceUUIDs + advertisement.serviceData.map(\.uuid)
-            where !candidate.services.contains(uuid) {
+            candidate.name = heard.name
+            for uuid in advertisement.advertisedServices where !candidate.services.contains(uuid) {
                 candidate.services.append(uuid)
             }
             let servicesMatch = services.map { wanted in wanted.contains { candidate.services.contains($0) } } ?? true
-            let nameMatches = pattern.map { pattern in candidate.name.map(pattern.matches) ?? false } ?? true
+            let name = candidate.name?.name
+            let nameMatches = pattern.map { pattern in name.map(pattern.matches) ?? false } ?? true
             guard servicesMatch, nameMatches else {
                 state.candidates[device] = candidate
                 return nil
             }
             state.candidates[device] = nil
             let found = DiscoveredDevice(
-                id: device, advertisement: advertisement, name: candidate.name, rssi: advertisement.rssi.map(Int.init),
+                id: device, advertisement: shown, name: candidate.name?.name, rssi: advertisement.rssi.map(Int.init),
                 firstSeen: now, lastSeen: now, sightings: 1)
             state.index[device] = state.devices.count
             state.devices.append(found)

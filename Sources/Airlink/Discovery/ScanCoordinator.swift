@@ -87,7 +87,7 @@ final class ScanCoordinator: Sendable {
     }
 
     /// The filter that serves every client: all devices if any client wants all, the services of
-    /// all otherwise; duplicates if any client wants them.
+    /// all otherwise; duplicates if any client wants them; active if any client scans actively.
     static func union(_ filters: [ScanFilter]) -> ScanFilter? {
         guard !filters.isEmpty else { return nil }
         var services: [BluetoothUUID]? = []
@@ -98,6 +98,8 @@ final class ScanCoordinator: Sendable {
             }
             for uuid in wanted where !services!.contains(uuid) { services!.append(uuid) }
         }
-        return ScanFilter(services: services, allowDuplicates: filters.contains { $0.allowDuplicates })
+        return ScanFilter(
+            services: services, allowDuplicates: filters.contains { $0.allowDuplicates },
+            isActive: filters.contains { $0.isActive })
     }
 }

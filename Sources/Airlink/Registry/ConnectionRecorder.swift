@@ -12,7 +12,7 @@ import Synchronization
 /// at the connection: remembering a device must not break using it.
 final class ConnectionRecorder: Sendable {
     private struct State {
-        var names: [DeviceID: String] = [:]
+        var names: [DeviceID: Advertisement.LocalName] = [:]
         var last: Task<Void, Never>?
     }
 
@@ -27,18 +27,20 @@ final class ConnectionRecorder: Sendable {
         self.environment = environment
     }
 
-    /// Remembers the name a device advertised.
+    /// Remembers the name a device advertised: its complete name once one was heard (a shortened one in
+    /// a later advertising PDU does not replace it).
     func noteAdvertisement(_ device: DeviceID, _ advertisement: Advertisement) {
-        guard let name = advertisement.name else { return }
+        guard let name = advertisement.localName else { return }
         state.withLock { state in
-            if state.names[device] != name { state.names[device] = name }
+            let kept = state.names[device].map { $0.keeping(name) } ?? name
+            if state.names[device] != kept { state.names[device] = kept }
         }
     }
 
     /// Records an established connection.
     func connectionEstablished(_ device: DeviceID, services: [BluetoothUUID]) {
         let time = clock.now
-        let name = state.withLock { $0.names[device] }
+        let name = state.withLock { $0.names[device]?.name }
         enqueue(device, .connection) { registry throws(AirlinkError) in
             try await registry.recordConnection(device: device, name: name, services: services, at: time)
         }

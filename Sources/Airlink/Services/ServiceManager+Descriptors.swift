@@ -6,7 +6,9 @@ extension ServiceManager {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
     ///   ``/AirlinkCore/AirlinkError/Code/notConnected``, and what the transport's descriptor discovery throws.
-    func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError) -> [GATTDescriptor] {
+    public func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError)
+        -> [GATTDescriptor]
+    {
         try await link.perform(
             "discover descriptors of \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic
         ) { turn throws(AirlinkError) in

@@ -161,7 +161,7 @@ package enum BlueZErrorMapping {
             return mapRemote(name: name, text: text, operation: operation, context: context)
         case .timeout(let member, let after):
             return AirlinkError(
-                .timeout, "BlueZ did not answer \(member) within \(after)", cause: .other(error.description),
+                .timeout, "BlueZ did not answer \(member) within \(after.text)", cause: .other(error.description),
                 context: context)
         case .disconnected(let reason):
             if operation.isGATT {

@@ -22,7 +22,7 @@ package enum DBusError: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .remote(let name, let message): "\(name): \(message)"
-        case .timeout(let member, let after): "no reply to \(member) within \(after)"
+        case .timeout(let member, let after): "no reply to \(member) within \(after.text)"
         case .disconnected(let why): "D-Bus connection lost: \(why)"
         case .unexpectedSignature(let expected, let actual, let context):
             "\(context): expected signature \"\(expected)\", got \"\(actual)\""

@@ -14,7 +14,7 @@ extension BlueZTransport {
         let context = "connect to \(device)"
         guard timeout > .zero else {
             throw AirlinkError(
-                .invalidArgument, "the connect timeout must be positive, not \(timeout)", context: context)
+                .invalidArgument, "the connect timeout must be positive, not \(timeout.text)", context: context)
         }
         let path = try devicePath(device)
         let waiter = OneShot<Void>()

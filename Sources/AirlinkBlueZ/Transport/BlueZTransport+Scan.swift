@@ -8,7 +8,8 @@ extension BlueZTransport {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``,
     ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable``,
     ///   ``/AirlinkCore/AirlinkError/Code/operationInProgress`` when BlueZ refuses because another client's change is
-    ///   under way.
+    ///   under way; ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` for a passive scan
+    ///   (``/AirlinkCore/ScanFilter/isActive`` off): BlueZ's discovery always scans actively.
     public func startScan(_ filter: ScanFilter) async throws(AirlinkError) {
         try await startScan(filter, rssiThreshold: nil)
     }
@@ -17,6 +18,12 @@ extension BlueZTransport {
     /// `rssiThreshold` (BlueZ's `RSSI` filter, in dBm).
     public func startScan(_ filter: ScanFilter, rssiThreshold: Int?) async throws(AirlinkError) {
         let context = "scan on \(adapterName)"
+        guard filter.isActive else {
+            throw AirlinkError(
+                .operationNotSupported,
+                "BlueZ's discovery always scans actively (StartDiscovery has no passive mode): ask for an "
+                    + "active scan (ScanFilter.isActive)", context: context)
+        }
         let wasScanning = try state.withLock { (state) throws(AirlinkError) -> Bool in
             try checkUsable(state, context: context)
             let was = state.scan != nil

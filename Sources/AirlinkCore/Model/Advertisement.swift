@@ -37,6 +37,16 @@ public struct Advertisement: Hashable, Sendable, Codable {
     public var isConnectable: Bool
     /// The received signal strength in dBm, or `nil` when not received over the air (a specification).
     public var rssi: Int8?
+    /// Whether the data came in a scan response (`SCAN_RSP`, Core Spec Vol 6, Part B, 2.3.2.2), the
+    /// answer to an active scanner's request, rather than in the advertising PDU; observed by the
+    /// receiver, not encoded. A transport that merges the two itself (BlueZ) never sets it; the discovery
+    /// layer merges the ones that do (``merged(withScanResponse:)``).
+    public var isScanResponse = false
+
+    private enum CodingKeys: String, CodingKey {
+        case flags, localName, serviceUUIDs, hasMoreServiceUUIDs, manufacturerData, serviceData, txPowerLevel
+        case appearance, otherStructures, isConnectable, rssi
+    }
 
     /// Creates an advertisement.
     ///

@@ -9,9 +9,21 @@
 /// }
 /// ```
 ///
-/// The encoded payload must fit the 31 bytes of a legacy advertisement; a longer one is rejected
+/// A scan response carries what does not fit, as real devices do; an active scanner asks for it
+/// after each advertising event it hears (Core Spec Vol 6, Part B, 4.4.2.3), a passive one never:
+///
+/// ```swift
+/// Advertising(every: .milliseconds(100)) {
+///     LocalName("Thermost", shortened: true)
+///     ServiceUUIDs(.thermostatTemperatureService)
+/// } scanResponse: {
+///     LocalName("Thermostat")
+/// }
+/// ```
+///
+/// Each payload must fit the 31 bytes of a legacy advertisement; a longer one is rejected
 /// when the simulation is built. Flags (LE General Discoverable, BR/EDR not supported) are added
-/// unless the items set them.
+/// to the advertising data unless the items set them; a scan response carries no flags.
 public struct Advertising: Sendable {
     /// The advertising interval, 20 ms to 10.24 s (Vol 6, Part B, 4.4.2.2.1); each event also waits
     /// a random advDelay of 0–10 ms.
@@ -20,6 +32,9 @@ public struct Advertising: Sendable {
     public var isConnectable: Bool
     /// The advertisement the items describe, without RSSI.
     public var advertisement: Advertisement
+    /// The scan response the peripheral answers active scanners with, or `nil` if it sends none
+    /// (``Advertisement/isScanResponse`` set).
+    public var scanResponse: Advertisement?
 
     /// Declares how a peripheral advertises.
     ///
@@ -28,15 +43,32 @@ public struct Advertising: Sendable {
     ///   - connectable: whether centrals may connect.
     ///   - items: the AD items: ``LocalName``, ``ServiceUUIDs``, ``ManufacturerData``, ``TxPower``,
     ///     ``ServiceData``, ``AdvertisedAppearance``, ``AdvertisingFlags``.
+    ///   - scanResponse: the items of the scan response (none by default: no scan response).
     public init(
         every interval: Duration = .milliseconds(100), connectable: Bool = true,
-        @AdvertisingBuilder _ items: () -> [AdvertisingItem] = { [] }
+        @AdvertisingBuilder _ items: () -> [AdvertisingItem] = { [] },
+        @AdvertisingBuilder scanResponse: () -> [AdvertisingItem] = { [] }
     ) {
         self.interval = interval
         self.isConnectable = connectable
+        let (advertisement, flagsSet) = Self.advertisement(items(), connectable: connectable)
+        self.advertisement = advertisement
+        if !flagsSet { self.advertisement.flags = .generalDiscoverableLEOnly }
+        let response = scanResponse()
+        if !response.isEmpty {
+            var scanResponse = Self.advertisement(response, connectable: connectable).advertisement
+            scanResponse.isScanResponse = true
+            self.scanResponse = scanResponse
+        }
+    }
+
+    /// The advertisement `items` describe, and whether they set the flags.
+    private static func advertisement(
+        _ items: [AdvertisingItem], connectable: Bool
+    ) -> (advertisement: Advertisement, flagsSet: Bool) {
         var advertisement = Advertisement(isConnectable: connectable)
         var flagsSet = false
-        for item in items() {
+        for item in items {
             switch item {
             case .flags(let flags):
                 advertisement.flags = flags
@@ -51,8 +83,7 @@ public struct Advertising: Sendable {
             case .appearance(let appearance): advertisement.appearance = appearance
             }
         }
-        if !flagsSet { advertisement.flags = .generalDiscoverableLEOnly }
-        self.advertisement = advertisement
+        return (advertisement, flagsSet)
     }
 
     /// The advertising data bytes (AD structures), as they go on air.
@@ -61,6 +92,18 @@ public struct Advertising: Sendable {
     public func advertisingData() throws(AirlinkError) -> [UInt8] {
         do {
             return try advertisement.advertisingData()
+        } catch {
+            throw AirlinkError(.invalidSpecification, error.message, cause: .underlying(error))
+        }
+    }
+
+    /// The scan response's bytes (AD structures), empty when there is none.
+    ///
+    /// - Throws: ``AirlinkError/Code/invalidSpecification`` when an item cannot be encoded.
+    public func scanResponseData() throws(AirlinkError) -> [UInt8] {
+        guard let scanResponse else { return [] }
+        do {
+            return try scanResponse.advertisingData()
         } catch {
             throw AirlinkError(.invalidSpecification, error.message, cause: .underlying(error))
         }

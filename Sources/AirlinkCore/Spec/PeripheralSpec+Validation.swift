@@ -8,7 +8,7 @@ extension PeripheralSpec {
 
     /// Checks the spec as a real device would be constrained, naming the peripheral and the fault.
     ///
-    /// Rejected: advertising data over 31 bytes; an advertising interval outside 20 ms–10.24 s; a
+    /// Rejected: advertising data or a scan response over 31 bytes; an advertising interval outside 20 ms–10.24 s; a
     /// characteristic outside a service; two characteristics with one UUID in a service (behaviours
     /// address characteristics by UUID, so that would be ambiguous); a value over 512 bytes; an
     /// update period that is not positive; a timeline time before zero; an MTU outside 23–517; a data
@@ -36,8 +36,18 @@ extension PeripheralSpec {
                         + "\(Advertisement.legacyAdvertisingDataCapacity) a legacy advertisement carries; "
                         + "shorten the local name or advertise fewer items")
             }
+            let response: [UInt8]
+            do { response = try advertising.scanResponseData() } catch {
+                throw fault("its scan response cannot be encoded: \(error.message)")
+            }
+            if response.count > Advertisement.legacyAdvertisingDataCapacity {
+                throw fault(
+                    "its scan response is \(response.count) bytes, over the "
+                        + "\(Advertisement.legacyAdvertisingDataCapacity) a legacy scan response carries; "
+                        + "shorten the local name or put fewer items in it")
+            }
             if !Self.advertisingIntervalRange.contains(advertising.interval) {
-                throw fault("its advertising interval \(advertising.interval) lies outside 20 ms to 10.24 s")
+                throw fault("its advertising interval \(advertising.interval.text) lies outside 20 ms to 10.24 s")
             }
         }
         if let orphan = characteristicsWithoutService.first {
@@ -60,12 +70,14 @@ extension PeripheralSpec {
                 }
                 for update in characteristic.updates where update.period <= .zero {
                     throw fault(
-                        "characteristic \(characteristic.uuid) updates every \(update.period); use a positive period")
+                        "characteristic \(characteristic.uuid) updates every \(update.period.text); "
+                            + "use a positive period"
+                    )
                 }
             }
         }
         if let entry = timeline.first(where: { $0.time < .zero }) {
-            throw fault("its timeline has \(entry.action.name) at \(entry.time), before the peripheral exists")
+            throw fault("its timeline has \(entry.action.name) at \(entry.time.text), before the peripheral exists")
         }
         if !(23...517).contains(preferredMTU) { throw fault("its MTU \(preferredMTU) lies outside 23–517") }
         if !(27...251).contains(maximumDataLength) {

@@ -34,15 +34,16 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
     public init(_ duration: Duration, for sensor: SensorTagSensor) throws(AirlinkError) {
         let milliseconds = duration.nanoseconds / 1_000_000
         guard duration.nanoseconds % 10_000_000 == 0 else {
+            let lower = max(10, milliseconds / 10 * 10)
             throw AirlinkError(
                 .invalidArgument,
-                "the \(sensor) period \(duration) is not a whole number of 10 ms; the period characteristic "
-                    + "counts 10 ms units (try \(max(10, milliseconds / 10 * 10)) ms)")
+                "the \(sensor) period \(duration.text) is not a whole number of 10 ms; the period characteristic "
+                    + "counts 10 ms units (try \(lower) ms)")
         }
         guard duration <= Self.maximum else {
             throw AirlinkError(
                 .invalidArgument,
-                "the \(sensor) period \(duration) is above the limit of 2550 ms (one byte of 10 ms units)")
+                "the \(sensor) period \(duration.text) is above the limit of 2550 ms (one byte of 10 ms units)")
         }
         self.init(units: UInt8(clamping: max(0, milliseconds / 10)))
         try validated(for: sensor)
@@ -72,7 +73,7 @@ public struct SensorTagPeriod: GATTValue, Hashable, Comparable, CustomStringConv
                 "the \(sensor) period \(Int(units) * 10) ms (0x\(String(units, radix: 16, uppercase: true))) "
                     + "is below the sensor's minimum of \(limit) ms "
                     + "(0x\(String(limit / 10, radix: 16, uppercase: true))); "
-                    + "write \(limit / 10) or more")
+                    + "write \(limit) ms or more (\(limit / 10) or more in the characteristic's 10 ms units)")
         }
         return self
     }

@@ -18,7 +18,8 @@ extension PeripheralSpec {
     /// ``TemperatureUnit``, uint8 0 °C, 1 °F): reads and notifications of the temperature follow it. Battery service
     /// (…0070): level (…0069; read, notify; ``BatteryLevel``), draining 1 % every 10 minutes. Advertises every
     /// 100 ms with the Temperature service and the shortened name "Thermost" (the full name would overflow the 31
-    /// bytes).
+    /// bytes), and answers active scanners with its complete name, "Thermostat", and manufacturer data `A1 B2`
+    /// under the SIG's test company identifier 0xFFFF in its scan response (as the fake BlueZ's thermostat does).
     ///
     /// - Parameters:
     ///   - temperature: the room temperature, °C.
@@ -36,6 +37,9 @@ extension PeripheralSpec {
             Advertising(every: .milliseconds(100)) {
                 LocalName("Thermost", shortened: true)
                 ServiceUUIDs(.thermostatTemperatureService)
+            } scanResponse: {
+                LocalName("Thermostat")
+                ManufacturerData(company: 0xFFFF, [UInt8]([0xA1, 0xB2]))
             }
             State(ThermostatState.temperature, temperature)
             State(ThermostatState.setPoint, setPoint ?? temperature)

@@ -224,7 +224,7 @@ package enum StoreFile {
             guard now < giveUp else {
                 throw AirlinkError(
                     .storageFailed,
-                    "another writer has held the lock \(path) for \(lockTimeout); if no Airlink process is "
+                    "another writer has held the lock \(path) for \(lockTimeout.text); if no Airlink process is "
                         + "using the registry, a stopped one may be: end it",
                     cause: .posix(errno: EWOULDBLOCK, call: "flock"),
                     context: path)

@@ -47,6 +47,9 @@ final class PeripheralModel: @unchecked Sendable {
     let advertises: Bool
     /// The advertisement's AD structures as sent (empty if the peripheral does not advertise).
     let advertisingData: [UInt8]
+    /// What it answers an active scanner's scan request with, if anything (decoded from its bytes, as
+    /// a scanner receives it).
+    let scanResponse: Advertisement?
 
     /// A characteristic of the current database, with its value handle.
     struct Entry {
@@ -93,10 +96,19 @@ final class PeripheralModel: @unchecked Sendable {
             self.advertisement = try Advertisement(decoding: bytes, isConnectable: advertising.isConnectable)
             self.advertises = true
             self.advertisingData = bytes
+            if advertising.scanResponse != nil {
+                var response = try Advertisement(
+                    decoding: advertising.scanResponseData(), isConnectable: advertising.isConnectable)
+                response.isScanResponse = true
+                self.scanResponse = response
+            } else {
+                self.scanResponse = nil
+            }
         } else {
             self.advertisement = nil
             self.advertises = false
             self.advertisingData = []
+            self.scanResponse = nil
         }
     }
 

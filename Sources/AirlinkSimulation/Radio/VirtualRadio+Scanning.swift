@@ -28,7 +28,9 @@ extension VirtualRadio {
         seen = [:]
         let services = filter.services.map { $0.map(\.description).joined(separator: ",") } ?? "all"
         world.record(
-            "radio", "\(tracePrefix)scan started services=\(services) duplicates=\(filter.allowDuplicates)")
+            "radio",
+            "\(tracePrefix)scan started services=\(services) duplicates=\(filter.allowDuplicates)"
+                + (filter.isActive ? "" : " passive"))
     }
 
     /// Stops one client's scan; the adapter stops scanning when no client scans any more.
@@ -67,6 +69,13 @@ extension VirtualRadio {
                 adapter: adapterIndex, device: peripheral.id, name: advertisement.name, rssi: rssi,
                 data: peripheral.advertisingData, connectable: advertisement.isConnectable))
         emit(.advertisement(peripheral.id, reported))
+        // An active scanner asks for the scan response at once and hears it within the same event, at the
+        // same strength (no draw from the random source: a peripheral without one runs as it always did).
+        if filter.isActive, var response = peripheral.scanResponse {
+            response.rssi = rssi
+            world.record("scan", "\(tracePrefix)\(peripheral.id) scan response \"\(response.name ?? "")\" rssi=\(rssi)")
+            emit(.advertisement(peripheral.id, response))
+        }
     }
 }
 
@@ -84,6 +93,9 @@ extension ScanFilter {
             services = known + wanted.filter { !known.contains($0) }
         }
         return filters.count == 1
-            ? first : ScanFilter(services: services, allowDuplicates: filters.contains { $0.allowDuplicates })
+            ? first
+            : ScanFilter(
+                services: services, allowDuplicates: filters.contains { $0.allowDuplicates },
+                isActive: filters.contains { $0.isActive })
     }
 }

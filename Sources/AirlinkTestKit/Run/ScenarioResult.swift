@@ -87,8 +87,12 @@ public struct ScenarioResult: Sendable {
         lines.append("what happened:")
         for record in events {
             if case .discovery = record.event { continue }
-            lines.append(
-                "  t=\(record.time.scenarioText) \(record.event.name) \(record.event.device.map { "\($0)" } ?? "")")
+            // The device the event concerns, or for the adapter's events its new state (on, off).
+            let subject: String? =
+                if case .adapterStateChanged(let state) = record.event { "\(state)" } else {
+                    record.event.device.map { "\($0)" }
+                }
+            lines.append("  t=\(record.time.scenarioText) \(record.event.name)" + (subject.map { " " + $0 } ?? ""))
         }
         lines.append("expectations:")
         for expectation in expectations {

@@ -1,0 +1,25 @@
+import AirlinkCore
+import Foundation
+
+/// A time or duration in seconds as output shows it: to the microsecond, the precision the clocks
+/// have, with no trailing zeros and no binary-float noise (`59.160024`, never `59.160023999999998`).
+/// In JSON it is a number with those digits.
+struct Seconds: Encodable, Sendable, CustomStringConvertible {
+    /// The duration shown.
+    var duration: Duration
+
+    init(_ duration: Duration) { self.duration = duration }
+
+    /// `59.160024`, `2`, `0.25` (no unit).
+    var description: String { String(duration.text.dropLast()) }
+
+    /// `59.160024s`.
+    var text: String { duration.text }
+
+    /// A JSON number with exactly the digits of ``description`` (a `Decimal`, which the encoder writes as
+    /// it is, where a `Double` would be written with 17 significant digits).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Decimal(string: description) ?? 0)
+    }
+}
