@@ -13,10 +13,17 @@ struct BatteryCommand: AsyncParsableCommand {
     @Argument(help: "The device's identifier (the simulated battery sensor is B4:77:E2:00:00:02).")
     var id: String
 
-    func validate() throws { _ = try DeviceSession.device(id) }
+    func validate() throws { _ = try Arguments.device(id) }
+
+    /// What `battery` reports: the level in percent and the service it came from.
+    struct Report: Encodable, Sendable {
+        var device: String
+        var level: Int
+        var service: String
+    }
 
     func run() async throws {
-        let (level, variant) = try await DeviceSession.run(global, device: try DeviceSession.device(id)) {
+        let (level, variant) = try await DeviceSession.run(global, device: id) {
             connection, _ in
             do {
                 return (try await BatteryService(connection).level(), "Battery Service 0x180F")
@@ -28,7 +35,7 @@ struct BatteryCommand: AsyncParsableCommand {
             }
         }
         if global.json {
-            print("{\"id\":\"\(id)\",\"level\":\(level.percent),\"service\":\"\(variant)\"}")
+            print(Output.json(Report(device: id, level: Int(level.percent), service: variant)))
         } else {
             print("\(id): battery \(level) (\(variant))")
         }

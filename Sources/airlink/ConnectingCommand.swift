@@ -56,9 +56,7 @@ enum ConnectingCommand {
         _ target: DeviceTarget, registry: DeviceRegistry, session: Session
     ) async throws(AirlinkError) -> DeviceTarget {
         guard case .id(let query) = target else { return target }
-        let transportKnows = session.isSimulated ? SimulatedWorld.builtIn.peripherals.map(\.id) : []
-        let known = try await registry.knownDevices().map(\.id) + transportKnows
-        return .id(DeviceQuery(exactly: try query.resolve(among: known)))
+        return .id(DeviceQuery(exactly: try session.resolve(query, known: try await registry.knownDevices().map(\.id))))
     }
 
     private static func run<Success: Sendable>(

@@ -118,7 +118,7 @@ struct ExploreCommand: AsyncParsableCommand {
             if let progress { { done in progress.show(.seconds(done)) } } else { nil }
         let summary = await sweep.run(progress: onRun)
         try await report(summary, sweep, explorer)
-        if !summary.failures.isEmpty { throw ExitCode(1) }
+        if !summary.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     private func report(_ summary: ExplorationSweep.Summary, _ sweep: ExplorationSweep, _ explorer: Explorer)
@@ -146,8 +146,7 @@ struct ExploreCommand: AsyncParsableCommand {
             do {
                 path = try reproduction.write(into: out)
             } catch {
-                writeError("error: \(error.message)")
-                throw ExitCode(2)
+                throw CommandFailure(error.message, status: ExitStatus.unusable)
             }
             shrunk[oracle] = path
             print("  shrunk in \(result.runs) run(s) to \(path): airlink explore --replay \(path)")
@@ -178,11 +177,10 @@ struct ExploreCommand: AsyncParsableCommand {
         do {
             failures = try await explorer.judge(Scenario.load(path: file))
         } catch {
-            writeError("error: \(error.message)")
-            throw ExitCode(2)
+            throw CommandFailure(error.message, status: ExitStatus.unusable)
         }
         for failure in failures { print("FAIL \(failure)".escapingControlCharacters(keepingNewlines: false)) }
         print(failures.isEmpty ? "\(file): every oracle held" : "\(file): \(failures.count) oracle failure(s)")
-        if !failures.isEmpty { throw ExitCode(1) }
+        if !failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 }

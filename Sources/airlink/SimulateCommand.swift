@@ -122,7 +122,7 @@ struct SimulateCommand: AsyncParsableCommand {
         } else {
             print("golden trace: not compared (it was recorded with seed \(scenario.seed))")
         }
-        if failed { throw ExitCode(1) }
+        if failed { throw ExitCode(ExitStatus.failure) }
     }
 
     private func sweep(_ scenario: Scenario, _ range: ClosedRange<UInt64>) async throws {
@@ -137,17 +137,16 @@ struct SimulateCommand: AsyncParsableCommand {
                 + "\(outcome.reconnectTimes.count) reconnection(s): median \(times[0]), "
                 + "p95 \(times[1]), max \(times[2])"
         )
-        if !outcome.failures.isEmpty { throw ExitCode(1) }
+        if !outcome.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     static func goldenPath(for file: String) -> String {
         (file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file) + ".trace"
     }
 
-    /// Writes the error to standard error and ends with exit code 2 (the scenario could not run).
+    /// Ends with `message` and exit code 2 (the scenario could not run, or a file could not be written).
     static func fail(_ message: String) throws -> Never {
-        writeError("error: \(message)")
-        throw ExitCode(2)
+        throw CommandFailure(message, status: ExitStatus.unusable)
     }
 }
 
