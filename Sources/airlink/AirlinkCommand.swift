@@ -28,6 +28,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             ObserveCommand.self,
             SimulateCommand.self,
             ExploreCommand.self,
+            DoctorCommand.self,
         ])
 
     /// Parses and runs the command as ArgumentParser's own `main` does, with one voice for errors: a
