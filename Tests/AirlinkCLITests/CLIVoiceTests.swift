@@ -214,3 +214,40 @@ import Testing
         }
     }
 }
+
+/// What `devices` shows after sessions that only read, and what the man page is made from.
+@Suite struct CLIRegistryViewTests {
+    @Test func devicesShowsServicesAndNamesAfterAReadOnlySession() throws {
+        // Given the CLI on the simulated world, with an empty registry
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+
+        // When the battery is only read, then the registry listed
+        let read = try cli.run("read", World.battery, "battery", "battery-level")
+        let devices = try cli.run("devices", "--json")
+        let table = try cli.run("devices")
+
+        // Then the record has the device's name and every service it has, not none
+        #expect(read.status == 0, "\(read)")
+        let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
+        let battery = try #require(rows.first, "\(devices)")
+        #expect(battery["name"] as? String == "Battery", "\(devices)")
+        #expect(((battery["services"] as? [String]) ?? []).contains("180F"), "\(devices)")
+        #expect(table.stdout.contains("Battery Service") && table.stdout.contains("  Battery  "), "\(table)")
+    }
+
+    @Test func theHelpDumpTheManPageIsMadeFromListsEveryCommand() throws {
+        // Given the CLI
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+
+        // When the help the GenerateManual plugin reads is dumped
+        let result = try cli.run("--experimental-dump-help")
+
+        // Then it is JSON naming every command, doctor included
+        #expect(result.status == 0, "\(result)")
+        for command in ["scan", "connect", "thermostat", "observe", "doctor"] {
+            #expect(result.stdout.contains("\"commandName\" : \"\(command)\""), "\(command)")
+        }
+    }
+}
