@@ -57,6 +57,31 @@ import Testing
         #expect(exchange.count > 3 && exchange.allSatisfy { $0["time"] is Double && $0["message"] is String })
     }
 
+    @Test func simulatePrintsItsEventsAsJSONLines() throws {
+        // Given the CLI and a scenario with its golden trace
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let scenario = root.appendingPathComponent("Simulations/linear-link-loss.yaml").path
+
+        // When it runs with --json
+        let result = try cli.run("simulate", scenario, "--json")
+
+        // Then every line is an object with a type: the events in time order, the expectations, and the
+        // result last, with the golden trace's verdict
+        #expect(result.status == 0, "\(result)")
+        let lines = try jsonLines(result.stdout)
+        let events = lines.filter { $0["type"] as? String == "event" }
+        #expect(events.first?["event"] as? String == "connected" && events.first?["device"] as? String != nil)
+        let times = events.compactMap { $0["time"] as? Double }
+        #expect(times.count == events.count && times == times.sorted())
+        #expect(lines.contains { $0["type"] as? String == "expectation" && $0["held"] as? Bool == true })
+        let last = try #require(lines.last)
+        #expect(last["type"] as? String == "result" && last["passed"] as? Bool == true, "\(result)")
+        #expect((last["golden"] as? String)?.hasPrefix("matches: ") == true, "\(result)")
+    }
+
     @Test(arguments: [
         ["read", "AA:BB:CC:DD:EE:FF", "battery", "battery-level"], ["connect", "AA:BB:CC:DD:EE:FF"],
         ["battery", "AA:BB:CC:DD:EE:FF"], ["thermostat", "AA:BB:CC:DD:EE:FF", "get"],
