@@ -119,6 +119,21 @@ import Testing
         #expect(result.stderr.contains("\"zz\" is not a device ID: it has 1 group"), "\(result)")
     }
 
+    @Test(arguments: [["scan", "--transport", "bluez"], ["inspect", "--transport", "bluez", "--value", "a=1"]])
+    func anUnreachableBusIsSaidOnceWithWhatToCheck(_ arguments: [String]) throws {
+        // Given no D-Bus system bus
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/airlink-bus"])
+        defer { cli.cleanUp() }
+
+        // When a central and a peripheral command open BlueZ
+        let result = try cli.run(arguments)
+
+        // Then each says what to check, and the bus's own message once
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("is dbus running?"), "\(result)")
+        #expect(result.stderr.components(separatedBy: "Failed to connect to socket").count == 2, "\(result)")
+    }
+
     @Test func eitherFormOfAnIDNamesTheDevice() throws {
         // Given the CLI on the simulated world, whose battery has a public address
         let cli = try CLI()

@@ -38,6 +38,7 @@ import Testing
         Case(arguments: ["battery", "zz"], status: 64),
         Case(arguments: ["battery", World.thermostat + "/random"], status: 1),
         Case(arguments: ["inspect", "--value", "a=1"], status: 64),
+        Case(arguments: ["inspect", "--transport", "bluez", "--value", "a=1"], status: 1),
         Case(arguments: ["observe", "Nobody", "--demo", "--timeout", "1s"], status: 1),
         Case(arguments: ["observe", "Nobody", "--timeout", "soon"], status: 64),
         Case(arguments: ["simulate", "/nonexistent/airlink/x.yaml"], status: 2),
