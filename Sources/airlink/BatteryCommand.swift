@@ -23,19 +23,20 @@ struct BatteryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (level, variant) = try await DeviceSession.run(global, device: id) {
+        let (device, level, variant) = try await DeviceSession.run(global, device: id) {
             connection, _ in
             do {
-                return (try await BatteryService(connection).level(), "Battery Service 0x180F")
+                return (connection.device, try await BatteryService(connection).level(), "Battery Service 0x180F")
             } catch let error as AirlinkError {
                 guard error.code == .serviceNotFound else { throw error }
                 return (
-                    try await BatteryService(connection, variant: .thermostat).level(), "thermostat battery service"
+                    connection.device, try await BatteryService(connection, variant: .thermostat).level(),
+                    "thermostat battery service"
                 )
             }
         }
         if global.json {
-            print(Output.json(Report(device: id, level: Int(level.percent), service: variant)))
+            print(Output.json(Report(device: device.description, level: Int(level.percent), service: variant)))
         } else {
             print("\(id): battery \(level) (\(variant))")
         }

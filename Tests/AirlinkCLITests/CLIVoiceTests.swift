@@ -232,6 +232,26 @@ import Testing
         #expect(!json.stdout.contains("\\/"), "\(json)")
     }
 
+    @Test func anAddressAloneNamesTheRandomDeviceBlueZKnows() async throws {
+        // Given the fake BlueZ, which has heard the battery at a random address
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+
+        // When the battery is named by its address alone, and with its type
+        let alone = try cli.run("battery", "F4:77:E2:00:00:02", "--transport", "bluez", "--json")
+        let typed = try cli.run(
+            "read", "F4:77:E2:00:00:02/random", "battery", "battery-level", "--transport", "bluez", "--registry",
+            cli.directory + "/devices.json")
+
+        // Then both name the same device, its random id in the report
+        #expect(alone.status == 0, "\(alone)")
+        let report = try #require(try alone.json() as? [String: Any], "\(alone)")
+        #expect(report["level"] is Int && report["device"] as? String == "F4:77:E2:00:00:02/random", "\(alone)")
+        #expect(typed.status == 0 && typed.stdout.hasPrefix("0x"), "\(typed)")
+    }
+
     @Test func aFailedCommandSaysOnlyWhyItFailed() async throws {
         // Given the fake BlueZ, which knows no AA:BB:CC:DD:EE:FF, and a thermostat that refuses to connect
         let fake = try await FakeBlueZ.fresh()
