@@ -70,9 +70,8 @@ struct DoctorChecks: Sendable {
                 checks.append(
                     DoctorCheck(
                         name: "bluetoothd", status: .problem, detail: "BlueZ (org.bluez) is not on the bus",
-                        fix:
-                            "install bluez (`sudo apt-get install bluez`) and start it (`sudo systemctl start bluetooth`)"
-                    ))
+                        fix: "install bluez (`sudo apt-get install bluez`) and start it "
+                            + "(`sudo systemctl start bluetooth`)"))
                 return checks
             }
         } catch {
