@@ -46,6 +46,8 @@ struct AirlinkCommand: AsyncParsableCommand {
             if message.isEmpty {
             } else if code == .success {
                 print(message.escapingControlCharacters(keepingNewlines: true))
+            } else if message.hasPrefix("Error: ") {
+                Terminal.reportError(String(message.dropFirst("Error: ".count)))
             } else {
                 writeError(message)
             }

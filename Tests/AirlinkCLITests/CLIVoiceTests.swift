@@ -185,8 +185,10 @@ import Testing
         // Given the CLI, run through a pipe and on a terminal (script(1) gives it one), with and without NO_COLOR
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let command = "\(CLI.executable) battery AA:BB:CC:DD:EE:FF"
-        func onTerminal(_ environment: [String: String]) throws -> String {
+        func onTerminal(_ environment: [String: String], _ arguments: String = "battery AA:BB:CC:DD:EE:FF") throws
+            -> String
+        {
+            let command = "\(CLI.executable) \(arguments)"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
             process.arguments = ["-qec", command, "/dev/null"]
@@ -206,10 +208,12 @@ import Testing
         let piped = try cli.run("battery", "AA:BB:CC:DD:EE:FF")
         let terminal = try onTerminal([:])
         let noColour = try onTerminal(["NO_COLOR": "1"])
+        let usage = try onTerminal([:], "battery zz")
 
         // Then only the terminal without NO_COLOR gets colour
         #expect(piped.stderr.hasPrefix("Error: "), "\(piped)")
         #expect(terminal.contains("\u{1B}[1;31mError:\u{1B}[0m"), "\(terminal)")
+        #expect(usage.contains("\u{1B}[1;31mError:\u{1B}[0m \"zz\" is not a device ID"), "\(usage)")
         #expect(noColour.contains("Error: ") && !noColour.contains("\u{1B}["), "\(noColour)")
     }
 }
