@@ -82,6 +82,27 @@ import Testing
         #expect((last["golden"] as? String)?.hasPrefix("matches: ") == true, "\(result)")
     }
 
+    @Test func exploreEndsWithASummaryLine() throws {
+        // Given the CLI and a scenario file
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { root.deleteLastPathComponent() }
+        let scenario = root.appendingPathComponent("Simulations/linear-link-loss.yaml").path
+
+        // When a few seeds are explored, and the scenario replayed, with --json
+        let sweep = try cli.run("explore", "--seeds", "1...3", "--jobs", "1", "--json")
+        let replay = try cli.run("explore", "--replay", scenario, "--json")
+
+        // Then each prints JSON Lines ending with its verdict
+        #expect(sweep.status == 0, "\(sweep)")
+        let summary = try #require(try jsonLines(sweep.stdout).last, "\(sweep)")
+        #expect(summary["type"] as? String == "summary" && summary["runs"] as? Int == 3, "\(sweep)")
+        #expect(summary["passed"] as? Bool == true && summary["faults"] is [[String: Any]], "\(sweep)")
+        let verdict = try #require(try jsonLines(replay.stdout).last, "\(replay)")
+        #expect(verdict["type"] as? String == "replay" && verdict["passed"] as? Bool == true, "\(replay)")
+    }
+
     @Test(arguments: [
         ["read", "AA:BB:CC:DD:EE:FF", "battery", "battery-level"], ["connect", "AA:BB:CC:DD:EE:FF"],
         ["battery", "AA:BB:CC:DD:EE:FF"], ["thermostat", "AA:BB:CC:DD:EE:FF", "get"],
