@@ -29,33 +29,49 @@ struct AirlinkCommand: AsyncParsableCommand {
             ObserveCommand.self,
             SimulateCommand.self,
             ExploreCommand.self,
+            DoctorCommand.self,
         ])
 
-    /// Parses and runs the command as ArgumentParser's own `main` does, but prints every error
-    /// message with its control characters escaped: messages echo what was typed (and errors may
-    /// carry a device's name), which must not reach the terminal raw.
+    /// Parses and runs the command as ArgumentParser's own `main` does, with one voice for errors: a
+    /// parsing error prints ArgumentParser's message and usage; an error while the command runs prints one
+    /// `Error:` line and exits with its status from ``ExitStatus`` (Docs/CLI.md, "Exit codes"). Every
+    /// message is printed with its control characters escaped: messages echo what was typed (and errors
+    /// may carry a device's name), which must not reach the terminal raw.
     static func main() async {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            if var command = command as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
+            command = try parseAsRoot()
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if message.isEmpty {
             } else if code == .success {
                 print(message.escapingControlCharacters(keepingNewlines: true))
+            } else if message.hasPrefix("Error: ") {
+                Terminal.reportError(String(message.dropFirst("Error: ".count)))
             } else {
                 writeError(message)
             }
-            #if canImport(Glibc)
-                Glibc.exit(code.rawValue)
-            #else
-                Darwin.exit(code.rawValue)
-            #endif
+            exit(code.rawValue)
         }
+        do {
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let (message, status) = ExitStatus.report(error)
+            if let message { Terminal.reportError(message) }
+            exit(status)
+        }
+    }
+
+    private static func exit(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
     }
 }

@@ -47,7 +47,22 @@ enum ConnectingCommand {
             outcome = .failure(error)
         }
         try await stage?.flush(into: store.repository)
+        if session.isSimulated { try await nameWorldDevices(in: store) }
         return try outcome.get()
+    }
+
+    /// Names the built-in world's devices in the registry where no scan of this process heard them (a
+    /// `connect` on `sim` does not scan): the name each advertises.
+    private static func nameWorldDevices(in store: DeviceRegistry) async throws(AirlinkError) {
+        for spec in SimulatedWorld.builtIn.peripherals {
+            guard let record = try await store.record(for: spec.id), record.name == nil else { continue }
+            let name = spec.name
+            _ = try await store.repository.update(spec.id) { stored throws(AirlinkError) in
+                var named = stored ?? record
+                if named.name == nil { named.name = name }
+                return named
+            }
+        }
     }
 
     /// The target with a typed id resolved to the device the registry, or the simulated world,
@@ -56,9 +71,7 @@ enum ConnectingCommand {
         _ target: DeviceTarget, registry: DeviceRegistry, session: Session
     ) async throws(AirlinkError) -> DeviceTarget {
         guard case .id(let query) = target else { return target }
-        let transportKnows = session.isSimulated ? SimulatedWorld.builtIn.peripherals.map(\.id) : []
-        let known = try await registry.knownDevices().map(\.id) + transportKnows
-        return .id(DeviceQuery(exactly: try query.resolve(among: known)))
+        return .id(DeviceQuery(exactly: try session.resolve(query, known: try await registry.knownDevices().map(\.id))))
     }
 
     private static func run<Success: Sendable>(
@@ -88,6 +101,10 @@ enum ConnectingCommand {
             do {
                 try await connection.connect(timeout: timeout)
                 let result = try await body(session, connection)
+                // The registry lists a device's services from a full discovery; a command that only read
+                // one service discovered only that one. BlueZ holds them all once connected and the
+                // simulation answers in virtual time, so this costs no air time.
+                _ = try? await connection.services.discover()
                 await connection.disconnect()
                 await manager.waitForRecords()
                 manager.shutdown()

@@ -1,6 +1,7 @@
 import Airlink
 import AirlinkCore
 import AirlinkProfiles
+import AirlinkRegistry
 import AirlinkSimulation
 import ArgumentParser
 import Logging
@@ -18,39 +19,28 @@ enum DeviceSession {
     ///   - device: the device to connect to.
     ///   - body: the command's work, given the connection and a clock for timestamps.
     static func run<Value: Sendable>(
-        _ global: GlobalOptions, device: DeviceID,
+        _ global: GlobalOptions, device text: String,
         _ body: @escaping @Sendable (ConnectionManager, AirlinkClock) async throws -> Value
     ) async throws -> Value {
+        let query = try DeviceQuery(parsing: text)
         let session = try await Session.open(global)
         defer { session.close() }
-        if session.isSimulated {
-            let known = SimulatedWorld.builtIn.peripherals.map(\.id)
-            guard known.contains(device) else {
-                throw ValidationError(
-                    "the simulated world has no device \(device); it has "
-                        + known.map(\.description).joined(separator: ", ") + " (see airlink scan)")
-            }
-        }
+        let device = try session.resolve(query)
         let manager = DeviceManager(transport: session.transport, environment: session.environment)
         defer { manager.shutdown() }
         let clock = session.environment.clock
         return try await session.run {
             let connection = manager.connection(to: device)
-            try await connection.connect(timeout: .seconds(10))
-            let value = try await body(connection, clock)
-            await connection.disconnect()
-            return value
+            do {
+                try await connection.connect(timeout: .seconds(10))
+                let value = try await body(connection, clock)
+                await connection.disconnect()
+                return value
+            } catch {
+                // Disconnect before the transport closes, so that no disconnect is left to fail with it.
+                await connection.disconnect()
+                throw error
+            }
         }
-    }
-
-    /// Parses a device identifier argument.
-    ///
-    /// - Throws: `ValidationError` saying what to type.
-    static func device(_ text: String) throws -> DeviceID {
-        guard let id = DeviceID(text) else {
-            throw ValidationError(
-                "\"\(text)\" is not a device identifier: write an address such as C0:FF:EE:00:00:01 (see airlink scan)")
-        }
-        return id
     }
 }

@@ -41,6 +41,9 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Judge this scenario file with the oracles instead of drawing seeds.")
     var replay: String?
 
+    @Flag(name: .long, help: "Print JSON Lines: each failing seed, then a summary.")
+    var json = false
+
     @Option(
         name: .long, parsing: .unconditional,
         help:
@@ -118,7 +121,7 @@ struct ExploreCommand: AsyncParsableCommand {
             if let progress { { done in progress.show(.seconds(done)) } } else { nil }
         let summary = await sweep.run(progress: onRun)
         try await report(summary, sweep, explorer)
-        if !summary.failures.isEmpty { throw ExitCode(1) }
+        if !summary.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     private func report(_ summary: ExplorationSweep.Summary, _ sweep: ExplorationSweep, _ explorer: Explorer)
@@ -128,13 +131,20 @@ struct ExploreCommand: AsyncParsableCommand {
             (maximumFaults == 6 ? "" : " --max-faults \(maximumFaults)")
             + (version == ExplorerVersion.current.number ? "" : " --version \(version)")
         var shrunk: [String: String] = [:]
+        let generator = "\(explorer.generator.version)"
         for failure in summary.failures {
             let seed = failure.plan.seed
-            print(
-                "seed \(seed) FAILED (\(explorer.generator.version)): reproduce with: "
-                    + "airlink explore --seeds \(seed)...\(seed)\(options)"
-            )
-            for reason in failure.failures { print("  \(reason)".escapingControlCharacters(keepingNewlines: false)) }
+            let reproduce = "airlink explore --seeds \(seed)...\(seed)\(options)"
+            var line = ExploreOutput.Failure(
+                seed: seed, generator: generator, failures: failure.failures.map(ExploreOutput.Oracle.init),
+                reproduce: reproduce)
+            defer { if json { emit(Output.jsonLine(line)) } }
+            if !json {
+                print("seed \(seed) FAILED (\(generator)): reproduce with: \(reproduce)")
+                for reason in failure.failures {
+                    print("  \(reason)".escapingControlCharacters(keepingNewlines: false))
+                }
+            }
             let oracle = failure.failures[0].oracle
             guard shrinkBudget > 0, oracle != "run", shrunk[oracle] == nil || summary.failures.count <= 20 else {
                 continue
@@ -146,11 +156,15 @@ struct ExploreCommand: AsyncParsableCommand {
             do {
                 path = try reproduction.write(into: out)
             } catch {
-                writeError("error: \(error.message)")
-                throw ExitCode(2)
+                throw CommandFailure(error.message, status: ExitStatus.unusable)
             }
             shrunk[oracle] = path
-            print("  shrunk in \(result.runs) run(s) to \(path): airlink explore --replay \(path)")
+            line.shrunk = path
+            if !json { print("  shrunk in \(result.runs) run(s) to \(path): airlink explore --replay \(path)") }
+        }
+        if json {
+            emit(ExploreOutput.summary(summary, sweep, generator: generator))
+            return
         }
         print(
             "explored \(summary.runs) seed(s) \(sweep.seeds.lowerBound)...\(sweep.seeds.upperBound) "
@@ -178,11 +192,18 @@ struct ExploreCommand: AsyncParsableCommand {
         do {
             failures = try await explorer.judge(Scenario.load(path: file))
         } catch {
-            writeError("error: \(error.message)")
-            throw ExitCode(2)
+            throw CommandFailure(error.message, status: ExitStatus.unusable)
+        }
+        if json {
+            emit(
+                Output.jsonLine(
+                    ExploreOutput.Replay(
+                        file: file, failures: failures.map(ExploreOutput.Oracle.init), passed: failures.isEmpty)))
+            if !failures.isEmpty { throw ExitCode(ExitStatus.failure) }
+            return
         }
         for failure in failures { print("FAIL \(failure)".escapingControlCharacters(keepingNewlines: false)) }
         print(failures.isEmpty ? "\(file): every oracle held" : "\(file): \(failures.count) oracle failure(s)")
-        if !failures.isEmpty { throw ExitCode(1) }
+        if !failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 }

@@ -32,9 +32,13 @@ struct ForgetCommand: AsyncParsableCommand {
         let removed = try await store.forget(device)
         if json {
             print(Output.json(Report(id: device.description, removed: removed)))
+            if !removed { throw ExitCode(ExitStatus.unusable) }
+        } else if removed {
+            print("Forgot \(device).")
         } else {
-            print(removed ? "Forgot \(device)." : "\(device) was not in \(registry.location); nothing to forget.")
+            throw CommandFailure(
+                "\(device) was not in \(registry.location); nothing to forget (airlink devices lists what it holds)",
+                status: ExitStatus.unusable)
         }
-        if !removed { throw ExitCode(2) }
     }
 }

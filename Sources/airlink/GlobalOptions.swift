@@ -23,11 +23,11 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Log what the layers do (connections, discoveries) to standard error.")
     var verbose = false
 
-    /// The logger layers log through: warnings only, everything with `--verbose`.
+    /// The logger layers log through: warnings only (not the connection events the command reports
+    /// itself), everything with `--verbose` (``CommandLogHandler``).
     var logger: Logger {
-        var logger = Logger(label: "airlink")
-        logger.logLevel = verbose ? .debug : .warning
-        return logger
+        let verbose = self.verbose
+        return Logger(label: "airlink") { _ in CommandLogHandler(verbose: verbose) }
     }
 
     func validate() throws {

@@ -80,8 +80,10 @@ struct InspectCommand: AsyncParsableCommand {
                 try DurationArgument.parse(text, flag: "--duration")
             } ?? .seconds(7)
         let writes = demo.inspector.events()
+        let json = global.json
+        func show(_ line: String) { emit(json ? Output.jsonLine(InspectorOutput.ExchangeLine(stamped: line)) : line) }
         try await demo.start()
-        emit(
+        show(
             "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes "
                 + "\(demo.inspector.identifiers.joined(separator: ", "))"
         )
@@ -128,9 +130,9 @@ struct InspectCommand: AsyncParsableCommand {
             await inspector.disconnect()
             return lines
         }
-        for line in lines { emit(line) }
+        for line in lines { show(line) }
         await demo.inspector.stop()
-        print("inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
+        show("\(demo.stamp) inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
     }
 }
 

@@ -24,8 +24,7 @@ struct InspectorDemo {
     /// notify) and label (read, write).
     init(seed: UInt64, name: String = "Test Server") throws {
         // The layers log at info level; the demo prints the exchange itself, so only warnings go to stderr.
-        var logger = Logger(label: "airlink.inspect")
-        logger.logLevel = .warning
+        let logger = Logger(label: "airlink.inspect") { _ in CommandLogHandler(verbose: false) }
         sim = Simulation(seed: seed, logger: logger)
         inspector = Inspector(name: name, transport: sim.radio, environment: sim.environment)
         try inspector.inspect("temperature", of: room, \.temperature, options: [.read, .notify])

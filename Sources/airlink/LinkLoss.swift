@@ -3,9 +3,6 @@ import AirlinkCore
 
 /// `subscribe` ended because the link was lost for good: no reconnection strategy, or it gave up.
 struct LinkLoss: Error, CustomStringConvertible {
-    /// The exit status of a subscription the link's loss ended (Docs/CLI.md).
-    static let exitCode: Int32 = 4
-
     let device: DeviceID
     let received: Int
     /// The loss, or the last attempt's failure when the strategy gave up.

@@ -45,14 +45,14 @@ struct ObserveCommand: AsyncParsableCommand {
     func run() async throws {
         let scanFor = try DurationArgument.parse(timeout, flag: "--timeout")
         let followFor = try DurationArgument.parse(duration, flag: "--duration")
-        let name = self.name
+        let (name, json) = (self.name, global.json)
         let found: Bool
         if demo {
             let demo = try InspectorDemo(seed: global.seed)
             try await demo.start()
             let environment = demo.sim.environment
             found = try await demo.sim.run {
-                try await Self.observe(name, with: demo.observer, environment: environment, scanFor, followFor)
+                try await Self.observe(name, with: demo.observer, environment: environment, scanFor, followFor, json)
             }
         } else {
             let session = try await Session.open(global)
@@ -61,21 +61,29 @@ struct ObserveCommand: AsyncParsableCommand {
             let observer = InspectorClient(
                 manager: DeviceManager(transport: session.transport, environment: environment))
             found = try await session.run {
-                try await Self.observe(name, with: observer, environment: environment, scanFor, followFor)
+                try await Self.observe(name, with: observer, environment: environment, scanFor, followFor, json)
             }
             if !found, session.isSimulated {
-                print("the built-in simulated world has no inspector; add the demo one with --demo")
+                throw CommandFailure(
+                    "no inspector named \"\(name)\" found in \(seconds(scanFor)): the built-in simulated world has "
+                        + "none; add the demo one with --demo", status: ExitStatus.failure)
             }
         }
-        if !found { throw ExitCode(1) }
+        if !found {
+            throw CommandFailure(
+                "no inspector named \"\(name)\" found in \(seconds(scanFor))", status: ExitStatus.failure)
+        }
     }
 
     /// Finds the inspector, prints its values, then its changes for `followFor`; false if not found.
     static func observe(
         _ name: String, with observer: InspectorClient, environment: AirlinkEnvironment, _ scanFor: Duration,
-        _ followFor: Duration
+        _ followFor: Duration, _ json: Bool
     ) async throws -> Bool {
         let start = environment.clock.now
+        func line(_ event: String) -> InspectorOutput.ObserveLine {
+            InspectorOutput.ObserveLine(event: event, time: jsonSeconds(environment.clock.now.offset - start.offset))
+        }
         func stamp() -> String {
             let elapsed = environment.clock.now.offset - start.offset
             let milliseconds =
@@ -84,19 +92,26 @@ struct ObserveCommand: AsyncParsableCommand {
             return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "]"
         }
         let found = try await observer.discover(named: name, timeout: scanFor)
-        guard let first = found.first else {
-            emit("no inspector named \"\(name)\" found in \(seconds(scanFor))")
-            return false
-        }
-        emit("\(stamp()) \(first)")
+        guard let first = found.first else { return false }
+        var foundLine = line("found")
+        (foundLine.name, foundLine.device) = (first.name, first.id.description)
+        emit(json ? Output.jsonLine(foundLine) : "\(stamp()) \(first)")
         let inspector = try await observer.connect(to: first.id)
         for value in inspector.values {
             let options = [
                 value.options.contains(.read) ? "read" : nil, value.options.contains(.write) ? "write" : nil,
                 value.options.contains(.notify) ? "notify" : nil,
             ].compactMap { $0 }.joined(separator: ",")
-            let current = value.options.contains(.read) ? "\(try await inspector.read(value.identifier))" : "-"
-            emit("  \(value.identifier)  \(value.type)  [\(options)]  \(current)")
+            let current = value.options.contains(.read) ? try await inspector.read(value.identifier) : nil
+            var valueLine = line("value")
+            (valueLine.identifier, valueLine.type) = (value.identifier, "\(value.type)")
+            (valueLine.options, valueLine.value) = (
+                InspectorOutput.options(value.options), current.map(InspectorOutput.Value.init)
+            )
+            emit(
+                json
+                    ? Output.jsonLine(valueLine)
+                    : "  \(value.identifier)  \(value.type)  [\(options)]  \(current.map { "\($0)" } ?? "-")")
         }
         let changes = try await inspector.changes()
         let end = environment.clock.now.advanced(by: followFor)
@@ -105,7 +120,11 @@ struct ObserveCommand: AsyncParsableCommand {
             try? await clock.sleep(until: end)
             await inspector.disconnect()
         }
-        for await change in changes { emit("\(stamp()) \(change)") }
+        for await change in changes {
+            var changed = line("changed")
+            (changed.identifier, changed.value) = (change.identifier, InspectorOutput.Value(change.value))
+            emit(json ? Output.jsonLine(changed) : "\(stamp()) \(change)")
+        }
         return true
     }
 }

@@ -48,18 +48,18 @@ enum Arguments {
     /// A device id such as `C0:FF:EE:00:00:01`; an opaque `id:` one may hold no space or control
     /// character (no transport makes one, so it would only be a typing slip).
     static func device(_ text: String) throws(ValidationError) -> DeviceID {
-        let example = "airlink scan lists the ids, such as C0:FF:EE:00:00:01"
+        let example = "airlink scan lists the ids"
         if text.hasPrefix(DeviceID.opaquePrefix),
             text.unicodeScalars.contains(where: {
                 $0.properties.isWhitespace || $0.properties.generalCategory == .control
             })
         {
             throw ValidationError(
-                "\"\(text)\" is not a device id: the identifier after id: holds a space or a control character "
+                "\"\(text)\" is not a device ID: the identifier after id: holds a space or a control character "
                     + "(\(example))")
         }
         do { return try DeviceID(parsing: text) } catch {
-            throw ValidationError("\"\(text)\" is not a device id: \(error.message) (\(example))")
+            throw ValidationError("\(error.message) (\(example))")
         }
     }
 

@@ -59,7 +59,12 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         print(global.json ? ScanOutput.json(devices) : ScanOutput.table(devices))
+        if !global.json, devices.contains(where: { $0.id.addressType == .random }) { print(Self.randomNote) }
     }
+
+    /// Said under a table holding a random address, where a user first meets the suffix.
+    static let randomNote =
+        "\n/random: a random address (the device chose it); commands take the id with or without the suffix."
 }
 
 /// `2.5s`, `0.000001s`: to the microsecond (``/AirlinkCore/Duration/text``).

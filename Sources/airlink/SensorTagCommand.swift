@@ -37,7 +37,7 @@ struct SensorTagCommand: AsyncParsableCommand {
     static let maximumCount = 10_000
 
     func validate() throws {
-        _ = try DeviceSession.device(id)
+        _ = try Arguments.device(id)
         guard count > 0, count <= Self.maximumCount else {
             throw ValidationError(
                 "--count \(count) is not from 1 to \(Self.maximumCount): write how many updates to show, such as 5")
@@ -51,11 +51,10 @@ struct SensorTagCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let device = try DeviceSession.device(id)
         let period = try DurationArgument.parse(period, flag: "--period")
         let (count, json) = (self.count, global.json)
         let redraw = !json && isatty(1) == 1
-        try await DeviceSession.run(global, device: device) { connection, clock in
+        try await DeviceSession.run(global, device: id) { connection, clock in
             let tag = SensorTagService(connection)
             // Subscribe first, then turn the sensors on while the readings are printed as they come.
             let readings = try await tag.readings()

@@ -2,6 +2,7 @@ import Airlink
 import AirlinkBlueZ
 import AirlinkCore
 import AirlinkProfiles
+import AirlinkRegistry
 import AirlinkSimulation
 import AirlinkTransports
 
@@ -42,6 +43,27 @@ struct Session: Sendable {
                 return simulation.opened(as: .simulation(scenario: nil), limit: .seconds(366 * 86_400))
             }, bluez: BlueZTransport.Configuration(logger: logger))
         return Session(opened: try await selector.open(try global.specifier()))
+    }
+
+    /// The device `query` names: resolved among `known` (a registry's devices) and the transport's (on
+    /// BlueZ, the devices it lists, so that an address typed alone names a random one; on `sim`, the
+    /// built-in world's, which must hold it: a device the world does not have is refused before
+    /// connecting, with the ids to choose from; the radio's own message is advice for library users).
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError`` `deviceNotFound` for a device the simulated world lacks,
+    ///   `invalidDeviceID` for a type the device does not have or an address several devices share.
+    func resolve(_ query: DeviceQuery, known: [DeviceID] = []) throws(AirlinkError) -> DeviceID {
+        let world = SimulatedWorld.builtIn.peripherals
+        let transportKnows = isSimulated ? world.map(\.id) : (transport as? BlueZTransport)?.knownDevices ?? []
+        let device = try query.resolve(among: known + transportKnows)
+        if isSimulated, !world.contains(where: { $0.id == device }) {
+            throw AirlinkError(
+                .deviceNotFound,
+                "the simulated world has no device \(device); it has "
+                    + world.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+                    + ": airlink scan lists them; for a real device add --transport bluez")
+        }
+        return device
     }
 
     /// Runs `body`: in virtual time on `sim`, directly on BlueZ.

@@ -35,6 +35,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Rewrite the golden trace beside the scenario.")
     var record = false
 
+    @Flag(name: .long, help: "Print JSON Lines: each event, each expectation, then the result.")
+    var json = false
+
     @Option(
         name: .long, parsing: .unconditional,
         help: "Runs at once in a sweep (the number of cores by default, at most 256)."
@@ -94,7 +97,12 @@ struct SimulateCommand: AsyncParsableCommand {
         } catch {
             try Self.fail("\(file): \(error.message)")
         }
-        print(result.summary.escapingControlCharacters(keepingNewlines: true))
+        var line = SimulateOutput.result(result)
+        if json {
+            for text in SimulateOutput.lines(result) { emit(text) }
+        } else {
+            print(result.summary.escapingControlCharacters(keepingNewlines: true))
+        }
         var failed = !result.passed
         if let trace {
             do { try GoldenTraceFile(path: trace).write(result.trace.text) } catch { try Self.fail(error.message) }
@@ -103,33 +111,52 @@ struct SimulateCommand: AsyncParsableCommand {
             do { try BinaryFile.write(Array(TimelineReport(result: result).html.utf8), to: report) } catch {
                 try Self.fail(error.message)
             }
-            print("report: \(report)")
+            if json { line.report = report } else { print("report: \(report)") }
         }
         if let capture {
             let file = result.capture
             do { try BinaryFile.write(file.bytes, to: capture) } catch { try Self.fail(error.message) }
-            print("capture: \(file.packetCount) packet(s), \(file.attPDUCount) ATT PDU(s) written to \(capture)")
+            let written = "\(file.packetCount) packet(s), \(file.attPDUCount) ATT PDU(s) written to \(capture)"
+            if json { line.capture = written } else { print("capture: \(written)") }
         }
         let golden = GoldenTraceFile(path: Self.goldenPath(for: file))
+        let verdict: String
         if seed == nil || seed == scenario.seed || record {
             do {
                 try golden.check(result.trace.text, record: record)
-                print(record ? "golden trace recorded: \(golden.path)" : "golden trace: matches \(golden.path)")
+                line.golden = record ? "recorded: \(golden.path)" : "matches: \(golden.path)"
+                verdict = record ? "golden trace recorded: \(golden.path)" : "golden trace: matches \(golden.path)"
             } catch {
-                print("golden trace: \(error.message)")
+                line.golden = "differs: \(error.message)"
+                verdict = "golden trace: \(error.message)"
                 failed = true
             }
         } else {
-            print("golden trace: not compared (it was recorded with seed \(scenario.seed))")
+            line.golden = "not compared (it was recorded with seed \(scenario.seed))"
+            verdict = "golden trace: \(line.golden ?? "")"
         }
-        if failed { throw ExitCode(1) }
+        line.passed = !failed
+        emit(json ? Output.jsonLine(line) : verdict)
+        if failed { throw ExitCode(ExitStatus.failure) }
     }
 
     private func sweep(_ scenario: Scenario, _ range: ClosedRange<UInt64>) async throws {
         let outcome = await ScenarioSweep(scenario: scenario, seeds: range, parallelism: jobs).run()
         for failure in outcome.failures {
-            print("seed \(failure.seed) FAILED: reproduce with: airlink simulate \(file) --seed \(failure.seed)")
+            let reproduce = "airlink simulate \(file) --seed \(failure.seed)"
+            if json {
+                emit(
+                    Output.jsonLine(
+                        SimulateOutput.Failure(seed: failure.seed, reasons: failure.reasons, reproduce: reproduce)))
+                continue
+            }
+            print("seed \(failure.seed) FAILED: reproduce with: \(reproduce)")
             for reason in failure.reasons { print("  \(reason)") }
+        }
+        if json {
+            emit(Output.jsonLine(SimulateOutput.Sweep(runs: outcome.runs, failed: outcome.failures.count)))
+            if !outcome.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
+            return
         }
         let times = [50.0, 95.0, 100.0].map { outcome.reconnectTime(percentile: $0)?.formatted ?? "-" }
         print(
@@ -137,17 +164,16 @@ struct SimulateCommand: AsyncParsableCommand {
                 + "\(outcome.reconnectTimes.count) reconnection(s): median \(times[0]), "
                 + "p95 \(times[1]), max \(times[2])"
         )
-        if !outcome.failures.isEmpty { throw ExitCode(1) }
+        if !outcome.failures.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     static func goldenPath(for file: String) -> String {
         (file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file) + ".trace"
     }
 
-    /// Writes the error to standard error and ends with exit code 2 (the scenario could not run).
+    /// Ends with `message` and exit code 2 (the scenario could not run, or a file could not be written).
     static func fail(_ message: String) throws -> Never {
-        writeError("error: \(message)")
-        throw ExitCode(2)
+        throw CommandFailure(message, status: ExitStatus.unusable)
     }
 }
 

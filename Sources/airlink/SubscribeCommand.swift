@@ -53,12 +53,11 @@ struct SubscribeCommand: AsyncParsableCommand {
         do {
             received = try await subscribe(device, service, characteristic, limit: stop)
         } catch let loss as LinkLoss {
-            writeError(loss.description)
-            throw ExitCode(LinkLoss.exitCode)
+            throw CommandFailure(loss.description, status: ExitStatus.linkLost)
         }
         if let count, received < count {
-            writeError("received \(received) of \(count) values before --duration ended")
-            throw ExitCode(3)
+            throw CommandFailure(
+                "received \(received) of \(count) values before --duration ended", status: ExitStatus.incomplete)
         }
     }
 

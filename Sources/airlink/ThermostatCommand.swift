@@ -35,7 +35,7 @@ struct ThermostatCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        _ = try DeviceSession.device(id)
+        _ = try Arguments.device(id)
         _ = try parsedAction()
     }
 
@@ -72,21 +72,61 @@ struct ThermostatCommand: AsyncParsableCommand {
         }
     }
 
+    /// What `thermostat` reports: the action, what it set, and the temperature read after it.
+    struct Report: Encodable, Sendable {
+        /// Degrees in a unit, as JSON carries them: `{"degrees": 21.1, "unit": "celsius"}`.
+        struct Degrees: Encodable, Sendable {
+            var degrees: Double
+            var unit: String
+        }
+        var device: String
+        /// `get`, `set` or `unit`.
+        var action: String
+        /// The set point written (`set`).
+        var setPoint: Degrees?
+        /// The unit written (`unit`).
+        var unit: String?
+        var temperature: Degrees
+    }
+
     func run() async throws {
         let action = try parsedAction()
-        let line = try await DeviceSession.run(global, device: try DeviceSession.device(id)) { connection, _ in
+        let json = global.json
+        let (line, report) = try await DeviceSession.run(global, device: id) { connection, _ in
             let thermostat = ThermostatService(connection)
+            var report = Report(
+                device: connection.device.description, action: "get", temperature: Report.Degrees(degrees: 0, unit: ""))
+            let line: String
             switch action {
             case .get:
-                return "temperature \(try await thermostat.temperature())"
+                let reading = try await thermostat.temperature()
+                line = "temperature \(reading)"
+                report.temperature = Self.degrees(reading)
             case .set(let degrees, let unit):
                 try await thermostat.setSetPoint(degrees, unit: unit)
-                return Self.setLine(degrees, unit, temperature: try await thermostat.temperature())
+                let reading = try await thermostat.temperature()
+                line = Self.setLine(degrees, unit, temperature: reading)
+                (report.action, report.setPoint) = ("set", Report.Degrees(degrees: degrees, unit: unit.name))
+                report.temperature = Self.degrees(reading)
             case .unit(let unit):
                 try await thermostat.setUnit(unit)
-                return "unit \(unit); temperature \(try await thermostat.temperature())"
+                let reading = try await thermostat.temperature()
+                line = "unit \(unit); temperature \(reading)"
+                (report.action, report.unit) = ("unit", unit.name)
+                report.temperature = Self.degrees(reading)
             }
+            return (line, report)
         }
-        print(line)
+        print(json ? Output.json(report) : line)
     }
+
+    /// A reading as JSON degrees.
+    static func degrees(_ reading: ThermostatReading) -> Report.Degrees {
+        Report.Degrees(degrees: Double(reading.temperature.hundredths) / 100, unit: reading.unit.name)
+    }
+}
+
+extension TemperatureUnit {
+    /// `celsius` or `fahrenheit`, as typed and as JSON carries it.
+    var name: String { self == .celsius ? "celsius" : "fahrenheit" }
 }

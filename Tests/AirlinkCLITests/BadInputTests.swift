@@ -71,7 +71,7 @@ extension BadInputTests {
         Case(arguments: ["scan"], environment: ["AIRLINK_TRANSPORT": "radio"], message: "AIRLINK_TRANSPORT=radio"),
         Case(arguments: ["connect"], message: "airlink connect ID, or airlink connect --last"),
         Case(arguments: ["connect", "C0:FF:EE:00:00:01", "--last"], message: "either an ID or --last"),
-        Case(arguments: ["connect", "not-an-id"], message: "is not a device id"),
+        Case(arguments: ["connect", "not-an-id"], message: "is not a device ID"),
         Case(
             arguments: ["thermostat", World.thermostat, "set", "1e300"],
             message: "outside what a thermostat accepts, 5.00 to 35.00 °C"),
@@ -89,7 +89,7 @@ extension BadInputTests {
             message: "0...255"),
         Case(
             arguments: ["subscribe", World.battery, "battery", "battery-level", "--count", "0"], message: "--count 5"),
-        Case(arguments: ["forget", "nobody"], message: "is not a device id"),
+        Case(arguments: ["forget", "nobody"], message: "is not a device ID"),
         // Durations: overflowing, negative (also as a separate argument), not finite, beyond the sim's limit.
         Case(arguments: ["connect", World.thermostat, "--connect-timeout", "0s"], message: "must be positive"),
         Case(arguments: ["connect", World.thermostat, "--connect-timeout", "1e12s"], message: "longer than"),
@@ -149,7 +149,7 @@ extension BadInputTests {
         Case(arguments: ["scan", "--name", String(repeating: "a", count: 2_000)], message: "at most 1000"),
         Case(arguments: ["inspect", "--demo", "--name", String(repeating: "x", count: 32)], message: "is 32 bytes"),
         // Control characters are echoed escaped.
-        Case(arguments: ["connect", "\u{1B}]0;pwned\u{07}"], message: "\"\\u{1B}]0;pwned\\u{7}\" is not a device id"),
+        Case(arguments: ["connect", "\u{1B}]0;pwned\u{07}"], message: "\"\\u{1B}]0;pwned\\u{7}\" is not a device ID"),
         Case(arguments: ["read", World.battery, "battery", "\u{1B}[2Jlevel"], message: "\\u{1B}[2Jlevel"),
         Case(arguments: ["scan", "--name", "\u{1B}[31m("], message: "\\u{1B}[31m("),
         Case(arguments: ["\u{1B}[2Jx"], message: "Unexpected argument '\\u{1B}[2Jx'"),

@@ -55,7 +55,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: cli.directory + "/data/airlink/devices.json"))
         // And forget removed the battery once; a second forget says there was nothing to forget
         #expect(forget.status == 0 && forget.stdout.contains("Forgot \(World.battery)"))
-        #expect(again.status == 2 && again.stdout.contains("nothing to forget"), "\(again)")
+        #expect(again.status == 2 && again.stderr.contains("nothing to forget"), "\(again)")
         let rows = try #require(try after.json() as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == [World.thermostat])
     }

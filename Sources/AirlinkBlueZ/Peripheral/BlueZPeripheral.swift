@@ -55,11 +55,15 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         operationTimeout: Duration = .seconds(10)
     ) throws(AirlinkError) {
         self.operationTimeout = operationTimeout
+        let bus: DBusConnection.Bus = busAddress.map { .address($0) } ?? .system
         do {
-            connection = try DBusConnection(bus: busAddress.map { .address($0) } ?? .system)
+            connection = try DBusConnection(bus: bus)
         } catch {
+            // As BlueZTransport.open says it: what is missing and how to check it, the bus's words as the cause.
             throw AirlinkError(
-                .transportUnavailable, "cannot reach D-Bus for BlueZ: \(error)", cause: .other("\(error)"))
+                .transportUnavailable,
+                "cannot reach the D-Bus \(bus) to talk to BlueZ: is dbus running? (`systemctl status dbus`)",
+                cause: .other(error.description), context: "opening bluez:\(adapter)")
         }
         name = "bluez:\(adapter)"
         adapterPath = "/org/bluez/\(adapter)"

@@ -72,7 +72,11 @@ extension BlueZTransport {
         {
             connection.send(message, timeout: disconnectLimit) { [weak self] result in
                 guard case .failure(let error) = result else { return }
-                self?.logger.warning("Disconnect of \(device) failed: \(error)")
+                // The link can be seen down before BlueZ's reply; a reply lost because the transport was
+                // closed since then says nothing about the disconnect.
+                if self?.state.withLock({ $0.closed }) != true {
+                    self?.logger.warning("Disconnect of \(device) failed: \(error)")
+                }
                 waiter.resume(.success(()))
             }
         }

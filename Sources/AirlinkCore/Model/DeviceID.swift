@@ -108,10 +108,14 @@ public struct DeviceID: Hashable, Sendable, StringCodable, LosslessStringConvert
         do {
             address = try BDAddress(parsing: String(addressText))
         } catch {
+            // The address's own message says why after naming the text again: say it once.
+            let repeated = "\"\(addressText)\" is not a Bluetooth device address: "
+            let why =
+                error.message.hasPrefix(repeated) ? String(error.message.dropFirst(repeated.count)) : error.message
             throw AirlinkError(
                 .invalidDeviceID,
-                "\"\(text)\" is not a device ID: \(error.message); or, for another stack's "
-                    + "identifier, write id:<identifier>", cause: .underlying(error))
+                "\"\(text)\" is not a device ID: \(why); or, for another stack's identifier, write id:<identifier>",
+                cause: .underlying(error))
         }
         self.init(address, type: type)
     }

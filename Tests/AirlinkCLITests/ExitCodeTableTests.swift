@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Every command's failure modes end with the status of the one table in Docs/CLI.md ("Exit codes"):
+/// 1 a failure at run time, 2 what the command was pointed at is missing or unusable, 3 a stream that
+/// gave less than asked, 4 a link lost for good (SubscribeOnBlueZTests), 64 bad flags or values.
+@Suite struct ExitCodeTableTests {
+    /// One failing invocation and the status the table gives it.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        var testDescription: String { "airlink \(arguments.joined(separator: " ")) → \(status)" }
+    }
+
+    static let noBus = "unix:path=/nonexistent/airlink-bus"
+
+    static let cases: [Case] = [
+        Case(arguments: ["scan", "--timeout", "soon"], status: 64),
+        Case(arguments: ["scan", "--transport", "bluez"], status: 1),
+        Case(arguments: ["connect"], status: 64),
+        Case(arguments: ["connect", "AA:BB:CC:DD:EE:FF"], status: 1),
+        Case(arguments: ["connect", "--last"], status: 1),
+        Case(arguments: ["read", World.battery, "battery", "battery-level", "--format", "float"], status: 64),
+        Case(arguments: ["read", World.battery, "heart-rate", "heart-rate-measurement"], status: 1),
+        Case(arguments: ["write", World.battery, "battery", "battery-level", "0xABC"], status: 64),
+        Case(arguments: ["write", World.battery, "battery", "battery-level", "0x10"], status: 1),
+        Case(arguments: ["subscribe", World.battery, "battery", "battery-level", "--count", "0"], status: 64),
+        Case(
+            arguments: ["subscribe", World.battery, "battery", "battery-level", "--count", "5", "--duration", "1s"],
+            status: 3),
+        Case(arguments: ["devices", "--registry", "/nonexistent/airlink/devices.json"], status: 2),
+        Case(arguments: ["forget", "nobody"], status: 64),
+        Case(arguments: ["forget", World.battery], status: 2),
+        Case(arguments: ["sensortag", "--count", "0"], status: 64),
+        Case(arguments: ["sensortag", "AA:BB:CC:DD:EE:FF", "--count", "1"], status: 1),
+        Case(arguments: ["thermostat", World.thermostat, "set", "40"], status: 64),
+        Case(arguments: ["thermostat", "AA:BB:CC:DD:EE:FF", "get"], status: 1),
+        Case(arguments: ["battery", "zz"], status: 64),
+        Case(arguments: ["battery", World.thermostat + "/random"], status: 1),
+        Case(arguments: ["inspect", "--value", "a=1"], status: 64),
+        Case(arguments: ["inspect", "--transport", "bluez", "--value", "a=1"], status: 1),
+        Case(arguments: ["observe", "Nobody", "--demo", "--timeout", "1s"], status: 1),
+        Case(arguments: ["observe", "Nobody", "--timeout", "soon"], status: 64),
+        Case(arguments: ["simulate", "/nonexistent/airlink/x.yaml"], status: 2),
+        Case(arguments: ["simulate", "x.yaml", "--seeds", "3...1"], status: 64),
+        Case(arguments: ["explore", "--seeds", "x"], status: 64),
+        Case(arguments: ["explore", "--replay", "/nonexistent/airlink/x.yaml"], status: 2),
+        Case(arguments: ["nonsense"], status: 64),
+    ]
+
+    @Test(arguments: cases)
+    func failureExitsWithTheStatusOfTheTable(_ failing: Case) throws {
+        // Given the CLI with no D-Bus system bus
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": Self.noBus])
+        defer { cli.cleanUp() }
+
+        // When the failing invocation runs
+        let result = try cli.start(failing.arguments).wait(upTo: .seconds(60))
+
+        // Then it ends with the table's status and one message on standard error saying why
+        #expect(!result.timedOut && !result.signalled, "\(result)")
+        #expect(result.status == failing.status, "\(result)")
+        #expect(result.stderr.contains("Error: "), "\(result)")
+    }
+}
