@@ -1,0 +1,85 @@
+import AirlinkCore
+
+/// How a recorded device advertised, as the transport reported it: the AD structures, the interval
+/// observed, whether it accepted connections, its TX power and the RSSI seen.
+public struct RecordedAdvertising: Sendable, Hashable {
+    /// The advertising data: the AD structures as the transport reported them (Core Spec Vol 3, Part C, 11).
+    /// Transports report decoded advertisements, so this is their canonical encoding.
+    public var data: [UInt8]
+    /// The scan response data, when the transport reports it apart from the advertising data; `nil` when it
+    /// does not (neither transport does today: BlueZ merges both, the virtual radio sends none).
+    public var scanResponse: [UInt8]?
+    /// The median gap between two reported advertisements, a multiple of 0.625 ms; `nil` below two reports.
+    /// Each advertising event adds 0–10 ms of advDelay, and a stack may drop reports, so it is an estimate.
+    public var interval: Duration?
+    /// Whether the advertisements accepted connections.
+    public var isConnectable: Bool
+    /// The TX power level advertised, in dBm.
+    public var txPower: Int8?
+    /// The RSSI of the reports, or `nil` when none carried one.
+    public var rssi: RSSIDistribution?
+    /// How many advertisements the transport reported.
+    public var reports: Int
+
+    /// Creates a recorded advertising.
+    public init(
+        data: [UInt8], scanResponse: [UInt8]? = nil, interval: Duration?, isConnectable: Bool, txPower: Int8?,
+        rssi: RSSIDistribution?, reports: Int
+    ) {
+        self.data = data
+        self.scanResponse = scanResponse
+        self.interval = interval
+        self.isConnectable = isConnectable
+        self.txPower = txPower
+        self.rssi = rssi
+        self.reports = reports
+    }
+
+    /// The interval estimated from report times: the median gap, rounded to the 0.625 ms steps of the
+    /// Advertising_Interval parameter (Core Spec Vol 4, Part E, 7.8.5) and kept within its 20 ms–10.24 s;
+    /// `nil` below two reports.
+    public static func interval(of times: [Duration]) -> Duration? {
+        guard times.count >= 2 else { return nil }
+        let gaps = zip(times.dropFirst(), times).map { ($0 - $1).nanoseconds }.sorted()
+        let median = gaps[gaps.count / 2]
+        let step: Int64 = 625_000
+        let rounded = Duration.nanoseconds((median + step / 2) / step * step)
+        return min(max(rounded, .milliseconds(20)), .milliseconds(10_240))
+    }
+}
+
+/// The RSSI values seen, summarised: count, extremes and quartiles, in dBm.
+public struct RSSIDistribution: Sendable, Hashable {
+    /// How many values.
+    public var count: Int
+    /// The weakest.
+    public var minimum: Int
+    /// The first quartile.
+    public var lowerQuartile: Int
+    /// The median.
+    public var median: Int
+    /// The third quartile.
+    public var upperQuartile: Int
+    /// The strongest.
+    public var maximum: Int
+
+    /// Creates a distribution from its figures.
+    public init(count: Int, minimum: Int, lowerQuartile: Int, median: Int, upperQuartile: Int, maximum: Int) {
+        self.count = count
+        self.minimum = minimum
+        self.lowerQuartile = lowerQuartile
+        self.median = median
+        self.upperQuartile = upperQuartile
+        self.maximum = maximum
+    }
+
+    /// Summarises values; `nil` for none.
+    public init?(_ values: [Int]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        func at(_ fraction: Double) -> Int { sorted[Int(Double(sorted.count - 1) * fraction)] }
+        self.init(
+            count: sorted.count, minimum: sorted[0], lowerQuartile: at(0.25), median: at(0.5),
+            upperQuartile: at(0.75), maximum: sorted[sorted.count - 1])
+    }
+}
