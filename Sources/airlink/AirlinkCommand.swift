@@ -28,6 +28,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             ObserveCommand.self,
             SimulateCommand.self,
             ExploreCommand.self,
+            RecordCommand.self,
         ])
 
     /// Parses and runs the command as ArgumentParser's own `main` does, but prints every error

@@ -56,7 +56,7 @@ enum ConnectingCommand {
         _ target: DeviceTarget, registry: DeviceRegistry, session: Session
     ) async throws(AirlinkError) -> DeviceTarget {
         guard case .id(let query) = target else { return target }
-        let transportKnows = session.isSimulated ? SimulatedWorld.builtIn.peripherals.map(\.id) : []
+        let transportKnows = session.simulatedDevices
         let known = try await registry.knownDevices().map(\.id) + transportKnows
         return .id(DeviceQuery(exactly: try query.resolve(among: known)))
     }

@@ -24,7 +24,7 @@ enum DeviceSession {
         let session = try await Session.open(global)
         defer { session.close() }
         if session.isSimulated {
-            let known = SimulatedWorld.builtIn.peripherals.map(\.id)
+            let known = session.simulatedDevices
             guard known.contains(device) else {
                 throw ValidationError(
                     "the simulated world has no device \(device); it has "

@@ -2,8 +2,9 @@ import AirlinkCore
 import Synchronization
 
 /// Records a device through any ``/AirlinkCore/Transport``: its advertising for a window, then its GATT
-/// database with every readable value read once, then the notifications of the subscribed characteristics
-/// for the session's duration.
+/// database, the writes that drive it, every readable value read once (after the writes, so that a replay
+/// answers as the driven device did), then the notifications of the subscribed characteristics for the
+/// session's duration.
 ///
 /// ```swift
 /// let recorder = DeviceRecorder(transport: simulation.radio, environment: simulation.environment)
@@ -57,8 +58,8 @@ public struct DeviceRecorder: Sendable {
         _ = try await transport.connect(device, timeout: options.connectTimeout)
         log.add(kind: "connected")
         var database = try await discover(device, log: log)
-        try await readValues(device, of: &database, log: log)
         for write in options.writes { try await perform(write, on: device, in: database, log: log) }
+        try await readValues(device, of: &database, log: log)
         let subscribed = try await subscribe(device, database, options.subscribe, log: log)
         await sleep(options.duration)
         for characteristic in subscribed {

@@ -1,4 +1,5 @@
 import AirlinkCore
+import Yams
 
 extension DeviceRecording {
     /// The largest recording file read, in bytes (16 MiB: hours of notifications).
@@ -294,5 +295,16 @@ extension RecordedNotification: Decodable {
             time: try container.decode(ScenarioDuration.self, forKey: .at).duration,
             handle: try RecordingDecoding.handle(.handle, in: container),
             value: try RecordingDecoding.bytes(.value, in: container))
+    }
+}
+
+extension DeviceRecording {
+    /// Whether the file at `path` is a recording (its top level has `recording:`) rather than a scenario;
+    /// `false` when it cannot be read or is not YAML (loading it then says why).
+    public static func isRecording(path: String) -> Bool {
+        guard let text = try? Scenario.text(at: path, kind: "recording", maximumSize: maximumFileSize),
+            let node = try? Yams.compose(yaml: text), let mapping = node.mapping
+        else { return false }
+        return mapping.keys.contains { $0.string == "recording" }
     }
 }

@@ -9,8 +9,8 @@ public struct RecordingOptions: Sendable, Hashable {
     public var duration: Duration
     /// Which characteristics are subscribed to.
     public var subscribe: Subscription
-    /// Writes made after the values are read and before subscribing, in order, to drive the device (turn
-    /// a sensor on).
+    /// Writes made after discovery, before the values are read and the characteristics subscribed to, in
+    /// order, to drive the device (turn a sensor on).
     public var writes: [Write]
     /// What is replaced in the recording before it is written.
     public var redactions: [Redaction]
