@@ -85,7 +85,10 @@ extension Scenario {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was
     ///   expected.
     public static func parse(_ yaml: String, source: String = "scenario") throws(AirlinkError) -> Scenario {
-        try decodeYAML(Scenario.self, yaml, source: source, whenEmpty: "a scenario needs at least `duration:`")
+        let directory = source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : "."
+        return try decodeYAML(
+            Scenario.self, yaml, source: source, whenEmpty: "a scenario needs at least `duration:`",
+            userInfo: [ScenarioPeripheral.directoryKey: directory])
     }
 
     /// Decodes YAML text as `type`, through a composed node tree so that a `DecodingError` names its line.
@@ -95,8 +98,10 @@ extension Scenario {
     ///   - yaml: the text.
     ///   - source: the name used in error messages (a path).
     ///   - whenEmpty: what an empty file lacks, for its message.
+    ///   - userInfo: what the decoders may need (the directory `recorded:` paths are relative to).
     static func decodeYAML<Value: Decodable>(
-        _ type: Value.Type, _ yaml: String, source: String, whenEmpty: String
+        _ type: Value.Type, _ yaml: String, source: String, whenEmpty: String,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(AirlinkError) -> Value {
         let node: Node
         do {
@@ -112,7 +117,7 @@ extension Scenario {
             throw AirlinkError(.invalidSpecification, "\(source): not valid YAML: \(error)")
         }
         do {
-            return try YAMLDecoder().decode(Value.self, from: node)
+            return try YAMLDecoder().decode(Value.self, from: node, userInfo: userInfo)
         } catch let error as DecodingError {
             throw ScenarioDecodingFailure(error: error, root: node, yaml: yaml, source: source).airlinkError
         } catch {
