@@ -16,9 +16,13 @@ extension DeviceRecording {
     /// It stands where the median RSSI puts it under the radio's path-loss model (measured power −59 dBm).
     ///
     /// - Parameter replay: once (the default) or looped.
+    /// Each service and characteristic takes its recorded handle, gaps included. A recording without 0x1800 and
+    /// 0x1801 (BlueZ hides them) is served with both, 0x1801 serving none of its characteristics.
+    ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` when the virtual radio cannot give the
-    ///   recorded handles (it lays a database out without gaps, 0x1800 with Device Name and Appearance only,
-    ///   then 0x1801, each CCCD right after its value: the message names the first handle that differs), when
+    ///   recorded handles (its 0x1800 has Device Name and Appearance only at 0x0001–0x0005, 0x1801 follows, each
+    ///   CCCD comes right after its value and other descriptors after it, and a service ends at its last
+    ///   attribute: the message names the first handle that differs), when
     ///   the advertising data does not decode, or when a loop would schedule more than
     ///   ``RecordingReplay/maximumNotifications``.
     public func peripheralSpec(replay: RecordingReplay = .once) throws(AirlinkError) -> PeripheralSpec {
@@ -57,6 +61,7 @@ extension DeviceRecording {
 
     private func replayService(_ service: RecordedService) throws(AirlinkError) -> Service {
         var replayed = Service(service.uuid, primary: service.isPrimary)
+        replayed.handle = service.handles.lowerBound
         for include in service.includes {
             guard let target = database.services.first(where: { $0.handles.lowerBound == include }) else {
                 throw AirlinkError(
@@ -74,6 +79,7 @@ extension DeviceRecording {
         var spec = Characteristic(recorded.uuid, properties: recorded.properties, value: recorded.value?.bytes ?? [])
             .spec
         spec.valueTypeName = "recorded bytes"
+        spec.handle = recorded.declarationHandle
         // A descriptor whose read failed is served unreadable: Read Not Permitted stands for its error.
         spec.descriptors = recorded.descriptors.filter { $0.uuid != .clientCharacteristicConfiguration }.map {
             GATTServerDefinition.Descriptor(
