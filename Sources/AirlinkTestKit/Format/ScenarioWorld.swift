@@ -242,18 +242,7 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         uuid = try container.decode(ScenarioUUID.self, forKey: .uuid)
-        var properties: CharacteristicProperties = []
-        var names = try container.nestedUnkeyedContainer(forKey: .properties)
-        while !names.isAtEnd {
-            let name = try names.decode(String.self)
-            guard let property = Self.propertyNames.first(where: { $0.0 == name }) else {
-                throw DecodingError.dataCorruptedError(
-                    in: names,
-                    debugDescription: "expected a property (\(Self.propertyNames.map(\.0).joined(separator: ", "))), "
-                        + "found '\(name)'")
-            }
-            properties.insert(property.1)
-        }
+        let properties = try container.decodeProperties(forKey: .properties, names: Self.propertyNames)
         self.properties = properties
         let type = try container.decode(ScenarioValueType.self, forKey: .type)
         value = try ScenarioValue.decode(type, forKey: .value, in: container)
@@ -331,6 +320,27 @@ public struct ScenarioATTError: Sendable, Decodable {
                 debugDescription: "expected an ATT error (\(Self.names.map(\.0).joined(separator: ", ")) or a code "
                     + "such as 0x03), found '\(text)'")
         }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a list of property names (`[read, notify]`) from `names`, refusing any other name.
+    func decodeProperties(forKey key: Key, names: [(String, CharacteristicProperties)]) throws
+        -> CharacteristicProperties
+    {
+        var properties: CharacteristicProperties = []
+        var list = try nestedUnkeyedContainer(forKey: key)
+        while !list.isAtEnd {
+            let name = try list.decode(String.self)
+            guard let property = names.first(where: { $0.0 == name }) else {
+                throw DecodingError.dataCorruptedError(
+                    in: list,
+                    debugDescription: "expected a property (\(names.map(\.0).joined(separator: ", "))), found '\(name)'"
+                )
+            }
+            properties.insert(property.1)
+        }
+        return properties
     }
 }
 

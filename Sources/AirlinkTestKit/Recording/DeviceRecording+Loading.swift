@@ -177,19 +177,8 @@ extension RecordedCharacteristic: Decodable {
         try RecordingDecoding.rejectUnknownKeys(
             decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a characteristic")
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        var properties: CharacteristicProperties = []
-        var names = try container.nestedUnkeyedContainer(forKey: .properties)
-        while !names.isAtEnd {
-            let name = try names.decode(String.self)
-            guard let property = DeviceRecording.recordingPropertyNames.first(where: { $0.0 == name }) else {
-                throw DecodingError.dataCorruptedError(
-                    in: names,
-                    debugDescription: "expected a property ("
-                        + DeviceRecording.recordingPropertyNames.map(\.0).joined(separator: ", ") + "), found '\(name)'"
-                )
-            }
-            properties.insert(property.1)
-        }
+        let properties = try container.decodeProperties(
+            forKey: .properties, names: DeviceRecording.recordingPropertyNames)
         self.init(
             uuid: try RecordingDecoding.uuid(.uuid, in: container),
             declarationHandle: try RecordingDecoding.handle(.handle, in: container),
