@@ -30,9 +30,10 @@ public struct DeviceRecorder: Sendable {
     /// Records `device`.
     ///
     /// - Returns: the recording (redacted as the options say) and the raw capture it was made from.
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when the device did not advertise in the
-    ///   window (on a transport that reports advertisements), and whatever the transport throws on connecting,
-    ///   discovering or subscribing (an ATT error on a read is recorded, not thrown).
+    /// - Throws: whatever the transport throws on scanning, connecting (``/AirlinkCore/AirlinkError/Code/timeout``
+    ///   past the options' connect timeout), discovering, writing or subscribing;
+    ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` for a write to a UUID the device does not have.
+    ///   An ATT error on a read is recorded, not thrown.
     public func record(_ device: DeviceID, options: RecordingOptions) async throws(AirlinkError)
         -> (DeviceRecording, RecordingCapture)
     {
