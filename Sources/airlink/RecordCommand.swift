@@ -98,6 +98,11 @@ struct RecordCommand: AsyncParsableCommand {
         let options = try options()
         let session = try await Session.open(global)
         defer { session.close() }
+        if session.isSimulated, !session.simulatedDevices.contains(device) {
+            throw ValidationError(
+                "the simulated world has no device \(device); it has "
+                    + session.simulatedDevices.map(\.description).joined(separator: ", ") + " (see airlink scan)")
+        }
         let recorder = DeviceRecorder(transport: session.transport, environment: session.environment)
         let (recording, capture) = try await session.run { try await recorder.record(device, options: options) }
         let path = out ?? "devices/\(Self.fileName(recording.name)).yaml"
