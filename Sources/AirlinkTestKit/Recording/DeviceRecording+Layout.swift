@@ -39,7 +39,8 @@ extension DeviceRecording {
         AirlinkError(
             .invalidSpecification,
             "recording \(name): \(text). The virtual radio serves 0x1800 with Device Name and Appearance at "
-                + "0x0001-0x0005, then 0x1801, places each service and characteristic at its recorded handle, each CCCD "
+                + "0x0001-0x0005, then 0x1801, places each service and characteristic at its recorded handle, "
+                + "each CCCD "
                 + "right after its value and the other descriptors after it, and ends a service at its last "
                 + "attribute; edit the recording's handles to that layout (Docs/RecordReplay.md)")
     }

@@ -36,9 +36,9 @@ public struct RecordedAdvertising: Sendable, Hashable {
         self.reports = reports
     }
 
-    /// The interval estimated from report times: the median gap less the mean advDelay (5 ms), rounded to the 0.625 ms steps of the
-    /// Advertising_Interval parameter (Core Spec Vol 4, Part E, 7.8.5) and kept within its 20 ms–10.24 s;
-    /// `nil` below two reports.
+    /// The interval estimated from report times: the median gap less the mean advDelay (5 ms), rounded to the
+    /// 0.625 ms steps of the Advertising_Interval parameter (Core Spec Vol 4, Part E, 7.8.5) and kept within its
+    /// 20 ms–10.24 s; `nil` below two reports.
     public static func interval(of times: [Duration]) -> Duration? {
         guard times.count >= 2 else { return nil }
         let gaps = zip(times.dropFirst(), times).map { ($0 - $1).nanoseconds }.sorted()

@@ -76,7 +76,8 @@ import Testing
             // A characteristic outside its service's handles
             (
                 ("handle: 0x000A, value", "handle: 0x000B, value"), "battery.yaml:28:",
-                "descriptor 2902 of characteristic 2A19's handle 0x000B lies outside its service's handles 0x0007...0x000A"
+                "descriptor 2902 of characteristic 2A19's handle 0x000B lies outside its service's handles "
+                    + "0x0007...0x000A"
             ),
             // Notifications out of order, after the session's end
             (("{at: 5s,", "{at: 11s,"), "battery.yaml:33:", "is after the session's end, 10s"),

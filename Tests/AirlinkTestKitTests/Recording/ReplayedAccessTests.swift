@@ -17,7 +17,8 @@ import Testing
                   - uuid: "FFF0"
                     handles: [0x0020, 0x0024]
                     characteristics:
-                      - {uuid: "FFF1", handle: 0x0021, valueHandle: 0x0022, properties: [read, write], value: "01", writeError: 0x80}
+                      - {uuid: "FFF1", handle: 0x0021, valueHandle: 0x0022, properties: [read, write], value: "01",
+                         writeError: 0x80}
                       - {uuid: "FFF2", handle: 0x0023, valueHandle: 0x0024, properties: [read, write], value: "02"}
                 session:
 
