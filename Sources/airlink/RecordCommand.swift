@@ -41,6 +41,11 @@ struct RecordCommand: AsyncParsableCommand {
         help: "A write made before subscribing, UUID=HEX (repeatable), to drive the device: turn a sensor on.")
     var write: [String] = []
 
+    @Option(
+        name: .customLong("read-interval"), parsing: .unconditional,
+        help: "Read every readable characteristic again this often while recording (once by default).")
+    var readInterval: String?
+
     @Option(name: .long, help: "What to redact: address, serial or a characteristic UUID (repeatable).")
     var redact: [String] = []
 
@@ -62,7 +67,8 @@ struct RecordCommand: AsyncParsableCommand {
     private func options() throws -> RecordingOptions {
         var options = RecordingOptions(
             advertisingWindow: try DurationArgument.parse(advertising, flag: "--advertising"),
-            duration: try DurationArgument.parse(duration, flag: "--duration"))
+            duration: try DurationArgument.parse(duration, flag: "--duration"),
+            readInterval: try readInterval.map { try DurationArgument.parse($0, flag: "--read-interval") })
         if subscribe.lowercased() != "all" {
             options.subscribe = .uuids(
                 try subscribe.split(separator: ",").map { text in

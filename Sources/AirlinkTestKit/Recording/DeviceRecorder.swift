@@ -62,7 +62,7 @@ public struct DeviceRecorder: Sendable {
         for write in options.writes { try await perform(write, on: device, in: database, log: log) }
         try await readValues(device, of: &database, log: log)
         let subscribed = try await subscribe(device, database, options.subscribe, log: log)
-        await sleep(options.duration)
+        let reads = try await watch(device, database, options, log: log)
         for characteristic in subscribed {
             try? await transport.setNotifications(device, characteristic: characteristic, mode: .disabled)
         }
@@ -72,8 +72,37 @@ public struct DeviceRecorder: Sendable {
         let recording = DeviceRecording(
             device: device, transport: transport.name, advertisements: observed.advertisements, database: database,
             session: RecordedSession(
-                duration: end, subscribed: subscribed.map(\.valueHandle), notifications: observed.notifications))
+                duration: end, subscribed: subscribed.map(\.valueHandle), notifications: observed.notifications,
+                reads: reads))
         return recording.redacted(options.redactions, capture: RecordingCapture(entries: observed.entries))
+    }
+
+    /// Waits out the session, reading every readable characteristic again at the read interval if one is set.
+    private func watch(
+        _ device: DeviceID, _ database: RecordedDatabase, _ options: RecordingOptions, log: CaptureLog
+    ) async throws(AirlinkError) -> [RecordedRead] {
+        guard let interval = options.readInterval, interval > .zero else {
+            await sleep(options.duration)
+            return []
+        }
+        let readable = database.services.filter { ![.genericAccess, .genericAttribute].contains($0.uuid) }
+            .flatMap(\.characteristics).filter { $0.properties.contains(.read) }
+        let clock = environment.clock
+        let start = clock.now
+        let end = start.advanced(by: options.duration)
+        var reads: [RecordedRead] = []
+        var tick = 1
+        while start.advanced(by: interval * tick) <= end {
+            try? await clock.sleep(until: start.advanced(by: interval * tick))
+            tick += 1
+            for characteristic in readable {
+                let asked = log.now
+                let value = try await read(device, characteristic.valueHandle, log: log)
+                reads.append(RecordedRead(time: asked, handle: characteristic.valueHandle, value: value))
+            }
+        }
+        try? await clock.sleep(until: end)
+        return reads
     }
 
     private func sleep(_ duration: Duration) async {

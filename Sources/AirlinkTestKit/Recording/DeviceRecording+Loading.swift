@@ -58,6 +58,7 @@ struct DeviceRecordingFile: Decodable {
             redacted: try container.decodeIfPresent([String].self, forKey: .redacted) ?? [])
         try Self.checkHandles(services, container.codingPath)
         try Self.checkNotifications(session, of: recording.database, container.codingPath)
+        try Self.checkReads(session, of: recording.database, container.codingPath)
     }
 
     private static func key(_ name: String) -> any CodingKey { ScenarioPathKey(stringValue: name) }
@@ -141,6 +142,32 @@ struct DeviceRecordingFile: Decodable {
                 throw fail("at", "\(notification.time.text) is after the session's end, \(session.duration.text)")
             }
             previous = notification.time
+        }
+    }
+}
+
+extension DeviceRecordingFile {
+    /// Reads in time order, within the session, of characteristics that allow reads.
+    fileprivate static func checkReads(
+        _ session: RecordedSession, of database: RecordedDatabase, _ root: [any CodingKey]
+    ) throws {
+        var previous = Duration.zero
+        for (r, read) in session.reads.enumerated() {
+            let path =
+                root + [
+                    ScenarioPathKey(stringValue: "session"), ScenarioPathKey(stringValue: "reads"),
+                    ScenarioPathKey(intValue: r),
+                ]
+            func fail(_ key: String, _ text: String) -> DecodingError {
+                .dataCorrupted(.init(codingPath: path + [ScenarioPathKey(stringValue: key)], debugDescription: text))
+            }
+            guard let (_, characteristic) = database.characteristic(valueHandle: read.handle),
+                characteristic.properties.contains(.read)
+            else { throw fail("handle", "no readable characteristic has the value handle \(read.handle)") }
+            guard read.time >= previous, read.time <= session.duration else {
+                throw fail("at", "reads are in time order within the session (0s to \(session.duration.text))")
+            }
+            previous = read.time
         }
     }
 }
@@ -258,9 +285,9 @@ extension RSSIDistribution: Decodable {
 }
 
 extension RecordedSession: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case duration, subscribed, notifications }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case duration, subscribed, notifications, reads }
 
-    /// Decodes the session: `duration`, `subscribed` value handles, `notifications`.
+    /// Decodes the session: `duration`, `subscribed` value handles, `notifications`, `reads`.
     public init(from decoder: any Decoder) throws {
         try RecordingDecoding.rejectUnknownKeys(decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a session")
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -268,7 +295,8 @@ extension RecordedSession: Decodable {
             duration: try container.decode(ScenarioDuration.self, forKey: .duration).duration,
             subscribed: container.contains(.subscribed)
                 ? try RecordingDecoding.handles(.subscribed, in: container) : [],
-            notifications: try container.decodeIfPresent([RecordedNotification].self, forKey: .notifications) ?? [])
+            notifications: try container.decodeIfPresent([RecordedNotification].self, forKey: .notifications) ?? [],
+            reads: try container.decodeIfPresent([RecordedRead].self, forKey: .reads) ?? [])
     }
 }
 
@@ -295,5 +323,23 @@ extension DeviceRecording {
             let node = try? Yams.compose(yaml: text), let mapping = node.mapping
         else { return false }
         return mapping.keys.contains { $0.string == "recording" }
+    }
+}
+
+extension RecordedRead: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, handle, value, readError }
+
+    /// Decodes `{at, handle, value}` or `{at, handle, readError}`.
+    public init(from decoder: any Decoder) throws {
+        try RecordingDecoding.rejectUnknownKeys(decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a read")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let value = try RecordingDecoding.value(.value, .readError, in: container) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.value,
+                .init(codingPath: container.codingPath, debugDescription: "a read needs `value` or `readError`"))
+        }
+        self.init(
+            time: try container.decode(ScenarioDuration.self, forKey: .at).duration,
+            handle: try RecordingDecoding.handle(.handle, in: container), value: value)
     }
 }

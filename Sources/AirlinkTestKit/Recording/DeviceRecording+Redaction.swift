@@ -47,6 +47,12 @@ extension DeviceRecording {
             let notification = recording.session.notifications[n]
             recording.session.notifications[n].value = blank(notification.value, notification.handle)
         }
+        for r in recording.session.reads.indices {
+            let read = recording.session.reads[r]
+            if case .bytes(let bytes) = read.value {
+                recording.session.reads[r].value = .bytes(blank(bytes, read.handle))
+            }
+        }
         for e in capture.entries.indices {
             guard let raw = capture.entries[e].handle, let filler = replacements[ATTHandle(raw)],
                 let hex = capture.entries[e].bytes

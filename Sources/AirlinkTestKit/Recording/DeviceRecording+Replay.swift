@@ -126,6 +126,18 @@ extension DeviceRecording {
             }
         }
         var entries: [At] = []
+        // Reads made again change the value a read returns; a characteristic that notifies changes by its
+        // notifications instead (storing a read would notify it once more).
+        let reads = session.reads.compactMap { read -> (Duration, [UInt8], BluetoothUUID, BluetoothUUID)? in
+            guard let bytes = read.value.bytes,
+                let (service, characteristic) = database.characteristic(valueHandle: read.handle),
+                !characteristic.properties.canSubscribe
+            else { return nil }
+            return (read.time, bytes, characteristic.uuid, service.uuid)
+        }
+        for (time, bytes, characteristic, service) in reads {
+            entries.append(At(time, .setBytes(bytes, characteristic: characteristic, service: service)))
+        }
         for period in 0..<periods {
             let offset = session.duration * period
             for notification in notifications {

@@ -24,6 +24,11 @@ extension DeviceRecording {
                 "    - {at: \(notification.time.text), handle: \(notification.handle), "
                     + "value: \(Self.hex(notification.value))}")
         }
+        if !session.reads.isEmpty { lines.append("  reads:") }
+        for read in session.reads {
+            lines.append(
+                "    - {at: \(read.time.text), handle: \(read.handle), \(Self.entry(read.value, commented: false))}")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -9,12 +9,35 @@ public struct RecordedSession: Sendable, Hashable {
     public var subscribed: [ATTHandle]
     /// The notifications and indications received, in order.
     public var notifications: [RecordedNotification]
+    /// The reads made again at the recording's read interval, in order (none without one).
+    public var reads: [RecordedRead]
 
     /// Creates a session.
-    public init(duration: Duration, subscribed: [ATTHandle] = [], notifications: [RecordedNotification] = []) {
+    public init(
+        duration: Duration, subscribed: [ATTHandle] = [], notifications: [RecordedNotification] = [],
+        reads: [RecordedRead] = []
+    ) {
         self.duration = duration
         self.subscribed = subscribed
         self.notifications = notifications
+        self.reads = reads
+    }
+}
+
+/// A read of a characteristic made again during the session (`--read-interval`).
+public struct RecordedRead: Sendable, Hashable {
+    /// When it was asked for, from the recording's start: the replay holds the value from then on.
+    public var time: Duration
+    /// The value handle read.
+    public var handle: ATTHandle
+    /// What it gave.
+    public var value: RecordedValue
+
+    /// Creates a read record.
+    public init(time: Duration, handle: ATTHandle, value: RecordedValue) {
+        self.time = time
+        self.handle = handle
+        self.value = value
     }
 }
 

@@ -16,6 +16,9 @@ public struct RecordingOptions: Sendable, Hashable {
     public var redactions: [Redaction]
     /// How long the connection may take.
     public var connectTimeout: Duration
+    /// How often every readable characteristic outside 0x1800 and 0x1801 is read again while watching; `nil` (the
+    /// default) reads once.
+    public var readInterval: Duration?
 
     /// Which characteristics a recording subscribes to.
     public enum Subscription: Sendable, Hashable {
@@ -80,8 +83,10 @@ public struct RecordingOptions: Sendable, Hashable {
     /// Creates options.
     public init(
         advertisingWindow: Duration = .seconds(2), duration: Duration = .seconds(60), subscribe: Subscription = .all,
-        writes: [Write] = [], redactions: [Redaction] = [], connectTimeout: Duration = .seconds(10)
+        writes: [Write] = [], redactions: [Redaction] = [], connectTimeout: Duration = .seconds(10),
+        readInterval: Duration? = nil
     ) {
+        self.readInterval = readInterval
         self.advertisingWindow = advertisingWindow
         self.duration = duration
         self.subscribe = subscribe
