@@ -23,37 +23,3 @@ public struct RecordedSession: Sendable, Hashable {
         self.reads = reads
     }
 }
-
-/// A read of a characteristic made again during the session (`--read-interval`).
-public struct RecordedRead: Sendable, Hashable {
-    /// When it was asked for, from the recording's start: the replay holds the value from then on.
-    public var time: Duration
-    /// The value handle read.
-    public var handle: ATTHandle
-    /// What it gave.
-    public var value: RecordedValue
-
-    /// Creates a read record.
-    public init(time: Duration, handle: ATTHandle, value: RecordedValue) {
-        self.time = time
-        self.handle = handle
-        self.value = value
-    }
-}
-
-/// One notification or indication of a recorded session.
-public struct RecordedNotification: Sendable, Hashable {
-    /// When it arrived, from the recording's start (virtual time on the simulation, the clock's on an adapter).
-    public var time: Duration
-    /// The value handle it came from.
-    public var handle: ATTHandle
-    /// The value.
-    public var value: [UInt8]
-
-    /// Creates a notification record.
-    public init(time: Duration, handle: ATTHandle, value: [UInt8]) {
-        self.time = time
-        self.handle = handle
-        self.value = value
-    }
-}
