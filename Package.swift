@@ -174,7 +174,7 @@ let package = Package(
             name: "AirlinkCLITests",
             dependencies: [
                 "airlink", "Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkRegistry",
-                "AirlinkBlueZ", "AirlinkTestSupport", "AirlinkBlueZTestSupport",
+                "AirlinkBlueZ", "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit",
             ]),
     ],
     swiftLanguageModes: [.v6]

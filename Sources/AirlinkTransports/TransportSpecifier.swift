@@ -2,7 +2,7 @@ import AirlinkCore
 
 /// A transport as a user names it: `sim`, `sim:PATH`, `bluez`, `bluez:hci1` (as Bumble opens `usb:0`).
 public enum TransportSpecifier: Hashable, Sendable, CustomStringConvertible, LosslessStringConvertible {
-    /// The virtual radio, empty or loaded from a scenario file.
+    /// The virtual radio, with the built-in world or loaded from a file (the CLI replays a recording).
     case simulation(scenario: String?)
     /// BlueZ on an adapter (`nil`: the first one BlueZ lists).
     case bluez(adapter: String?)
@@ -15,7 +15,7 @@ public enum TransportSpecifier: Hashable, Sendable, CustomStringConvertible, Los
     /// - Parameter text: what the user typed.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument``, naming the accepted forms.
     public init(parsing text: String) throws(AirlinkError) {
-        let forms = "write sim, sim:PATH (a scenario file), bluez, or bluez:hci0"
+        let forms = "write sim, sim:PATH (a recording), bluez, or bluez:hci0"
         let trimmed = text.trimmingSpaces
         let (kind, argument): (Substring, Substring?) =
             if let colon = trimmed.firstIndex(of: ":") {

@@ -30,6 +30,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             SimulateCommand.self,
             ExploreCommand.self,
             DoctorCommand.self,
+            RecordCommand.self,
         ])
 
     /// Parses and runs the command as ArgumentParser's own `main` does, with one voice for errors: a

@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkTestKit
 import AirlinkTransports
 import ArgumentParser
 import Foundation
@@ -9,7 +10,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The transport: sim (the built-in simulated world), bluez, bluez:hciN. "
+            "The transport: sim (the built-in simulated world), sim:RECORDING.yaml, bluez, bluez:hciN. "
                 + "Default: $AIRLINK_TRANSPORT, else sim.",
             valueName: "transport"))
     var transport: String?
@@ -48,8 +49,8 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.message)
         }
-        if case .simulation(let scenario?) = chosen {
-            throw ValidationError(Session.scenarioMessage(scenario))
+        if case .simulation(let path?) = chosen, !DeviceRecording.isRecording(path: path) {
+            throw ValidationError(Session.scenarioMessage(path))
         }
         return chosen
     }

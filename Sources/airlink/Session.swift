@@ -4,6 +4,7 @@ import AirlinkCore
 import AirlinkProfiles
 import AirlinkRegistry
 import AirlinkSimulation
+import AirlinkTestKit
 import AirlinkTransports
 
 /// What one CLI invocation works on: the ``/AirlinkTransports/OpenedTransport`` the options name,
@@ -20,14 +21,22 @@ struct Session: Sendable {
     var transport: any Transport { opened.transport }
     /// The environment: the simulation's, or the live one.
     var environment: AirlinkEnvironment { opened.environment }
-    /// Whether the session works on the built-in simulated world (`sim`), in virtual time.
+    /// Whether the session works on a simulated world (`sim`, `sim:RECORDING`), in virtual time.
     var isSimulated: Bool { opened.isSimulated }
+    /// The peripherals of the simulated world: the built-in ones, or the replayed recording's; none on BlueZ.
+    let simulatedWorld: [PeripheralSpec]
+    /// The devices of the simulated world.
+    var simulatedDevices: [DeviceID] { simulatedWorld.map(\.id) }
 
-    /// What `sim:PATH` answers until scenario files exist.
+    /// What `sim:PATH` answers for a file that is not a recording: scenarios run with `airlink simulate`.
     static func scenarioMessage(_ path: String) -> String {
         "a scenario file (sim:\(path)) runs with `airlink simulate \(path)`, which builds its world, timeline "
-            + "and client; other commands use --transport sim, the built-in simulated world"
+            + "and client; other commands use --transport sim, the built-in simulated world, or "
+            + "sim:RECORDING.yaml, a device recorded with `airlink record`"
     }
+
+    /// How long a recording opened with `sim:PATH` loops its session: the longest a duration flag runs on `sim`.
+    static let replayLength = DurationArgument.simulatedMaximum
 
     /// Opens the transport the options name, through ``/AirlinkTransports/TransportSelector``.
     ///
@@ -35,25 +44,30 @@ struct Session: Sendable {
     ///   the message says which and how to fix it).
     static func open(_ global: GlobalOptions) async throws -> Session {
         let (seed, logger) = (global.seed, global.logger)
+        let specifier = try global.specifier()
+        var world = SimulatedWorld.builtIn.peripherals
+        if case .simulation(let path?) = specifier {
+            world = [try DeviceRecording.load(path: path).peripheralSpec(replay: .loop(until: replayLength))]
+        }
         let selector = TransportSelector(
-            makeSimulated: { scenario throws(AirlinkError) in
-                if let scenario { throw AirlinkError(.invalidArgument, scenarioMessage(scenario)) }
+            makeSimulated: { [world] scenario throws(AirlinkError) in
                 let simulation = Simulation(seed: seed, strict: false, logger: logger)
-                _ = try simulation.add(SimulatedWorld.builtIn)
-                return simulation.opened(as: .simulation(scenario: nil), limit: .seconds(366 * 86_400))
+                for peripheral in world { _ = try simulation.add(peripheral) }
+                return simulation.opened(as: .simulation(scenario: scenario), limit: .seconds(366 * 86_400))
             }, bluez: BlueZTransport.Configuration(logger: logger))
-        return Session(opened: try await selector.open(try global.specifier()))
+        let opened = try await selector.open(specifier)
+        return Session(opened: opened, simulatedWorld: opened.isSimulated ? world : [])
     }
 
     /// The device `query` names: resolved among `known` (a registry's devices) and the transport's (on
     /// BlueZ, the devices it lists, so that an address typed alone names a random one; on `sim`, the
-    /// built-in world's, which must hold it: a device the world does not have is refused before
+    /// simulated world's (built in, or a replayed recording), which must hold it: a device the world does not have is refused before
     /// connecting, with the ids to choose from; the radio's own message is advice for library users).
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError`` `deviceNotFound` for a device the simulated world lacks,
     ///   `invalidDeviceID` for a type the device does not have or an address several devices share.
     func resolve(_ query: DeviceQuery, known: [DeviceID] = []) throws(AirlinkError) -> DeviceID {
-        let world = SimulatedWorld.builtIn.peripherals
+        let world = simulatedWorld
         let transportKnows = isSimulated ? world.map(\.id) : (transport as? BlueZTransport)?.knownDevices ?? []
         let device = try query.resolve(among: known + transportKnows)
         if isSimulated, !world.contains(where: { $0.id == device }) {

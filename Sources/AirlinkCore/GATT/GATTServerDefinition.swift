@@ -41,6 +41,9 @@ public struct GATTServerDefinition: Hashable, Sendable {
         public var includes: [BluetoothUUID]
         /// The characteristics, in handle order.
         public var characteristics: [Characteristic]
+        /// The handle of its declaration, or `nil` (the default) for the one after the previous service's last
+        /// attribute. A recorded device's layout sets it, gaps included; it may not go back.
+        public var handle: ATTHandle?
 
         /// Creates a service definition.
         ///
@@ -75,6 +78,9 @@ public struct GATTServerDefinition: Hashable, Sendable {
         public var value: [UInt8]
         /// Further descriptors, in handle order after the CCCD.
         public var descriptors: [Descriptor]
+        /// The handle of its declaration, or `nil` (the default) for the one after the previous attribute. A
+        /// recorded device's layout sets it, gaps included; it may not go back.
+        public var handle: ATTHandle?
 
         /// Creates a characteristic definition.
         ///

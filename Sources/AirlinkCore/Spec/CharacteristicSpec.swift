@@ -25,6 +25,8 @@ public struct CharacteristicSpec: Sendable {
     public var updates: [PeriodicUpdate]
     /// Whether a written value is sent back to subscribed centrals (the named `echo` behaviour).
     public var echoesWrites: Bool
+    /// The handle of its declaration, `nil` for the next free one (``GATTServerDefinition/Characteristic/handle``).
+    public var handle: ATTHandle?
 
     /// An update that runs every `period` and returns the new bytes, or `nil` to leave the value.
     public struct PeriodicUpdate: Sendable {
@@ -45,7 +47,9 @@ public struct CharacteristicSpec: Sendable {
 
     /// The byte-level definition for an attribute database.
     public var definition: GATTServerDefinition.Characteristic {
-        GATTServerDefinition.Characteristic(
+        var definition = GATTServerDefinition.Characteristic(
             uuid, properties: properties, permissions: permissions, value: initialValue, descriptors: descriptors)
+        definition.handle = handle
+        return definition
     }
 }

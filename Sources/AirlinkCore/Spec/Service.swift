@@ -14,6 +14,8 @@ public struct Service: Sendable {
     public var includes: [BluetoothUUID]
     /// The characteristics, in handle order.
     public var characteristics: [CharacteristicSpec]
+    /// The handle of its declaration, `nil` for the next free one (``GATTServerDefinition/Service/handle``).
+    public var handle: ATTHandle?
 
     /// Declares a service.
     ///
@@ -34,8 +36,10 @@ public struct Service: Sendable {
 
     /// The byte-level definition for an attribute database.
     public var definition: GATTServerDefinition.Service {
-        GATTServerDefinition.Service(
+        var definition = GATTServerDefinition.Service(
             uuid, isPrimary: isPrimary, includes: includes, characteristics: characteristics.map(\.definition))
+        definition.handle = handle
+        return definition
     }
 }
 

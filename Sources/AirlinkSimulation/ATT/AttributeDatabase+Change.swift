@@ -18,8 +18,15 @@ extension AttributeDatabase {
         guard let first = (0..<count).first(where: differs), let last = (0..<count).last(where: differs) else {
             return nil
         }
-        var lower = ATTHandle(UInt16(first + 1))
-        var upper = ATTHandle(UInt16(last + 1))
+        func handle(_ index: Int) -> ATTHandle {
+            let own = attributes.indices.contains(index) ? attributes[index].handle : nil
+            let previous = old.attributes.indices.contains(index) ? old.attributes[index].handle : nil
+            return [own, previous].compactMap { $0 }.min() ?? ATTHandle(UInt16(index + 1))
+        }
+        var lower = handle(first)
+        var upper =
+            [attributes, old.attributes].compactMap { $0.indices.contains(last) ? $0[last].handle : nil }.max()
+            ?? ATTHandle(UInt16(last + 1))
         for database in [self, old] {
             for service in database.services {
                 if service.handles.contains(lower) { lower = min(lower, service.handles.lowerBound) }

@@ -1,6 +1,7 @@
 import AirlinkCore
 
-/// A GATT server's attribute table, handles from 0x0001 without gaps (Core Spec Vol 3, Part G, 3.1–3.3).
+/// A GATT server's attribute table, handles from 0x0001 in order, without gaps unless a definition places a
+/// service or characteristic at a later handle (a recorded device's layout) (Core Spec Vol 3, Part G, 3.1–3.3).
 ///
 /// Built from a ``/AirlinkCore/GATTServerDefinition``: first the Generic Access service 0x1800 (Device Name,
 /// Appearance), then the Generic Attribute service 0x1801 with the characteristics the definition's
@@ -12,7 +13,7 @@ public struct AttributeDatabase: Hashable, Sendable {
     /// The longest attribute value, 512 bytes (Vol 3, Part F, 3.2.9).
     public static let maximumValueLength = 512
 
-    /// The attributes in handle order; the attribute with handle `h` is at index `h - 1`.
+    /// The attributes in handle order; without gaps, the attribute with handle `h` is at index `h - 1`.
     public private(set) var attributes: [GATTAttribute]
 
     /// The handle of the Service Changed characteristic's value (Vol 3, Part G, 7.1), 0x0008 when it is served.
@@ -44,19 +45,38 @@ public struct AttributeDatabase: Hashable, Sendable {
     }
 
     /// The handle of the last attribute.
-    public var lastHandle: ATTHandle { ATTHandle(UInt16(attributes.count)) }
+    public var lastHandle: ATTHandle { attributes.last?.handle ?? ATTHandle(0) }
 
     /// The attribute at `handle`, or `nil` if there is none.
     public subscript(handle: ATTHandle) -> GATTAttribute? {
-        let index = Int(handle.rawValue) - 1
-        return attributes.indices.contains(index) ? attributes[index] : nil
+        index(of: handle).map { attributes[$0] }
+    }
+
+    /// The index of the attribute with `handle`: at `handle - 1` without gaps, else found by bisection.
+    private func index(of handle: ATTHandle) -> Int? {
+        let direct = Int(handle.rawValue) - 1
+        if attributes.indices.contains(direct), attributes[direct].handle == handle { return direct }
+        let index = firstIndex(atOrAfter: handle)
+        return index < attributes.count && attributes[index].handle == handle ? index : nil
+    }
+
+    /// The index of the first attribute whose handle is `handle` or later (`attributes.count` if none).
+    private func firstIndex(atOrAfter handle: ATTHandle) -> Int {
+        var (low, high) = (0, attributes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if attributes[middle].handle < handle { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The attributes whose handles lie in `range`, in handle order; empty if none do.
     public func attributes(in range: ClosedRange<ATTHandle>) -> ArraySlice<GATTAttribute> {
-        let lower = Int(range.lowerBound.rawValue) - 1
-        let upper = min(Int(range.upperBound.rawValue), attributes.count)
-        guard lower < upper, lower >= 0 else { return [] }
+        let lower = firstIndex(atOrAfter: range.lowerBound)
+        let upper =
+            range.upperBound == .max
+            ? attributes.count : firstIndex(atOrAfter: ATTHandle(range.upperBound.rawValue + 1))
+        guard lower < upper else { return [] }
         return attributes[lower..<upper]
     }
 
@@ -65,8 +85,7 @@ public struct AttributeDatabase: Hashable, Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if there is no attribute at `handle` or the value
     ///   is over 512 bytes.
     public mutating func setValue(_ value: [UInt8], for handle: ATTHandle) throws(AirlinkError) {
-        let index = Int(handle.rawValue) - 1
-        guard attributes.indices.contains(index) else {
+        guard let index = index(of: handle) else {
             throw AirlinkError(.invalidArgument, "no attribute at handle \(handle); the last is \(lastHandle)")
         }
         guard value.count <= Self.maximumValueLength else {

@@ -4,6 +4,8 @@ import AirlinkCore
 struct AttributeTableBuilder {
     private let definition: GATTServerDefinition
     private var table: [GATTAttribute] = []
+    /// The handle the next attribute takes.
+    private var next: UInt16 = 1
     /// The Service Changed value handle, if the Generic Attribute service serves it (always 0x0008).
     let serviceChangedHandle: ATTHandle?
     /// The Client Supported Features value handle, if served.
@@ -34,20 +36,35 @@ struct AttributeTableBuilder {
         genericAttributeEnd = ATTHandle(UInt16(next - 1))
         for service in definition.services {
             try Self.check(service, in: definition)
-            let count =
-                1 + service.includes.count
-                + service.characteristics.reduce(0) {
-                    $0 + 2 + ($1.properties.canSubscribe ? 1 : 0) + $1.descriptors.count
-                }
-            guard next + count - 1 <= 0xFFFF else {
+            next = try Self.place(service.handle, at: next, "service \(service.uuid)")
+            let start = next
+            next += 1 + service.includes.count
+            for characteristic in service.characteristics {
+                next = try Self.place(
+                    characteristic.handle, at: next, "characteristic \(characteristic.uuid) of service \(service.uuid)")
+                next += 2 + (characteristic.properties.canSubscribe ? 1 : 0) + characteristic.descriptors.count
+            }
+            guard next - 1 <= 0xFFFF else {
                 throw AirlinkError(
                     .invalidSpecification,
                     "the database needs more than 0xFFFF attribute handles; service \(service.uuid) would end at "
-                        + "handle \(next + count - 1)")
+                        + "handle \(next - 1)")
             }
-            serviceRanges.append(ATTHandle(UInt16(next))...ATTHandle(UInt16(next + count - 1)))
-            next += count
+            serviceRanges.append(ATTHandle(UInt16(start))...ATTHandle(UInt16(next - 1)))
         }
+    }
+
+    /// The handle a declaration takes: its own (a recorded layout's), which may leave a gap but not go back,
+    /// or the next free one.
+    private static func place(_ handle: ATTHandle?, at next: Int, _ what: String) throws(AirlinkError) -> Int {
+        guard let handle else { return next }
+        guard Int(handle.rawValue) >= next else {
+            throw AirlinkError(
+                .invalidSpecification,
+                "\(what) asks for handle \(handle), which the attributes before it take (the next free handle is "
+                    + "\(ATTHandle(UInt16(clamping: next)))); give a later handle or none")
+        }
+        return Int(handle.rawValue)
     }
 
     private static func check(
@@ -118,6 +135,7 @@ struct AttributeTableBuilder {
     /// Builds the table.
     mutating func build() -> [GATTAttribute] {
         table = []
+        next = 1
         addService(.genericAccess, isPrimary: true, end: ATTHandle(0x0005))
         addCharacteristic(
             .deviceName, properties: .read, permissions: .readable, value: Array(definition.deviceName.utf8))
@@ -140,6 +158,7 @@ struct AttributeTableBuilder {
             addCharacteristic(.databaseHash, properties: .read, permissions: .readable, value: [])
         }
         for (service, range) in zip(definition.services, serviceRanges) {
+            next = range.lowerBound.rawValue
             addService(service.uuid, isPrimary: service.isPrimary, end: range.upperBound)
             for include in service.includes {
                 let index = definition.services.firstIndex { $0.uuid == include }!
@@ -151,10 +170,11 @@ struct AttributeTableBuilder {
                 append(.includeDeclaration, value, .readable, .include)
             }
             for characteristic in service.characteristics {
+                if let handle = characteristic.handle { next = handle.rawValue }
                 addCharacteristic(
                     characteristic.uuid, properties: characteristic.properties, permissions: characteristic.permissions,
                     value: characteristic.value)
-                let valueHandle = ATTHandle(UInt16(table.count))
+                let valueHandle = table[table.count - 1].handle
                 for descriptor in characteristic.descriptors {
                     append(
                         descriptor.uuid, descriptor.value, descriptor.permissions, .descriptor(valueHandle: valueHandle)
@@ -167,17 +187,20 @@ struct AttributeTableBuilder {
                 attributes: table.lazy.map {
                     GATTDatabaseHash.Attribute(handle: $0.handle, type: $0.type, value: $0.value)
                 })
-            table[Int(databaseHashHandle.rawValue) - 1].value = hash.characteristicValue
+            if let index = table.firstIndex(where: { $0.handle == databaseHashHandle }) {
+                table[index].value = hash.characteristicValue
+            }
         }
         return table
     }
 
-    private var nextHandle: ATTHandle { ATTHandle(UInt16(table.count + 1)) }
+    private var nextHandle: ATTHandle { ATTHandle(next) }
 
     private mutating func append(
         _ type: BluetoothUUID, _ value: [UInt8], _ permissions: AttributePermissions, _ role: GATTAttribute.Role
     ) {
         table.append(GATTAttribute(handle: nextHandle, type: type, value: value, permissions: permissions, role: role))
+        next &+= 1
     }
 
     private mutating func addService(_ uuid: BluetoothUUID, isPrimary: Bool, end: ATTHandle) {

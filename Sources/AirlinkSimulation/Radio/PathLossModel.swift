@@ -34,6 +34,11 @@ public struct PathLossModel: Sendable, Hashable {
         measuredPower - 10 * exponent * log10(max(distance, 0.1))
     }
 
+    /// The distance in metres at which the mean RSSI is `meanRSSI`: the model's inverse (at least 0.1 m).
+    public func distance(measuredPower: Double, meanRSSI: Double) -> Double {
+        max(0.1, pow(10, (measuredPower - meanRSSI) / (10 * exponent)))
+    }
+
     /// Whether a peripheral at `distance` is heard at all.
     public func isInRange(measuredPower: Double, distance: Double) -> Bool {
         meanRSSI(measuredPower: measuredPower, distance: distance) >= sensitivity

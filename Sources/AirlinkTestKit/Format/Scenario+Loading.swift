@@ -13,7 +13,7 @@ extension Scenario {
     ///   and the offending line (also for text that is not UTF-8); ``/AirlinkCore/AirlinkError/Code/invalidArgument``
     ///   when there is no file at the path, it is a directory, cannot be read or is too large.
     public static func load(path: String) throws(AirlinkError) -> Scenario {
-        var scenario = try parse(try text(at: path), source: path)
+        var scenario = try parse(try text(at: path, kind: "scenario"), source: path)
         if scenario.name == nil {
             scenario.name = String(path.split(separator: "/").last ?? Substring(path)).replacingOccurrences(
                 of: ".yaml", with: "")
@@ -22,34 +22,42 @@ extension Scenario {
     }
 
     /// The file's text, with a message for each way it cannot be had.
-    private static func text(at path: String) throws(AirlinkError) -> String {
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - kind: what the file is, for messages (`scenario`, `recording`).
+    ///   - maximumSize: the most bytes read.
+    static func text(at path: String, kind: String, maximumSize: Int = maximumFileSize) throws(AirlinkError)
+        -> String
+    {
         let shown = path.escapingControlCharacters()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let examples = kind == "scenario" ? "Simulations/*.yaml" : "Simulations/devices/*.yaml"
             throw AirlinkError(
-                .invalidArgument, "no scenario file at \(shown): check the path (the examples are Simulations/*.yaml)")
+                .invalidArgument, "no \(kind) file at \(shown): check the path (the examples are \(examples))")
         }
         guard !isDirectory.boolValue else {
             throw AirlinkError(
-                .invalidArgument, "\(shown) is a directory: give a scenario file, such as \(shown)/x.yaml")
+                .invalidArgument, "\(shown) is a directory: give a \(kind) file, such as \(shown)/x.yaml")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw AirlinkError(.invalidArgument, "cannot read the scenario \(shown): check its permissions")
+            throw AirlinkError(.invalidArgument, "cannot read the \(kind) \(shown): check its permissions")
         }
         defer { try? handle.close() }
         let data: Data
-        do { data = try handle.read(upToCount: maximumFileSize + 1) ?? Data() } catch {
-            throw AirlinkError(.invalidArgument, "cannot read the scenario \(shown): \(error.localizedDescription)")
+        do { data = try handle.read(upToCount: maximumSize + 1) ?? Data() } catch {
+            throw AirlinkError(.invalidArgument, "cannot read the \(kind) \(shown): \(error.localizedDescription)")
         }
-        guard data.count <= maximumFileSize else {
+        guard data.count <= maximumSize else {
             throw AirlinkError(
-                .invalidArgument, "the scenario \(shown) is larger than \(maximumFileSize) bytes, the most read")
+                .invalidArgument, "the \(kind) \(shown) is larger than \(maximumSize) bytes, the most read")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             let (line, column) = invalidUTF8Location(Array(data))
             throw AirlinkError(
                 .invalidSpecification,
-                "\(shown):\(line):\(column): not UTF-8 text; save the scenario as UTF-8")
+                "\(shown):\(line):\(column): not UTF-8 text; save the \(kind) as UTF-8")
         }
         return text
     }
@@ -77,11 +85,28 @@ extension Scenario {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` naming `source:line:column` and what was
     ///   expected.
     public static func parse(_ yaml: String, source: String = "scenario") throws(AirlinkError) -> Scenario {
+        let directory = source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : "."
+        return try decodeYAML(
+            Scenario.self, yaml, source: source, whenEmpty: "a scenario needs at least `duration:`",
+            userInfo: [ScenarioPeripheral.directoryKey: directory])
+    }
+
+    /// Decodes YAML text as `type`, through a composed node tree so that a `DecodingError` names its line.
+    ///
+    /// - Parameters:
+    ///   - type: what the text holds.
+    ///   - yaml: the text.
+    ///   - source: the name used in error messages (a path).
+    ///   - whenEmpty: what an empty file lacks, for its message.
+    ///   - userInfo: what the decoders may need (the directory `recorded:` paths are relative to).
+    static func decodeYAML<Value: Decodable>(
+        _ type: Value.Type, _ yaml: String, source: String, whenEmpty: String,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) throws(AirlinkError) -> Value {
         let node: Node
         do {
             guard let composed = try Yams.compose(yaml: yaml) else {
-                throw AirlinkError(
-                    .invalidSpecification, "\(source): the file is empty; a scenario needs at least `duration:`")
+                throw AirlinkError(.invalidSpecification, "\(source): the file is empty; \(whenEmpty)")
             }
             node = composed
         } catch let error as AirlinkError {
@@ -92,7 +117,7 @@ extension Scenario {
             throw AirlinkError(.invalidSpecification, "\(source): not valid YAML: \(error)")
         }
         do {
-            return try YAMLDecoder().decode(Scenario.self, from: node)
+            return try YAMLDecoder().decode(Value.self, from: node, userInfo: userInfo)
         } catch let error as DecodingError {
             throw ScenarioDecodingFailure(error: error, root: node, yaml: yaml, source: source).airlinkError
         } catch {

@@ -42,6 +42,9 @@ public struct Scenario: Sendable, Decodable {
                     + "virtual time, found \(duration); split a longer story into several scenarios")
         }
         world = try container.decodeIfPresent([ScenarioPeripheral].self, forKey: .world) ?? []
+        for index in world.indices where world[index].loop == true {
+            world[index].replay = .loop(until: duration.duration)
+        }
         timeline = try container.decodeIfPresent([ScenarioAction].self, forKey: .timeline) ?? []
         client = try container.decodeIfPresent([ScenarioClient].self, forKey: .client) ?? []
         expect = try container.decodeIfPresent([ScenarioExpectation].self, forKey: .expect) ?? []

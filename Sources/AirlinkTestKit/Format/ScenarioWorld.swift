@@ -35,11 +35,28 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     /// Whether it treats every central as bonded (keeps their subscriptions and caching state between
     /// connections); `nil` keeps the spec's (no).
     public var bondsWithCentrals: Bool?
+    /// A recorded device to replay (`recorded: devices/NAME.yaml`, relative to the scenario file), as
+    /// written; ``recording`` holds it once the scenario is loaded.
+    public var recorded: String?
+    /// Whether a recorded device's session loops for the whole run (`loop: true`) rather than playing once.
+    public var loop: Bool?
+    /// The recording `recorded:` names, loaded with the scenario.
+    public var recording: DeviceRecording?
+    /// How the recording's session plays: once, or looped for the scenario's duration (`loop: true`).
+    public var replay = RecordingReplay.once
 
-    private enum CodingKeys: String, CodingKey {
+    /// The `userInfo` key of the directory `recorded:` paths are relative to (the scenario file's).
+    static let directoryKey = CodingUserInfoKey(rawValue: "airlink.scenario.directory")!
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case inspector, builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
-        case mtu, dataLength, genericAttribute, bondsWithCentrals
+        case mtu, dataLength, genericAttribute, bondsWithCentrals, recorded, loop
     }
+
+    /// The keys a `recorded:` entry takes besides itself: the recording is the device, these place it.
+    private static let recordedKeys: [CodingKeys] = [
+        .recorded, .loop, .name, .id, .position, .maximumConnections, .mtu, .dataLength, .bondsWithCentrals,
+    ]
 
     /// Decodes a peripheral; a custom one needs `name`, `id` and `services`, an inspector its `values`.
     public init(from decoder: any Decoder) throws {
@@ -62,6 +79,28 @@ public struct ScenarioPeripheral: Sendable, Decodable {
                 name: name, values: try container.decode([ScenarioInspectedValue].self, forKey: .values))
             self.name = name
             return
+        }
+        recorded = try container.decodeIfPresent(String.self, forKey: .recorded)
+        loop = try container.decodeIfPresent(Bool.self, forKey: .loop)
+        if let recorded {
+            for key in CodingKeys.allCases where container.contains(key) && !Self.recordedKeys.contains(key) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "a recorded device is the recording's: drop `\(key.stringValue)` (it takes "
+                        + Self.recordedKeys.map(\.stringValue).joined(separator: ", ") + "), or edit the recording")
+            }
+            let directory = decoder.userInfo[Self.directoryKey] as? String ?? "."
+            let path = recorded.hasPrefix("/") ? recorded : directory + "/" + recorded
+            do {
+                recording = try DeviceRecording.load(path: path)
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .recorded, in: container,
+                    debugDescription: "the recording \(recorded) cannot be replayed: \(error.message)")
+            }
+        } else if loop != nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .loop, in: container, debugDescription: "`loop` replays a recording; add `recorded: PATH`")
         }
         builtIn = try container.decodeIfPresent(String.self, forKey: .builtIn)
         name = try container.decodeIfPresent(String.self, forKey: .name)
@@ -103,7 +142,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
                     debugDescription: "a built-in peripheral keeps its services; override values with `values:` instead"
                 )
             }
-        } else {
+        } else if recorded == nil {
             for key in [CodingKeys.name, .id, .services] where !container.contains(key) {
                 throw DecodingError.keyNotFound(
                     key,
@@ -203,18 +242,7 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         uuid = try container.decode(ScenarioUUID.self, forKey: .uuid)
-        var properties: CharacteristicProperties = []
-        var names = try container.nestedUnkeyedContainer(forKey: .properties)
-        while !names.isAtEnd {
-            let name = try names.decode(String.self)
-            guard let property = Self.propertyNames.first(where: { $0.0 == name }) else {
-                throw DecodingError.dataCorruptedError(
-                    in: names,
-                    debugDescription: "expected a property (\(Self.propertyNames.map(\.0).joined(separator: ", "))), "
-                        + "found '\(name)'")
-            }
-            properties.insert(property.1)
-        }
+        let properties = try container.decodeProperties(forKey: .properties, names: Self.propertyNames)
         self.properties = properties
         let type = try container.decode(ScenarioValueType.self, forKey: .type)
         value = try ScenarioValue.decode(type, forKey: .value, in: container)
@@ -292,6 +320,27 @@ public struct ScenarioATTError: Sendable, Decodable {
                 debugDescription: "expected an ATT error (\(Self.names.map(\.0).joined(separator: ", ")) or a code "
                     + "such as 0x03), found '\(text)'")
         }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a list of property names (`[read, notify]`) from `names`, refusing any other name.
+    func decodeProperties(forKey key: Key, names: [(String, CharacteristicProperties)]) throws
+        -> CharacteristicProperties
+    {
+        var properties: CharacteristicProperties = []
+        var list = try nestedUnkeyedContainer(forKey: key)
+        while !list.isAtEnd {
+            let name = try list.decode(String.self)
+            guard let property = names.first(where: { $0.0 == name }) else {
+                throw DecodingError.dataCorruptedError(
+                    in: list,
+                    debugDescription: "expected a property (\(names.map(\.0).joined(separator: ", "))), found '\(name)'"
+                )
+            }
+            properties.insert(property.1)
+        }
+        return properties
     }
 }
 

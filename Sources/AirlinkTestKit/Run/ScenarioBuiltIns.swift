@@ -10,7 +10,11 @@ enum ScenarioBuiltIns {
     /// The spec of one peripheral of the world.
     static func spec(for peripheral: ScenarioPeripheral, at index: Int) throws(AirlinkError) -> PeripheralSpec {
         var spec: PeripheralSpec
-        if let builtIn = peripheral.builtIn {
+        if let recording = peripheral.recording {
+            spec = try recording.peripheralSpec(replay: peripheral.replay)
+            if let name = peripheral.name { spec.name = name }
+            if let id = peripheral.id { spec.id = id }
+        } else if let builtIn = peripheral.builtIn {
             spec = try builtInSpec(builtIn, parameters: peripheral.parameters ?? [:], index: index)
             if let name = peripheral.name { spec.name = name }
             if let id = peripheral.id { spec.id = id }

@@ -1,0 +1,36 @@
+import AirlinkCore
+
+extension DeviceRecording {
+    /// Makes a recording from what a recorder observed.
+    ///
+    /// - Parameters:
+    ///   - device: the device's address.
+    ///   - transport: the transport's name.
+    ///   - advertisements: the device's advertisements as reported, with their times.
+    ///   - database: the database discovered, with the values read.
+    ///   - session: the notifications received while watched.
+    init(
+        device: DeviceID, transport: String, advertisements: [(time: Duration, advertisement: Advertisement)],
+        database: RecordedDatabase, session: RecordedSession
+    ) {
+        let deviceName = database.characteristic(.deviceName)?.value?.bytes.flatMap {
+            String(validating: $0, as: UTF8.self)
+        }
+        let advertisedName = advertisements.lazy.compactMap(\.advertisement.name).last
+        self.init(
+            name: deviceName ?? advertisedName ?? device.description, id: device, transport: transport,
+            advertising: Self.advertising(advertisements), database: database, session: session)
+    }
+
+    /// The latest advertisement's data, the interval and RSSI over all of them.
+    private static func advertising(_ reports: [(time: Duration, advertisement: Advertisement)])
+        -> RecordedAdvertising?
+    {
+        guard let latest = reports.last?.advertisement else { return nil }
+        return RecordedAdvertising(
+            data: (try? latest.advertisingData()) ?? [],
+            interval: RecordedAdvertising.interval(of: reports.map(\.time)),
+            isConnectable: latest.isConnectable, txPower: latest.txPowerLevel,
+            rssi: RSSIDistribution(reports.compactMap { $0.advertisement.rssi.map(Int.init) }), reports: reports.count)
+    }
+}
