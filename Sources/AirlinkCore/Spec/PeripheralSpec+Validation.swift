@@ -12,8 +12,9 @@ extension PeripheralSpec {
     /// characteristic outside a service; two characteristics with one UUID in a service (behaviours
     /// address characteristics by UUID, so that would be ambiguous); a value over 512 bytes; an
     /// update period that is not positive; a timeline time before zero; an MTU outside 23–517; a data
-    /// length outside 27–251; a position that is not finite. A transport also lays out the database
-    /// and reports what it refuses (a CCCD listed by hand, a redefined 0x1800 service, ...).
+    /// length outside 27–251; a position that is not finite; permissions that merge two minimum key
+    /// sizes. A transport also lays out the database and reports what it refuses (a CCCD listed by
+    /// hand, a redefined 0x1800 service, ...).
     ///
     /// - Throws: ``AirlinkError/Code/invalidSpecification``.
     public func validate() throws(AirlinkError) {
@@ -57,6 +58,14 @@ extension PeripheralSpec {
                     throw fault(
                         "characteristic \(characteristic.uuid) has a \(size)-byte \(characteristic.valueTypeName) "
                             + "value, over the \(Self.maximumValueLength) bytes an attribute holds")
+                }
+                let declared = [characteristic.permissions] + characteristic.descriptors.map(\.permissions)
+                if declared.contains(where: {
+                    $0.minimumKeySize.map { !AttributePermissions.keySizes.contains($0) } ?? false
+                }) {
+                    throw fault(
+                        "characteristic \(characteristic.uuid) merges two minimum key sizes into one permission set; "
+                            + "declare one")
                 }
                 for update in characteristic.updates where update.period <= .zero {
                     throw fault(

@@ -188,9 +188,15 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
     public var refuseWrites: ATTError?
     /// A Characteristic User Description.
     public var userDescription: String?
+    /// Security the value needs beyond what `properties` allow (`permissions: [readEncryptionRequired]`,
+    /// `minimumKeySize: 16`); empty for none.
+    public var permissions: AttributePermissions
+    /// Further descriptors, after the CCCD and the user description.
+    public var descriptors: [ScenarioDescriptor]
 
     private enum CodingKeys: String, CodingKey {
-        case uuid, properties, type, value, updates, echo, refuseWrites, userDescription
+        case uuid, properties, type, value, updates, echo, refuseWrites, userDescription, permissions, minimumKeySize
+        case descriptors
     }
 
     /// The property names a scenario uses.
@@ -234,6 +240,8 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
         echo = try container.decodeIfPresent(Bool.self, forKey: .echo) ?? false
         refuseWrites = try container.decodeIfPresent(ScenarioATTError.self, forKey: .refuseWrites)?.error
         userDescription = try container.decodeIfPresent(String.self, forKey: .userDescription)
+        permissions = try container.decodePermissions(.permissions, keySize: .minimumKeySize)
+        descriptors = try container.decodeIfPresent([ScenarioDescriptor].self, forKey: .descriptors) ?? []
     }
 }
 

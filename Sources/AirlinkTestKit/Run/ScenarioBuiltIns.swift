@@ -128,10 +128,17 @@ enum ScenarioBuiltIns {
     private static func typed<Value: GATTValue>(_ type: Value.Type, _ description: ScenarioCharacteristic)
         throws(AirlinkError) -> CharacteristicSpec
     {
+        let permissions = GATTServerDefinition.Characteristic.defaultPermissions(for: description.properties)
         var characteristic = Characteristic(
             description.uuid.uuid, properties: description.properties,
+            permissions: permissions.union(description.permissions),
             value: try Value(gattBytes: description.value.bytes))
         if let text = description.userDescription { characteristic = characteristic.userDescription(text) }
+        for descriptor in description.descriptors {
+            characteristic = characteristic.descriptor(
+                GATTServerDefinition.Descriptor(
+                    descriptor.uuid.uuid, permissions: descriptor.permissions, value: descriptor.value.bytes))
+        }
         if description.echo { characteristic = characteristic.echoesWrites() }
         if let error = description.refuseWrites { characteristic = characteristic.refusesWrites(with: error) }
         var spec = characteristic.spec
