@@ -76,12 +76,6 @@ import Testing
             "          - {uuid: \"FFF1\", properties: [read], type: uint8, value: 7, \(declaration)}")
 
         // When it is parsed, Then the error names the line and what was expected
-        #expect {
-            _ = try Scenario.parse(yaml)
-        } throws: { error in
-            guard let error = error as? AirlinkError else { return false }
-            return error.code == .invalidSpecification && error.message.contains(location)
-                && error.message.contains(expected)
-        }
+        expectRefusal(yaml, at: location, saying: expected)
     }
 }

@@ -37,10 +37,12 @@ public struct PairingFailureReason: RawRepresentable, Hashable, Sendable, Custom
     /// The device rejects the keys distributed (0x0F).
     public static let keyRejected = PairingFailureReason(rawValue: 0x0F)
 
+    /// The name the specification gives (`Confirm Value Failed`), `Reserved` for other codes.
+    public var name: String { Self.names[Int(rawValue)] ?? "Reserved" }
+
     /// `Confirm Value Failed (0x04)`.
     public var description: String {
-        let code = "0x" + (rawValue < 0x10 ? "0" : "") + String(rawValue, radix: 16, uppercase: true)
-        return "\(Self.names[Int(rawValue)] ?? "Reserved") (\(code))"
+        "\(name) (0x" + (rawValue < 0x10 ? "0" : "") + String(rawValue, radix: 16, uppercase: true) + ")"
     }
 
     private static let names: [Int: String] = [

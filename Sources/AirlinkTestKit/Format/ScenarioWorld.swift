@@ -35,10 +35,12 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     /// Whether it treats every central as bonded (keeps their subscriptions and caching state between
     /// connections); `nil` keeps the spec's (no).
     public var bondsWithCentrals: Bool?
+    /// How it answers pairing (``ScenarioSecurity``); `nil` keeps the spec's (no input and no output, bonding).
+    public var security: ScenarioSecurity?
 
     private enum CodingKeys: String, CodingKey {
         case inspector, builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
-        case mtu, dataLength, genericAttribute, bondsWithCentrals
+        case mtu, dataLength, genericAttribute, bondsWithCentrals, security
     }
 
     /// Decodes a peripheral; a custom one needs `name`, `id` and `services`, an inspector its `values`.
@@ -48,7 +50,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
             let name = try container.decode(String.self, forKey: .inspector)
             let others: [CodingKeys] = [
                 .builtIn, .name, .id, .position, .advertising, .parameters, .services, .maximumConnections, .mtu,
-                .dataLength, .genericAttribute, .bondsWithCentrals,
+                .dataLength, .genericAttribute, .bondsWithCentrals, .security,
             ]
             for key in others where container.contains(key) {
                 throw DecodingError.dataCorruptedError(
@@ -89,6 +91,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
             genericAttribute = characteristics
         }
         bondsWithCentrals = try container.decodeIfPresent(Bool.self, forKey: .bondsWithCentrals)
+        security = try container.decodeIfPresent(ScenarioSecurity.self, forKey: .security)
         if let builtIn {
             guard ScenarioBuiltIns.names.contains(builtIn) else {
                 throw DecodingError.dataCorruptedError(

@@ -24,6 +24,7 @@ enum ScenarioBuiltIns {
         if let dataLength = peripheral.dataLength { spec.maximumDataLength = dataLength }
         if let characteristics = peripheral.genericAttribute { spec.genericAttribute = characteristics }
         if let bonds = peripheral.bondsWithCentrals { spec.bondsWithCentrals = bonds }
+        if let security = peripheral.security { spec.security = security.peripheralSecurity }
         for override in peripheral.values ?? [] {
             try apply(override, to: &spec, index: index)
         }
