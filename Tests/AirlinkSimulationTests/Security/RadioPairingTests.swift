@@ -218,6 +218,60 @@ import Testing
         #expect(error?.code == .linkLost)
     }
 
+    @Test(arguments: [true, false])
+    func aBondedCentralIsRememberedForGATTCachingAndAnUnpairedOneIsNot(_ pairs: Bool) async throws {
+        // Given a peripheral that does not treat every central as bonded
+        let (remembered, lines, _) = try await Self.run(PeripheralSecurity()) { radio, _, peripheral in
+            // When the central pairs (or not), then disconnects
+            if pairs { _ = try await radio.pair(Self.id) }
+            await radio.disconnect(Self.id)
+            return peripheral.cachingState(ofCentral: radio.address) != nil
+        }
+        // Then only a bonded central's caching state outlives the link
+        #expect(remembered == pairs)
+        // And Just Works with Secure Connections takes the request, five exchanges and the key distribution, a
+        // connection interval (30 ms) each
+        if pairs { #expect(try Self.duration(lines, until: "keys distributed: bonded") == .milliseconds(210)) }
+    }
+
+    @Test func aKeyboardPeripheralsUserTakesTheirTimeBeforeEncryption() async throws {
+        // Given a keyboard peripheral whose user types the passkey the central shows after 3 s
+        let security = PeripheralSecurity(
+            features: PairingFeatures(io: .keyboardOnly, mitm: true), user: .attentive(after: .seconds(3)))
+        let (result, lines, _) = try await Self.run(security) { radio, _, _ in
+            try await radio.pair(Self.id, features: PairingFeatures(io: .displayOnly, mitm: true))
+        }
+        // Then the central displays, the peripheral's user types, and pairing lasts the exchanges plus 3 s
+        #expect(result.method == .passkeyEntry(.centralDisplays))
+        #expect(lines.contains { $0.contains("peripheral user enters") })
+        #expect(try Self.duration(lines, until: "keys distributed: bonded") == .seconds(3) + .milliseconds(210))
+    }
+
+    @Test func aKeySizeOutside7To16IsRefusedOnBothSides() async throws {
+        // Given a central offering 6-byte keys, Then its pair call is refused before anything is sent
+        let (error, lines, _) = try await Self.run { radio, _, _ in
+            await outcome { () throws(AirlinkError) in
+                try await radio.pair(Self.id, features: PairingFeatures(io: .keyboardOnly, maximumKeySize: 6))
+            }.failure
+        }
+        #expect(error?.code == .invalidArgument)
+        #expect(lines.isEmpty)
+        // And a peripheral declaring 17-byte keys or a seven-digit passkey is refused when it is added
+        for security in [
+            PeripheralSecurity(features: PairingFeatures(io: .displayOnly, maximumKeySize: 17)),
+            PeripheralSecurity(features: PairingFeatures(io: .displayOnly), passkey: 1_000_000),
+        ] {
+            #expect(throws: AirlinkError.self) { try Simulation(seed: 1).add(Self.vault(security)) }
+        }
+    }
+
+    /// The virtual time from the pairing request's line to the first line ending with `suffix`.
+    static func duration(_ lines: [String], until suffix: String) throws -> Duration {
+        let request = try #require(lines.first { $0.contains("> pairing request") })
+        let end = try #require(lines.first { $0.hasSuffix(suffix) })
+        return .microseconds(Int(((seconds(end) - seconds(request)) * 1_000_000).rounded()))
+    }
+
     /// The virtual time of a trace line, `t=12.345000 smp ...`, in seconds.
     static func seconds(_ line: String) -> Double {
         Double(line.dropFirst(2).prefix { $0 != " " }) ?? -1
