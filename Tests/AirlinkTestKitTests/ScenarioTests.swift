@@ -111,13 +111,7 @@ import Testing
         // Given a scenario with a mistake
         // When it is parsed
         // Then the error points at the line and column and says what was expected
-        #expect {
-            _ = try Scenario.parse(yaml)
-        } throws: { error in
-            guard let error = error as? AirlinkError else { return false }
-            return error.code == .invalidSpecification && error.message.contains(location)
-                && error.message.contains(expected)
-        }
+        expectRefusal(yaml, at: location, saying: expected)
     }
 
     @Test func aTimelineNamingAnUnknownDeviceIsRefused() async throws {

@@ -7,6 +7,8 @@ extension AirlinkError {
         case bluez(name: String, message: String)
         /// A fault injected by a simulation, described as it appears in the trace.
         case injected(String)
+        /// A side of a pairing sent Pairing Failed with this reason (Core Spec Vol 3, Part H, 3.5.5).
+        case smp(PairingFailureReason)
         /// A system call failed with `errno`.
         case posix(errno: Int32, call: String)
         /// Another Airlink error that led to this one.
@@ -22,6 +24,7 @@ extension AirlinkError {
                 return "ATT \(error)"
             case .bluez(let name, let message): return "\(name): \(message)"
             case .injected(let fault): return "injected fault: \(fault)"
+            case .smp(let reason): return "SMP Pairing Failed: \(reason)"
             case .posix(let errno, let call): return "\(call) failed with errno \(errno)"
             case .underlying(let error): return error.description
             case .other(let text): return text

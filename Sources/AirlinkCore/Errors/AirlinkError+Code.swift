@@ -53,6 +53,12 @@ extension AirlinkError {
         /// The device answered Database Out Of Sync (ATT 0x12, Core Spec Vol 3, Part G, 2.5.2.1): its database
         /// changed since the handles used were discovered. The layers have dropped their cached handles; retry.
         public static let databaseOutOfSync = Code("databaseOutOfSync")
+        /// Pairing ended with a Pairing Failed command from either side (Core Spec Vol 3, Part H, 3.5.5);
+        /// ``AirlinkError/pairingFailureReason`` has the reason.
+        public static let pairingFailed = Code("pairingFailed")
+        /// The peer no longer has the bond this side holds: encrypting with it failed with PIN or Key Missing
+        /// (HCI 0x06). Forget the bond and pair again.
+        public static let bondLost = Code("bondLost")
         /// A simulation stalled: it was idle while the awaited work was unfinished.
         public static let simulationStalled = Code("simulationStalled")
         /// Work escaped the simulation's executor or clock (strict mode turns this into a failure).

@@ -82,6 +82,12 @@ public struct AirlinkError: Error, Sendable, Hashable, CustomStringConvertible {
         hasher.combine(context)
     }
 
+    /// The reason a side gave when it ended pairing, if it did.
+    public var pairingFailureReason: PairingFailureReason? {
+        if case .smp(let reason) = cause { return reason }
+        return nil
+    }
+
     /// The ATT error behind this error, if the peer answered with one.
     public var attError: ATTError? {
         if case .att(let error, _) = cause { return error }

@@ -12,8 +12,10 @@ extension PeripheralSpec {
     /// characteristic outside a service; two characteristics with one UUID in a service (behaviours
     /// address characteristics by UUID, so that would be ambiguous); a value over 512 bytes; an
     /// update period that is not positive; a timeline time before zero; an MTU outside 23–517; a data
-    /// length outside 27–251; a position that is not finite. A transport also lays out the database
-    /// and reports what it refuses (a CCCD listed by hand, a redefined 0x1800 service, ...).
+    /// length outside 27–251; a position that is not finite; permissions that merge two minimum key
+    /// sizes; a security maximum key size outside 7–16 or a passkey over six digits. A transport also
+    /// lays out the database and reports what it refuses (a CCCD listed by hand, a redefined 0x1800
+    /// service, ...).
     ///
     /// - Throws: ``AirlinkError/Code/invalidSpecification``.
     public func validate() throws(AirlinkError) {
@@ -68,6 +70,14 @@ extension PeripheralSpec {
                         "characteristic \(characteristic.uuid) has a \(size)-byte \(characteristic.valueTypeName) "
                             + "value, over the \(Self.maximumValueLength) bytes an attribute holds")
                 }
+                let declared = [characteristic.permissions] + characteristic.descriptors.map(\.permissions)
+                if declared.contains(where: {
+                    $0.minimumKeySize.map { !AttributePermissions.keySizes.contains($0) } ?? false
+                }) {
+                    throw fault(
+                        "characteristic \(characteristic.uuid) merges two minimum key sizes into one permission set; "
+                            + "declare one")
+                }
                 for update in characteristic.updates where update.period <= .zero {
                     throw fault(
                         "characteristic \(characteristic.uuid) updates every \(update.period.text); "
@@ -84,6 +94,12 @@ extension PeripheralSpec {
             throw fault("its data length \(maximumDataLength) lies outside 27–251 bytes")
         }
         if maximumConnections < 1 { throw fault("it must accept at least one connection") }
+        if !AttributePermissions.keySizes.contains(security.features.maximumKeySize) {
+            throw fault("its security's maximum key size \(security.features.maximumKeySize) lies outside 7–16 bytes")
+        }
+        if let passkey = security.passkey, passkey > 999_999 {
+            throw fault("its passkey \(passkey) has more than six digits")
+        }
         if !(position.x.isFinite && position.y.isFinite && position.z.isFinite) {
             throw fault("its position \(position) is not finite")
         }

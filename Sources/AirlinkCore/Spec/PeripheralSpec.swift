@@ -54,11 +54,15 @@ public struct PeripheralSpec: Sendable {
     /// and the Database Hash unless some are left out (Core Spec Vol 3, Part G, 7; Docs/GATTCaching.md). Virtual
     /// radio only: on an adapter, bluetoothd serves its own Generic Attribute service.
     public var genericAttribute: GenericAttributeCharacteristics = .all
-    /// Whether it treats every central that connects as bonded (virtual radio only: the simulation has no
-    /// pairing). A bonded central's Service Changed subscription, Client Supported Features and change-aware
-    /// state outlive the connection, and a database change while it is away is indicated when it comes back
-    /// (Core Spec Vol 3, Part G, 2.5.2.1 and 7.1). Off by default: every connection starts afresh, change-aware.
+    /// Whether it treats every central that connects as bonded, without pairing (virtual radio only). A bonded
+    /// central's Service Changed subscription, Client Supported Features and change-aware state outlive the
+    /// connection, and a database change while it is away is indicated when it comes back (Core Spec Vol 3,
+    /// Part G, 2.5.2.1 and 7.1). Off by default: every connection starts afresh, change-aware, unless it paired
+    /// and bonded (``security``).
     public var bondsWithCentrals = false
+    /// How its Security Manager answers pairing and what its user does (virtual radio only; on an adapter,
+    /// bluetoothd and its agent decide). By default a device without display or keyboard that bonds.
+    public var security = PeripheralSecurity()
 
     /// Declares a peripheral.
     ///

@@ -9,8 +9,8 @@ extension ATTServer {
         if permissions.contains(.readAuthenticationRequired) && !securityLevel.isAuthenticated {
             return .insufficientAuthentication
         }
-        if permissions.contains(.readEncryptionRequired) && !securityLevel.isEncrypted {
-            return .insufficientEncryption
+        if let error = encryptionError(permissions, required: permissions.contains(.readEncryptionRequired)) {
+            return error
         }
         if permissions.contains(.readAuthorizationRequired) && !isAuthorized { return .insufficientAuthorization }
         return nil
@@ -23,10 +23,19 @@ extension ATTServer {
         if permissions.contains(.writeAuthenticationRequired) && !securityLevel.isAuthenticated {
             return .insufficientAuthentication
         }
-        if permissions.contains(.writeEncryptionRequired) && !securityLevel.isEncrypted {
-            return .insufficientEncryption
+        if let error = encryptionError(permissions, required: permissions.contains(.writeEncryptionRequired)) {
+            return error
         }
         if permissions.contains(.writeAuthorizationRequired) && !isAuthorized { return .insufficientAuthorization }
+        return nil
+    }
+
+    /// Insufficient Encryption when the access needs encryption (`required`, or a minimum key size) and the link
+    /// has none; Insufficient Encryption Key Size when its key is shorter than the attribute's minimum.
+    private func encryptionError(_ permissions: AttributePermissions, required: Bool) -> ATTError? {
+        let minimumKeySize = permissions.minimumKeySize
+        if (required || minimumKeySize != nil) && !securityLevel.isEncrypted { return .insufficientEncryption }
+        if let minimumKeySize, encryptionKeySize < minimumKeySize { return .insufficientEncryptionKeySize }
         return nil
     }
 

@@ -43,6 +43,9 @@ public struct ATTServer: Sendable {
     public internal(set) var mtu: UInt16 = ATTServer.defaultMTU
     /// The link's security, which decides Insufficient Encryption and Insufficient Authentication.
     public var securityLevel: LinkSecurityLevel = .none
+    /// The link's encryption key size in bytes (7–16), compared with an attribute's minimum key size while the
+    /// link is encrypted.
+    public var encryptionKeySize = 16
     /// Whether the application authorized this client, for attributes that require authorization.
     public var isAuthorized = false
     /// The client's Client Supported Features and change-aware state (Vol 3, Part G, 2.5.2.1); a bonded

@@ -24,6 +24,10 @@ public enum ClientTraceEvent: Sendable, Hashable {
     case forgot(DeviceID, known: Bool)
     /// `forget C0:FF:EE:00:00:01 failed: ...`.
     case forgetFailed(DeviceID, AirlinkError.Code)
+    /// `pair C0:FF:EE:00:00:41 ok: level 4 (authenticated Secure Connections) keySize=16 bonded`.
+    case paired(DeviceID, PairingResult)
+    /// `pair C0:FF:EE:00:00:41 failed: pairingFailed Confirm Value Failed (0x04)`.
+    case pairFailed(DeviceID, AirlinkError.Code, detail: String)
     /// `read 2A19 = 87`.
     case read(target: String, value: String)
     /// `write 2A19 = 87 ok`.
@@ -80,6 +84,9 @@ public enum ClientTraceEvent: Sendable, Hashable {
         case .unsubscribeFailed(let target, let code): "unsubscribe \(target) failed: \(code)"
         case .forgot(let device, let known): "forget \(device) ok" + (known ? "" : ", not known")
         case .forgetFailed(let device, let code): "forget \(device) failed: \(code)"
+        case .paired(let device, let result): "pair \(device) ok: \(result)"
+        case .pairFailed(let device, let code, let detail):
+            "pair \(device) failed: \(code)" + (detail.isEmpty ? "" : " \(detail)")
         case .read(let target, let value): "read \(target) = \(value)"
         case .wrote(let target, let value): "write \(target) = \(value) ok"
         case .failed(let operation, let target, let code): "\(operation.rawValue) \(target) failed: \(code)"

@@ -61,6 +61,11 @@ final class Link: @unchecked Sendable {
     /// (``VirtualRadio/setNotifications(_:characteristic:mode:client:)``).
     @exclusivity(unchecked) var notificationClients: [ATTHandle: [(client: Int, mode: NotificationMode)]] = [:]
     var attempt: ConnectAttempt?
+    /// The pairing under way (Security/VirtualRadio+Pairing.swift).
+    var pairing: PairingProcess?
+    /// Whether SMP timed out on this link: no further pairing until the central connects again (Core Spec
+    /// Vol 3, Part H, 3.4).
+    var smpTimedOut = false
     var disconnectWaiters: [UnsafeContinuation<Void, Never>] = []
 
     /// The ATT transaction timeout (Core Spec Vol 3, Part F, 3.3.3).
@@ -148,6 +153,11 @@ final class Link: @unchecked Sendable {
                 attempt.finish(.failure(error))
             }
         }
+        pairing?.finish(
+            .failure(
+                AirlinkError(
+                    .linkLost, "the link to \(peripheral.id) dropped during pairing: \(reason)",
+                    cause: .other("HCI \(reason)"))))
         central.linkClosed(self, reason: reason)
         peripheral.host?.centralDisconnected(self, reason: reason)
         for waiter in disconnectWaiters { waiter.resume() }

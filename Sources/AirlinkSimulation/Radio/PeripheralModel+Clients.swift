@@ -13,7 +13,7 @@ extension PeripheralModel {
     /// state), and a database change it has not confirmed is indicated on Service Changed now, as a server does
     /// when a bonded client reconnects (Vol 3, Part G, 7.1). A central without a bond starts afresh.
     func clientConnected(_ link: Link) {
-        guard spec.bondsWithCentrals,
+        guard isBonded(link.central.address),
             let remembered = rememberedClients.first(where: { $0.address == link.central.address })
         else { return }
         link.server.restoreClient(remembered.state, clientConfigurations: remembered.clientConfigurations)
@@ -27,7 +27,7 @@ extension PeripheralModel {
 
     /// A link ended: a bonded central's state is kept for its next connection.
     func clientDisconnected(_ link: Link) {
-        guard spec.bondsWithCentrals else { return }
+        guard isBonded(link.central.address) else { return }
         let remembered = RememberedClient(
             address: link.central.address, state: link.server.clientState,
             clientConfigurations: link.server.clientConfigurations)

@@ -34,6 +34,8 @@ final class PeripheralModel: @unchecked Sendable {
     /// The bonded centrals' subscriptions and caching state between connections, in the order they first left
     /// (``PeripheralModel/clientDisconnected(_:)``; only when the spec bonds with centrals).
     var rememberedClients: [RememberedClient] = []
+    /// The centrals it paired and bonded with, in the order they first bonded (Security/PeripheralModel+Bonds.swift).
+    var bonds: [(central: DeviceID, bond: PairingResult)] = []
     @exclusivity(unchecked) var updateTimerAt: VirtualInstant?
     @exclusivity(unchecked) var isCatchingUp = false
     /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).

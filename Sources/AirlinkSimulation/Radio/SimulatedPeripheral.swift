@@ -47,6 +47,13 @@ public struct SimulatedPeripheral: Sendable {
         try model.setValue(value, of: characteristic, in: service)
     }
 
+    /// The centrals it keeps a bond with (from pairing), in the order they first bonded.
+    public var bondedCentrals: [DeviceID] { world.lock.withLock { model.bonds.map(\.central) } }
+
+    /// Forgets every bond, as a factory reset of its pairing data does: a central that encrypts with its bond
+    /// then meets PIN or Key Missing (``/AirlinkCore/AirlinkError/Code/bondLost``).
+    public func forgetBonds() { world.lock.withLock { model.forgetBonds() } }
+
     /// The value handle of a characteristic in the current database.
     public func valueHandle(of characteristic: BluetoothUUID, in service: BluetoothUUID? = nil) throws(AirlinkError)
         -> ATTHandle

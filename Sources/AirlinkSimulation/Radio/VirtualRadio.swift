@@ -39,6 +39,8 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     /// bonded one keeps its cache: the handle may not move while a server has bonds, Vol 3, Part G, 7.1).
     var serviceChangedHandles: [DeviceID: ATTHandle] = [:]
     var linkOrder: [Link] = []
+    /// The bonds this central keeps, by peripheral (Security/VirtualRadio+Pairing.swift).
+    var bonds: [DeviceID: PairingResult] = [:]
     var attempts: [ConnectAttempt] = []
     /// Every subscriber of ``events()``.
     let broadcaster = Broadcaster<TransportEvent>()

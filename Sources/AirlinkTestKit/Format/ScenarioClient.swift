@@ -42,6 +42,9 @@ public struct ScenarioClient: Sendable, Decodable {
     /// When to forget the device in the registry, if ever: its record goes, and the next connection
     /// starts a new one.
     public var forgetAt: ScenarioDuration?
+    /// When and how to pair with the device (`pair: {at: 2s, io: keyboard-only, mitm: true, passkey: 123456}`),
+    /// on the virtual radio (Docs/Security.md).
+    public var pair: ScenarioSecurity?
     /// For an inspector: what to read, write and follow by identifier, through an `InspectorClient`.
     public var observe: ScenarioObserve?
 }

@@ -44,13 +44,15 @@ public struct ScenarioPeripheral: Sendable, Decodable {
     public var recording: DeviceRecording?
     /// How the recording's session plays: once, or looped for the scenario's duration (`loop: true`).
     public var replay = RecordingReplay.once
+    /// How it answers pairing (``ScenarioSecurity``); `nil` keeps the spec's (no input and no output, bonding).
+    public var security: ScenarioSecurity?
 
     /// The `userInfo` key of the directory `recorded:` paths are relative to (the scenario file's).
     static let directoryKey = CodingUserInfoKey(rawValue: "airlink.scenario.directory")!
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case inspector, builtIn, name, id, position, advertising, parameters, values, services, maximumConnections
-        case mtu, dataLength, genericAttribute, bondsWithCentrals, recorded, loop
+        case mtu, dataLength, genericAttribute, bondsWithCentrals, recorded, loop, security
     }
 
     /// The keys a `recorded:` entry takes besides itself: the recording is the device, these place it.
@@ -65,7 +67,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
             let name = try container.decode(String.self, forKey: .inspector)
             let others: [CodingKeys] = [
                 .builtIn, .name, .id, .position, .advertising, .parameters, .services, .maximumConnections, .mtu,
-                .dataLength, .genericAttribute, .bondsWithCentrals,
+                .dataLength, .genericAttribute, .bondsWithCentrals, .security,
             ]
             for key in others where container.contains(key) {
                 throw DecodingError.dataCorruptedError(
@@ -128,6 +130,7 @@ public struct ScenarioPeripheral: Sendable, Decodable {
             genericAttribute = characteristics
         }
         bondsWithCentrals = try container.decodeIfPresent(Bool.self, forKey: .bondsWithCentrals)
+        security = try container.decodeIfPresent(ScenarioSecurity.self, forKey: .security)
         if let builtIn {
             guard ScenarioBuiltIns.names.contains(builtIn) else {
                 throw DecodingError.dataCorruptedError(
@@ -227,9 +230,15 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
     public var refuseWrites: ATTError?
     /// A Characteristic User Description.
     public var userDescription: String?
+    /// Security the value needs beyond what `properties` allow (`permissions: [readEncryptionRequired]`,
+    /// `minimumKeySize: 16`); empty for none.
+    public var permissions: AttributePermissions
+    /// Further descriptors, after the CCCD and the user description.
+    public var descriptors: [ScenarioDescriptor]
 
     private enum CodingKeys: String, CodingKey {
-        case uuid, properties, type, value, updates, echo, refuseWrites, userDescription
+        case uuid, properties, type, value, updates, echo, refuseWrites, userDescription, permissions, minimumKeySize
+        case descriptors
     }
 
     /// The property names a scenario uses.
@@ -262,6 +271,8 @@ public struct ScenarioCharacteristic: Sendable, Decodable {
         echo = try container.decodeIfPresent(Bool.self, forKey: .echo) ?? false
         refuseWrites = try container.decodeIfPresent(ScenarioATTError.self, forKey: .refuseWrites)?.error
         userDescription = try container.decodeIfPresent(String.self, forKey: .userDescription)
+        permissions = try container.decodePermissions(.permissions, keySize: .minimumKeySize)
+        descriptors = try container.decodeIfPresent([ScenarioDescriptor].self, forKey: .descriptors) ?? []
     }
 }
 

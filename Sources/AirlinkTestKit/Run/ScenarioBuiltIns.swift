@@ -28,6 +28,7 @@ enum ScenarioBuiltIns {
         if let dataLength = peripheral.dataLength { spec.maximumDataLength = dataLength }
         if let characteristics = peripheral.genericAttribute { spec.genericAttribute = characteristics }
         if let bonds = peripheral.bondsWithCentrals { spec.bondsWithCentrals = bonds }
+        if let security = peripheral.security { spec.security = security.peripheralSecurity }
         for override in peripheral.values ?? [] {
             try apply(override, to: &spec, index: index)
         }
@@ -132,10 +133,17 @@ enum ScenarioBuiltIns {
     private static func typed<Value: GATTValue>(_ type: Value.Type, _ description: ScenarioCharacteristic)
         throws(AirlinkError) -> CharacteristicSpec
     {
+        let permissions = GATTServerDefinition.Characteristic.defaultPermissions(for: description.properties)
         var characteristic = Characteristic(
             description.uuid.uuid, properties: description.properties,
+            permissions: permissions.union(description.permissions),
             value: try Value(gattBytes: description.value.bytes))
         if let text = description.userDescription { characteristic = characteristic.userDescription(text) }
+        for descriptor in description.descriptors {
+            characteristic = characteristic.descriptor(
+                GATTServerDefinition.Descriptor(
+                    descriptor.uuid.uuid, permissions: descriptor.permissions, value: descriptor.value.bytes))
+        }
         if description.echo { characteristic = characteristic.echoesWrites() }
         if let error = description.refuseWrites { characteristic = characteristic.refusesWrites(with: error) }
         var spec = characteristic.spec

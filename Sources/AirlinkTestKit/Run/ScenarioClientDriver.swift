@@ -111,6 +111,7 @@ struct ScenarioClientDriver: Sendable {
                 }
             }
         }
+        if let pairing = client.pair { pair(pairing) }
         if let at = client.disconnectAt?.duration {
             context.simulation.spawn {
                 do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }
