@@ -26,6 +26,27 @@ public actor DeviceRegistry {
         self.repository = repository
     }
 
+    /// Whether a change holds the repository now; the changes waiting for it, in order. The actor alone does
+    /// not keep changes apart: it lets another call in while one awaits the repository, and a repository's
+    /// ``DeviceRepository/update(_:_:)`` may read and save in two steps.
+    private var changing = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Runs `change` when no other change of this registry runs, in the order the calls came.
+    private func exclusively<Value: Sendable>(
+        _ change: () async throws(AirlinkError) -> Value
+    ) async throws(AirlinkError) -> Value {
+        if changing {
+            await withCheckedContinuation { waiting.append($0) }  // handed the turn by the one before
+        } else {
+            changing = true
+        }
+        defer {
+            if waiting.isEmpty { changing = false } else { waiting.removeFirst().resume() }
+        }
+        return try await change()
+    }
+
     /// Records a connection to `device`: creates its record on the first connection, otherwise
     /// counts one more connection and updates the last connection's time, the name and the layout
     /// as ``ConnectionRecord/recording(_:)`` says.
@@ -52,8 +73,10 @@ public actor DeviceRegistry {
         let connection = ConnectionRecord.Connection(
             name: name, services: services, databaseHash: databaseHash, at: time)
         try ConnectionRecord.validate(device)
-        return try await repository.update(device) { stored in
-            stored?.recording(connection) ?? ConnectionRecord(id: device, firstConnection: connection)
+        return try await exclusively { () async throws(AirlinkError) -> ConnectionRecord in
+            try await repository.update(device) { stored in
+                stored?.recording(connection) ?? ConnectionRecord(id: device, firstConnection: connection)
+            }
         }
     }
 
@@ -100,13 +123,13 @@ public actor DeviceRegistry {
     /// - Throws: a storage error.
     @discardableResult
     public func forget(_ id: DeviceID) async throws(AirlinkError) -> Bool {
-        try await repository.remove(id)
+        try await exclusively { () async throws(AirlinkError) -> Bool in try await repository.remove(id) }
     }
 
     /// Forgets every device.
     ///
     /// - Throws: a storage error.
     public func forgetAll() async throws(AirlinkError) {
-        try await repository.removeAll()
+        try await exclusively { () async throws(AirlinkError) in try await repository.removeAll() }
     }
 }
