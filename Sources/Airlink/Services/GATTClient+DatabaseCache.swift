@@ -24,8 +24,9 @@ extension GATTClient {
                     guard state.generation == generation, state.info != nil else { return false }
                     state.hash = served
                     state.hashGeneration = generation
-                    guard case .reuse = decision, let cached else { return true }
+                    guard case .reuse(let trust) = decision, let cached else { return true }
                     Self.install(cached, registries: registries, into: &state)
+                    state.reusedCache = trust
                     return true
                 }
                 guard installed else { return }

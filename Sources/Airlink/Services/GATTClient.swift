@@ -49,9 +49,12 @@ final class GATTClient: Sendable {
         /// Service Changed arrived while no link was up (a bonded device tells as the link comes up, before
         /// the layers bind to it): the cached database must not be reused.
         var changedWhileDown = false
+        /// Whether the current link's caches came from the registry's cache, and on what trust; `nil` otherwise.
+        var reusedCache: DatabaseCacheTrust?
 
         mutating func dropCaches() {
             generation += 1
+            reusedCache = nil
             services.removeAll()
             allServices = nil
             routes.removeAll()
