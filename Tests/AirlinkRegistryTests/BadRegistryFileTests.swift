@@ -114,13 +114,13 @@ import Testing
             "cached service ending before it starts",
             file(
                 device(
-                    1, ["database": #"{"services": [{"uuid": "180F", "start": 5, "end": 3, "characteristics": []}]}"#])),
+                    1, ["database": #"{"services": [{"uuid": "180F", "start": 5, "end":3, "characteristics":[]}]}"#])),
             .refused(.corruptStore, "devices[1].database.services[0].end: the end 0x0003 is before the start 0x0005")),
         Input(
             "cached handle 0",
             file(
                 device(
-                    1, ["database": #"{"services": [{"uuid": "180F", "start": 0, "end": 3, "characteristics": []}]}"#])),
+                    1, ["database": #"{"services": [{"uuid": "180F", "start": 0, "end":3, "characteristics":[]}]}"#])),
             .refused(.corruptStore, "devices[1].database.services[0].start: handle 0 is reserved")),
         Input(
             "cached characteristic outside its service",

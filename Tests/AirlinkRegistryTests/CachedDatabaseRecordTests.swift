@@ -78,7 +78,8 @@ import Testing
         let path = directory.file("devices.json")
         let text =
             #"{"format": "airlink-device-registry", "schemaVersion": 1, "devices": [{"id": "C0:FF:EE:00:00:01", "#
-            + #""services": ["180F"], "firstConnected": 1767225600, "lastConnected": 1767225600, "connectionCount": 2, "#
+            + #""services": ["180F"], "firstConnected": 1767225600, "lastConnected": 1767225600, "#
+            + #""connectionCount": 2, "#
             + #""databaseHash": "00112233445566778899aabbccddeeff"}]}"#
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
 
@@ -131,7 +132,8 @@ import Testing
         try await repository.pool.write { db in
             try db.execute(
                 sql:
-                    #"UPDATE device SET database = '{"services":[{"uuid":"180F","start":9,"end":2,"characteristics":[]}]}'"#
+                    "UPDATE device SET database = "
+                    + #"'{"services":[{"uuid":"180F","start":9,"end":2,"characteristics":[]}]}'"#
             )
         }
 

@@ -129,14 +129,19 @@ import Testing
         #expect(!Self.discoveries(second.requests).isEmpty)
     }
 
-    @Test func aReconnectionReusesTheCacheAndRestoresNotificationsOnItsHandles() async throws {
-        // Given a connected thermostat with its battery level observed, caching verified
-        let sim = Simulation(seed: 9, strict: true)
+    /// A strict simulation of the thermostat and a device manager with an in-memory registry (caching verified).
+    static func thermostatWithRegistry(seed: UInt64) throws -> (Simulation, SimulatedPeripheral, DeviceManager) {
+        let sim = Simulation(seed: seed, strict: true)
         let peripheral = try sim.add(.thermostat())
         let manager = DeviceManager(
             transport: sim.radio, environment: sim.environment,
-            registry: DeviceRegistry(
-                repository: InMemoryDeviceRepository()))
+            registry: DeviceRegistry(repository: InMemoryDeviceRepository()))
+        return (sim, peripheral, manager)
+    }
+
+    @Test func aReconnectionReusesTheCacheAndRestoresNotificationsOnItsHandles() async throws {
+        // Given a connected thermostat with its battery level observed, caching verified
+        let (sim, peripheral, manager) = try Self.thermostatWithRegistry(seed: 9)
         let connection = manager.connection(
             to: Self.thermostat, reconnection: .linear(wait: .seconds(1), attempts: 3, timeout: .seconds(3)))
         let service = connection.services.service(.thermostatBatteryService)
@@ -165,12 +170,7 @@ import Testing
 
     @Test func databaseOutOfSyncIsRetriedOnceAfterRediscovering() async throws {
         // Given a connected thermostat with robust caching enabled, caching verified, its level read once
-        let sim = Simulation(seed: 11, strict: true)
-        let peripheral = try sim.add(.thermostat())
-        let manager = DeviceManager(
-            transport: sim.radio, environment: sim.environment,
-            registry: DeviceRegistry(
-                repository: InMemoryDeviceRepository()))
+        let (sim, peripheral, manager) = try Self.thermostatWithRegistry(seed: 11)
         let connection = manager.connection(to: Self.thermostat)
         let service = connection.services.service(.thermostatBatteryService)
         let events = Recorder.recording(manager.events(for: Self.thermostat), in: sim.environment)
