@@ -29,12 +29,20 @@ public final class DeviceManager: Sendable {
         /// closure observers). Past it, newer values are dropped and the gap is reported, never
         /// hidden (see ``ServiceManager/values(of:)``). At least 1.
         public var notificationBufferCapacity: Int
+        /// Whether a device's discovered GATT database is kept in the registry and reused on later
+        /// connections: ``DatabaseCaching/verified`` (by the Database Hash) unless set otherwise. Needs a
+        /// registry. Docs/GATTCaching.md says what Airlink trusts and when.
+        public var databaseCaching: DatabaseCaching
 
         /// Creates a configuration.
         ///
-        /// - Parameter notificationBufferCapacity: values buffered per observer (default 4096).
-        public init(notificationBufferCapacity: Int = 4096) {
+        /// - Parameters:
+        ///   - notificationBufferCapacity: values buffered per observer (default 4096).
+        ///   - databaseCaching: whether discovered databases are cached across connections (default
+        ///     ``DatabaseCaching/verified``).
+        public init(notificationBufferCapacity: Int = 4096, databaseCaching: DatabaseCaching = .verified) {
             self.notificationBufferCapacity = notificationBufferCapacity
+            self.databaseCaching = databaseCaching
         }
     }
 

@@ -2,11 +2,12 @@ import AirlinkCore
 
 extension ConnectionRecord: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, name, services, firstConnected, lastConnected, connectionCount, databaseHash
+        case id, name, services, firstConnected, lastConnected, connectionCount, databaseHash, database
     }
 
     /// Decodes a record: the id in its written form, UUIDs as strings, times as seconds since 1970,
-    /// the database hash as lowercase hex. The name is sanitized (``sanitizedName(_:)``).
+    /// the database hash as lowercase hex, the cached database as ``CachedGATTDatabase`` shows (absent in
+    /// records written before it existed). The name is sanitized (``sanitizedName(_:)``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(DeviceID.self, forKey: .id)
@@ -25,6 +26,7 @@ extension ConnectionRecord: Codable {
         } else {
             databaseHash = nil
         }
+        database = try container.decodeIfPresent(CachedGATTDatabase.self, forKey: .database)
     }
 
     /// The connection count, read as a number so that `2.5` or `1e20` is reported naming the field
@@ -49,6 +51,7 @@ extension ConnectionRecord: Codable {
         try container.encode(lastConnected, forKey: .lastConnected)
         try container.encode(connectionCount, forKey: .connectionCount)
         try container.encodeIfPresent(databaseHash.map(Hex.string), forKey: .databaseHash)
+        try container.encodeIfPresent(database, forKey: .database)
     }
 }
 

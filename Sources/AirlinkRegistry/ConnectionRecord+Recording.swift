@@ -49,7 +49,8 @@ extension ConnectionRecord {
     /// - A name replaces the stored one (sanitized: ``sanitizedName(_:)``); no name keeps it.
     /// - A database hash that differs from the stored one means the layout changed: the new
     ///   services replace the stored ones, even if none was discovered, and the hash is stored.
-    ///   Otherwise discovered services replace the stored ones and none keeps them.
+    ///   Otherwise discovered services replace the stored ones and none keeps them. A different hash also
+    ///   drops the cached ``database``: it describes the old layout.
     ///
     /// - Parameter connection: what the new connection told.
     /// - Returns: the updated record.
@@ -62,6 +63,7 @@ extension ConnectionRecord {
         if let hash = connection.databaseHash, hash != databaseHash {
             record.databaseHash = hash
             record.services = connection.services
+            record.database = nil
         } else if !connection.services.isEmpty {
             record.services = connection.services
         }

@@ -21,7 +21,8 @@ extension ConnectionRecord {
     ///   connection count outside 1...``maximumConnectionCount``, a time outside
     ///   ``timestampRange`` (or not a number), a first connection after the last, a name that
     ///   ``sanitizedName(_:)`` would change, or a database hash of a length outside
-    ///   ``databaseHashLengths``.
+    ///   ``databaseHashLengths``, or a cached database whose handles do not make one
+    ///   (``CachedGATTDatabase/validate()``).
     public func validate() throws(AirlinkError) {
         try Self.validate(id)
         let context = "connection record of \(id)"
@@ -55,6 +56,11 @@ extension ConnectionRecord {
                 .invalidArgument,
                 "databaseHash takes 1 to 64 bytes (the GATT Database Hash takes 16), "
                     + "not \(databaseHash.count)", context: context)
+        }
+        do throws(AirlinkError) {
+            try database?.validate()
+        } catch {
+            throw error.with(context: context)
         }
     }
 

@@ -27,6 +27,10 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
     /// The device's GATT Database Hash (Core Spec Vol 3, Part G, 7.3), or another fingerprint of its
     /// layout, 1 to 64 bytes; `nil` if unknown. When it changes, ``services`` is out of date.
     public var databaseHash: [UInt8]?
+    /// The part of the device's GATT database the layers discovered, taken while the device served
+    /// ``databaseHash`` (or no hash, when that is `nil`); `nil` when nothing is cached. Records written before
+    /// the cache existed have none.
+    public var database: CachedGATTDatabase?
 
     /// Creates a record.
     ///
@@ -38,6 +42,7 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
     ///   - lastConnected: the last connection's time; defaults to `firstConnected`.
     ///   - connectionCount: how many connections were made; defaults to 1.
     ///   - databaseHash: the GATT Database Hash, if known.
+    ///   - database: the discovered database cached for the device, if any.
     public init(
         id: DeviceID,
         name: String? = nil,
@@ -45,7 +50,8 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
         firstConnected: RecordTimestamp,
         lastConnected: RecordTimestamp? = nil,
         connectionCount: Int = 1,
-        databaseHash: [UInt8]? = nil
+        databaseHash: [UInt8]? = nil,
+        database: CachedGATTDatabase? = nil
     ) {
         self.id = id
         self.name = name.map(Self.sanitizedName)
@@ -54,6 +60,7 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
         self.lastConnected = lastConnected ?? firstConnected
         self.connectionCount = connectionCount
         self.databaseHash = databaseHash
+        self.database = database
     }
 
     /// Whether ``services`` still describes a device that now reports `databaseHash`: both hashes

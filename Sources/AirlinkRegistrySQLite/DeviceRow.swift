@@ -6,21 +6,21 @@ import GRDB
 /// Maps ``/AirlinkRegistry/ConnectionRecord``s to rows of the `device` table and back, validating what it reads.
 enum DeviceRow {
     /// The columns, in the order ``arguments(of:)`` gives their values.
-    static let columns = "id, name, services, firstConnected, lastConnected, connectionCount, databaseHash"
+    static let columns = "id, name, services, firstConnected, lastConnected, connectionCount, databaseHash, database"
 
     /// The statement arguments of `record`, in ``columns`` order.
     static func arguments(of record: ConnectionRecord) -> StatementArguments {
         [
             record.id.description, record.name, record.services.map(\.description).joined(separator: ","),
             record.firstConnected.secondsSince1970, record.lastConnected.secondsSince1970,
-            record.connectionCount, record.databaseHash.map { Data($0) },
+            record.connectionCount, record.databaseHash.map { Data($0) }, databaseText(record.database),
         ]
     }
 
     /// Inserts `record`, replacing the row of the same id.
     static func upsert(_ record: ConnectionRecord, in db: Database) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO device (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT OR REPLACE INTO device (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: arguments(of: record))
     }
 
@@ -49,11 +49,13 @@ enum DeviceRow {
                 services.append(try BluetoothUUID(parsing: String(uuid)))
             }
             let hash: Data? = value("databaseHash")
+            let database = try cachedDatabase(value("database"))
             let record = ConnectionRecord(
                 id: id, name: value("name"), services: services,
                 firstConnected: RecordTimestamp(secondsSince1970: value("firstConnected") ?? .nan),
                 lastConnected: RecordTimestamp(secondsSince1970: value("lastConnected") ?? .nan),
-                connectionCount: value("connectionCount") ?? 0, databaseHash: hash.map { Array($0) })
+                connectionCount: value("connectionCount") ?? 0, databaseHash: hash.map { Array($0) },
+                database: database)
             try record.validate()
             return record
         } catch {
@@ -62,5 +64,13 @@ enum DeviceRow {
                 "the row of device \"\(text)\" is corrupt: \(error.message); delete the row "
                     + "with SQL, or the database to start a new registry", cause: .underlying(error))
         }
+    }
+
+    /// The cached database as the `database` column keeps it: JSON, or `NULL` for none.
+    static func databaseText(_ database: CachedGATTDatabase?) -> String? { database?.jsonText }
+
+    /// The cached database of a `database` column, or `nil` for `NULL`.
+    static func cachedDatabase(_ text: String?) throws(AirlinkError) -> CachedGATTDatabase? {
+        try text.map { text throws(AirlinkError) in try CachedGATTDatabase(jsonText: text) }
     }
 }

@@ -19,6 +19,13 @@ import GRDB
 /// CREATE INDEX device_by_last_connection ON device(lastConnected DESC, id);
 /// ```
 ///
+/// Version 2, migration `v2-database-cache`, adds the cached GATT database (``/AirlinkRegistry/CachedGATTDatabase``
+/// as JSON; `NULL` for none, as in every row written before it):
+///
+/// ```sql
+/// ALTER TABLE device ADD COLUMN database TEXT;
+/// ```
+///
 /// A schema change adds a migration to ``migrator`` and never edits a registered one.
 enum RegistrySchema {
     /// The table of records.
@@ -43,6 +50,9 @@ enum RegistrySchema {
                     ) STRICT, WITHOUT ROWID;
                     CREATE INDEX device_by_last_connection ON device(lastConnected DESC, id);
                     """)
+        }
+        migrator.registerMigration("v2-database-cache") { db in
+            try db.execute(sql: "ALTER TABLE device ADD COLUMN database TEXT")
         }
         return migrator
     }

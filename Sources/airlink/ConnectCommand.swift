@@ -52,6 +52,9 @@ struct ConnectCommand: AsyncParsableCommand {
         var mtu: Int
         var maximumWriteWithoutResponse: Int
         var services: [Service]
+        /// Whether the database came from the registry's cache: `hashMatched`, `trustedWithoutHash`, or absent
+        /// when it was discovered.
+        var databaseCache: String?
     }
 
     func run() async throws {
@@ -79,7 +82,7 @@ struct ConnectCommand: AsyncParsableCommand {
             return Report(
                 device: connection.device.description, mtu: connection.mtu ?? 23,
                 maximumWriteWithoutResponse: try connection.maximumWriteLength(for: .withoutResponse),
-                services: services)
+                services: services, databaseCache: connection.services.reusedDatabaseCache?.description)
         }
         print(central.global.json ? Output.json(report) : Self.text(report))
     }
@@ -97,7 +100,9 @@ struct ConnectCommand: AsyncParsableCommand {
         var lines = [
             "Connected to \(report.device)",
             "MTU \(report.mtu) (writes without response up to "
-                + "\(report.maximumWriteWithoutResponse) bytes)", "",
+                + "\(report.maximumWriteWithoutResponse) bytes)",
+            "GATT database: "
+                + (report.databaseCache.map { "from the registry's cache (\($0))" } ?? "discovered"), "",
         ]
         var rows: [[String]] = []
         for service in report.services {

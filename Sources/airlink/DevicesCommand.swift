@@ -23,6 +23,10 @@ struct DevicesCommand: AsyncParsableCommand {
         var firstConnected: String
         var lastConnected: String
         var connections: Int
+        /// The Database Hash the cached database was taken under, hex; absent when none is known.
+        var databaseHash: String?
+        /// The cached GATT database (services with handles and the characteristics found); absent when none.
+        var cachedDatabase: CachedGATTDatabase?
 
         init(_ record: ConnectionRecord) {
             id = record.id.description
@@ -32,6 +36,16 @@ struct DevicesCommand: AsyncParsableCommand {
             firstConnected = Self.iso(record.firstConnected)
             lastConnected = Self.iso(record.lastConnected)
             connections = record.connectionCount
+            databaseHash = record.databaseHash.map { $0.map { String(format: "%02x", $0) }.joined() }
+            cachedDatabase = record.database
+        }
+
+        /// The CACHE column: `2 services, 5 characteristics, hash 1a2b3c4d…`, or `-`.
+        var cache: String {
+            guard let cachedDatabase else { return databaseHash.map { "hash \($0.prefix(8))…" } ?? "-" }
+            let counts =
+                "\(cachedDatabase.services.count) services, \(cachedDatabase.characteristicCount) characteristics"
+            return counts + (databaseHash.map { ", hash \($0.prefix(8))…" } ?? ", no hash")
         }
 
         static func iso(_ time: RecordTimestamp) -> String {
@@ -50,12 +64,13 @@ struct DevicesCommand: AsyncParsableCommand {
         } else {
             print(
                 Output.table(
-                    ["ID", "TYPE", "NAME", "LAST CONNECTED", "CONNECTIONS", "SERVICES"],
+                    ["ID", "TYPE", "NAME", "LAST CONNECTED", "CONNECTIONS", "SERVICES", "CACHE"],
                     rows.map { row in
                         [
                             row.id, row.addressType, row.name ?? "-", row.lastConnected, "\(row.connections)",
                             row.services.map { (try? BluetoothUUID(parsing: $0)).map(Names.name) ?? $0 }
                                 .joined(separator: ", "),
+                            row.cache,
                         ]
                     }))
         }

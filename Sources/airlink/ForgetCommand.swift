@@ -2,7 +2,7 @@ import AirlinkCore
 import AirlinkRegistry
 import ArgumentParser
 
-/// `airlink forget ID`: removes a device from the registry.
+/// `airlink forget ID [--cache-only]`: removes a device from the registry, or only its cached GATT database.
 struct ForgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget", abstract: "Remove a device from the registry.")
@@ -15,6 +15,13 @@ struct ForgetCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Drop only the device's cached GATT database and hash; the device stays known."
+    )
+    var cacheOnly = false
+
     func validate() throws {
         _ = try Arguments.device(id)
     }
@@ -23,12 +30,27 @@ struct ForgetCommand: AsyncParsableCommand {
     struct Report: Encodable {
         var id: String
         var removed: Bool
+        /// Set with `--cache-only`: what was removed is the cached database, not the device.
+        var cacheOnly: Bool?
     }
 
     func run() async throws {
         let store = try registry.open()
         let query = try DeviceQuery(parsing: id)
         let device = try query.resolve(among: try await store.knownDevices().map(\.id))
+        if cacheOnly {
+            let removed = try await store.forgetDatabase(of: device)
+            if json {
+                print(Output.json(Report(id: device.description, removed: removed, cacheOnly: true)))
+            } else {
+                print(
+                    removed
+                        ? "Dropped the cached GATT database of \(device); it stays known."
+                        : "\(device) has no cached GATT database; nothing to drop.")
+            }
+            if !removed { throw ExitCode(2) }
+            return
+        }
         let removed = try await store.forget(device)
         if json {
             print(Output.json(Report(id: device.description, removed: removed)))

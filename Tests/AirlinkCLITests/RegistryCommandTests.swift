@@ -59,4 +59,35 @@ import Testing
         let rows = try #require(try after.json() as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == [World.thermostat])
     }
+
+    @Test func connectUsesTheCacheDevicesShowsItAndForgetCacheOnlyDropsItKeepingTheDevice() throws {
+        // Given a connection to the thermostat recorded in the default registry
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        let first = try cli.run("connect", World.thermostat)
+        #expect(first.status == 0 && first.stdout.contains("GATT database: discovered"), "\(first)")
+
+        // When connecting again (another process), listing, dropping the cache alone (twice), and listing again
+        let second = try cli.run("connect", World.thermostat, "--json")
+        let before = try cli.run("devices", "--json")
+        let table = try cli.run("devices")
+        let drop = try cli.run("forget", World.thermostat, "--cache-only")
+        let again = try cli.run("forget", World.thermostat, "--cache-only", "--json")
+        let after = try cli.run("devices", "--json")
+
+        // Then the second connection used the cache, its hash matching
+        #expect((try second.json() as? [String: Any])?["databaseCache"] as? String == "hashMatched", "\(second)")
+        // And the listing showed the cached database and its 16-byte hash, in JSON and in the CACHE column
+        let row = try #require((try before.json() as? [[String: Any]])?.first, "\(before)")
+        #expect((row["databaseHash"] as? String)?.count == 32, "\(row)")
+        #expect(((row["cachedDatabase"] as? [String: Any])?["services"] as? [Any])?.isEmpty == false, "\(row)")
+        #expect(table.stdout.contains("CACHE") && table.stdout.contains("hash "), "\(table)")
+        // And --cache-only dropped it once and kept the device
+        #expect(drop.status == 0 && drop.stdout.contains("Dropped the cached GATT database"), "\(drop)")
+        #expect(again.status == 2, "\(again)")
+        #expect((try again.json() as? [String: Any])?["cacheOnly"] as? Bool == true)
+        let rows = try #require(try after.json() as? [[String: Any]])
+        #expect(rows.map { $0["id"] as? String } == [World.thermostat])
+        #expect(rows.first?["cachedDatabase"] == nil && rows.first?["databaseHash"] == nil)
+    }
 }

@@ -110,6 +110,32 @@ import Testing
         Input(
             "hash of 65 bytes", file(device(1, ["databaseHash": "\"" + String(repeating: "ab", count: 65) + "\""])),
             .refused(.corruptStore, "databaseHash takes 1 to 64 bytes")),
+        Input(
+            "cached service ending before it starts",
+            file(
+                device(
+                    1, ["database": #"{"services": [{"uuid": "180F", "start": 5, "end":3, "characteristics":[]}]}"#])),
+            .refused(.corruptStore, "devices[1].database.services[0].end: the end 0x0003 is before the start 0x0005")),
+        Input(
+            "cached handle 0",
+            file(
+                device(
+                    1, ["database": #"{"services": [{"uuid": "180F", "start": 0, "end":3, "characteristics":[]}]}"#])),
+            .refused(.corruptStore, "devices[1].database.services[0].start: handle 0 is reserved")),
+        Input(
+            "cached characteristic outside its service",
+            file(
+                device(
+                    1,
+                    [
+                        "database":
+                            #"{"services": [{"uuid": "180F", "start": 1, "end": 3, "characteristics": "#
+                            + #"[{"uuid": "2A19", "declaration": 4, "value": 5, "properties": 2}]}]}"#
+                    ])),
+            .refused(.corruptStore, "database.services[0].characteristics[0] has declaration 4 and value 5")),
+        Input(
+            "cached database without services", file(device(1, ["database": #"{"complete": true}"#])),
+            .refused(.corruptStore, "devices[1].database.services is missing")),
         Input("name not text", file(device(1, ["name": "42"])), .refused(.corruptStore, "devices[1].name")),
         Input(
             "name of invalid UTF-8",

@@ -77,6 +77,8 @@ extension ServicesEvent {
             .notificationsRestoreFailed(service: service, characteristic: characteristic, error: error)
         case .notificationsOverflowed(let service, let characteristic):
             .notificationsOverflowed(service: service, characteristic: characteristic)
+        case .databaseChanged(let reason): .databaseChanged(reason)
+        case .databaseCacheReused(let trust, let services): .databaseCacheReused(trust, services: services)
         }
     }
 }

@@ -57,7 +57,8 @@ final class EventRouter: Sendable {
             if let existing = state.connections[device] { return (existing, false) }
             let link = GATTClient(
                 device: device, transport: transport, environment: environment, bus: bus, adapter: adapter,
-                capacity: configuration.notificationBufferCapacity, recorder: recorder)
+                capacity: configuration.notificationBufferCapacity, recorder: recorder,
+                caching: configuration.databaseCaching)
             let connection = ConnectionManager(
                 device: device, strategy: strategy, link: link, transport: transport, environment: environment,
                 bus: bus, adapter: adapter, coordinator: scans, recorder: recorder)

@@ -54,6 +54,15 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// Caches the database discovered on a link, with the Database Hash it was taken under, in the device's
+    /// record (a device the registry does not know, or forgot, gets none).
+    func databaseCached(_ device: DeviceID, database: CachedGATTDatabase, hash: [UInt8]?) {
+        let time = clock.now
+        enqueue(device, .database) { registry throws(AirlinkError) in
+            try await registry.recordDatabase(database, hash: hash, of: device, at: time)
+        }
+    }
+
     /// Returns once every save asked for so far is done.
     func settle() async {
         while let last = state.withLock({ $0.last }) {
@@ -69,7 +78,7 @@ final class ConnectionRecorder: Sendable {
 
     private func enqueue(
         _ device: DeviceID, _ what: LayerTraceEvent.RegistrySave,
-        _ save: @escaping @Sendable (DeviceRegistry) async throws(AirlinkError) -> ConnectionRecord
+        _ save: @escaping @Sendable (DeviceRegistry) async throws(AirlinkError) -> ConnectionRecord?
     ) {
         let (registry, environment) = (self.registry, self.environment)
         state.withLock { state in
@@ -77,7 +86,8 @@ final class ConnectionRecorder: Sendable {
             state.last = environment.spawn {
                 await previous?.value
                 do throws(AirlinkError) {
-                    let record = try await save(registry)
+                    // `nil`: nothing to save (a cache of a device the registry does not know)
+                    guard let record = try await save(registry) else { return }
                     environment.trace.record(
                         .registrySaved(
                             device: device, what: what, connectionCount: record.connectionCount,

@@ -59,6 +59,12 @@ public final class DeviceServices: Sendable {
     /// The current link's parameters, or `nil` while disconnected.
     public var linkInfo: LinkInfo? { link.info }
 
+    /// How the current link's database was obtained, when database caching is on: the cached one reused and why
+    /// (``/AirlinkCore/DatabaseCacheTrust``), or `nil` when it is discovered (no cache, caching off, or a cache that
+    /// could not be trusted: ``ServicesEvent/databaseChanged(_:)`` said why). Settled once the link's first
+    /// operation has run (the cache check takes the link's first turn).
+    public var reusedDatabaseCache: DatabaseCacheTrust? { link.state.withLock { $0.reusedCache } }
+
     /// The negotiated ATT MTU, or `nil` while disconnected.
     public var mtu: Int? { link.info?.mtu }
 

@@ -11,7 +11,7 @@ extension GATTClient {
     /// retried at once: its first use rediscovers the handles.
     func outOfSync(_ error: AirlinkError) -> AirlinkError {
         guard error.attError == .databaseOutOfSync else { return error }
-        servicesChanged()
+        servicesChanged(.outOfSync)
         return AirlinkError(
             .databaseOutOfSync,
             "\(device) answered Database Out Of Sync: its database changed since Airlink discovered it, and the "

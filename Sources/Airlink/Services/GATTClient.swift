@@ -9,7 +9,10 @@ import Synchronization
 /// It outlives links: a reconnection binds the same object to the new link (``linkUp(_:)``), so
 /// the managers an app holds keep working. Caches belong to one link and one database: they are
 /// dropped when the link comes up or down and when the device reports Service Changed, because
-/// handles may differ (Core Spec Vol 3, Part G, 2.5.2), and are filled again on next use.
+/// handles may differ (Core Spec Vol 3, Part G, 2.5.2), and are filled again on next use. With
+/// database caching (a registry, and ``DatabaseCaching`` not `off`), the caches are saved in the
+/// registry when the link goes down and installed again when a later link's Database Hash says they
+/// still hold (GATTClient+DatabaseCache.swift).
 final class GATTClient: Sendable {
     struct Route {
         let service: BluetoothUUID
@@ -39,9 +42,19 @@ final class GATTClient: Sendable {
         var routes: [ATTHandle: Route] = [:]
         var registries: [BluetoothUUID: ObserverRegistry] = [:]
         var subscriptions: [Subscription] = []
+        /// The Database Hash read as the link came up (`nil`: none served, or not read), valid while
+        /// ``generation`` is still ``hashGeneration``.
+        var hash: [UInt8]?
+        var hashGeneration: Int?
+        /// Service Changed arrived while no link was up (a bonded device tells as the link comes up, before
+        /// the layers bind to it): the cached database must not be reused.
+        var changedWhileDown = false
+        /// Whether the current link's caches came from the registry's cache, and on what trust; `nil` otherwise.
+        var reusedCache: DatabaseCacheTrust?
 
         mutating func dropCaches() {
             generation += 1
+            reusedCache = nil
             services.removeAll()
             allServices = nil
             routes.removeAll()
@@ -63,12 +76,16 @@ final class GATTClient: Sendable {
     let logger: Logger
     let observerIDs = ObserverIDs()
     let state = Mutex(State())
+    /// Whether discovered databases are cached in the registry (``DatabaseCaching`` other than `off`, and a
+    /// recorder); `off` otherwise.
+    let caching: DatabaseCaching
 
     init(
         device: DeviceID, transport: any Transport, environment: AirlinkEnvironment, bus: EventBus,
-        adapter: AdapterMonitor, capacity: Int, recorder: ConnectionRecorder? = nil
+        adapter: AdapterMonitor, capacity: Int, recorder: ConnectionRecorder? = nil, caching: DatabaseCaching = .off
     ) {
         self.recorder = recorder
+        self.caching = recorder == nil ? .off : caching
         self.device = device
         self.transport = transport
         self.environment = environment
@@ -85,19 +102,31 @@ final class GATTClient: Sendable {
     /// The link's parameters, or `nil` while it is down.
     var info: LinkInfo? { state.withLock { $0.info } }
 
-    /// Binds to a new link; restores the notifications the app had enabled.
+    /// Binds to a new link; checks the cached database (with caching), then restores the notifications the
+    /// app had enabled.
     func linkUp(_ info: LinkInfo) {
-        let restore = state.withLock { state -> Bool in
+        let (restore, generation, changedWhileDown) = state.withLock { state -> (Bool, Int, Bool) in
             state.dropCaches()
             state.info = info
             state.downError = nil
-            return !state.subscriptions.isEmpty
+            defer { state.changedWhileDown = false }
+            return (!state.subscriptions.isEmpty, state.generation, state.changedWhileDown)
         }
-        if restore { environment.spawn { await self.restoreSubscriptions() } }
+        guard caching != .off else {
+            if restore { environment.spawn { await self.restoreSubscriptions() } }
+            return
+        }
+        // The check takes the first turn on the link, before any operation the app issues from now on.
+        let ticket = gate.enter()
+        environment.spawn {
+            await self.checkCachedDatabase(ticket: ticket, generation: generation, changedWhileDown: changedWhileDown)
+            if restore { await self.restoreSubscriptions() }
+        }
     }
 
     /// Unbinds from a link that is gone; operations waiting their turn fail with `error` at once.
     func linkDown(_ error: AirlinkError, keepSubscriptions: Bool) {
+        if caching != .off { saveCachedDatabase() }
         state.withLock { state in
             state.dropCaches()
             state.info = nil
@@ -108,12 +137,17 @@ final class GATTClient: Sendable {
     }
 
     /// The device's database changed: drop every cached handle, and restore notifications.
-    func servicesChanged() {
+    ///
+    /// - Parameter reason: how the layers learnt it, reported as ``ServicesEvent/databaseChanged(_:)`` when
+    ///   databases are cached.
+    func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged) {
         let restore = state.withLock { state -> Bool in
             state.dropCaches()
+            if state.info == nil { state.changedWhileDown = true }
             return state.info != nil && !state.subscriptions.isEmpty
         }
         bus.publish(.services(device, .changed))
+        if caching != .off { bus.publish(.services(device, .databaseChanged(reason))) }
         if restore { environment.spawn { await self.restoreSubscriptions() } }
     }
 
@@ -142,9 +176,11 @@ final class GATTClient: Sendable {
     ///     any transport call.
     ///   - service: the service concerned, for the log's metadata.
     ///   - characteristic: the characteristic concerned, for the log's metadata.
+    ///   - retried: whether this is the retry after Database Out Of Sync: with database caching, an operation
+    ///     the device answers 0x12 runs once more, on rediscovered handles.
     func perform<Value: Sendable>(
         _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
-        _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
+        retried: Bool = false, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         // `operation` is described only when needed (an error, a trace-level log): building
         // descriptions of 128-bit UUIDs on every request would cost more than the request.
@@ -180,6 +216,12 @@ final class GATTClient: Sendable {
             }
         } catch {
             logger.debug("\(operation()) failed: \(error)", metadata: Self.metadata(service, characteristic))
+            if caching != .off, !retried, error.attError == .databaseOutOfSync {
+                // Rediscover and retry once: the device serves the next request (Core Spec Vol 3, Part G, 2.5.2.1).
+                servicesChanged(.outOfSync)
+                return try await perform(
+                    operation(), service: service, characteristic: characteristic, retried: true, body)
+            }
             throw outOfSync(error).with(context: "\(operation()) on \(device)")
         }
     }

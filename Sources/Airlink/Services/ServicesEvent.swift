@@ -17,6 +17,12 @@ public enum ServicesEvent: Sendable, Hashable, CustomStringConvertible {
     /// An observer fell behind and its buffer filled: values are being dropped. The next value it
     /// receives carries the number it missed (``CharacteristicValue/missedBefore``).
     case notificationsOverflowed(service: BluetoothUUID, characteristic: BluetoothUUID)
+    /// The database the layers had discovered or cached for the device is no longer trusted, for
+    /// `reason` (Docs/GATTCaching.md): its handles were dropped and are discovered again on next use.
+    case databaseChanged(DatabaseChangeReason)
+    /// On reconnection the database cached in the registry (`services` services) was reused without
+    /// discovery: the device's Database Hash matched, or the app trusts caches of devices without one.
+    case databaseCacheReused(DatabaseCacheTrust, services: Int)
 
     /// `servicesDiscovered`, `servicesChanged`, `notificationsChanged`, `notificationsRestored`, ...
     public var name: String { traced.name }

@@ -26,11 +26,12 @@ extension LayerTraceEvent {
 
 extension LayerTraceEvent.RegistrySave {
     /// What was saved, for `device`, as lines and logs say it: `connection of C0:FF:EE:00:00:01`,
-    /// `services of C0:FF:EE:00:00:01`.
+    /// `services of C0:FF:EE:00:00:01`, `database of C0:FF:EE:00:00:01`.
     public func text(_ device: DeviceID) -> String {
         switch self {
         case .connection: "connection of \(device)"
         case .services: "services of \(device)"
+        case .database: "database of \(device)"
         }
     }
 }
@@ -147,6 +148,8 @@ extension LayerEvent.Services: CustomStringConvertible {
         case .notificationsRestored: "notificationsRestored"
         case .notificationsRestoreFailed: "notificationsRestoreFailed"
         case .notificationsOverflowed: "notificationsOverflowed"
+        case .databaseChanged: "databaseChanged"
+        case .databaseCacheReused: "databaseCacheReused"
         }
     }
 
@@ -161,6 +164,8 @@ extension LayerEvent.Services: CustomStringConvertible {
         case .notificationsRestoreFailed(let service, let characteristic, let error):
             "\(name) \(service)/\(characteristic) \(error)"
         case .notificationsOverflowed(let service, let characteristic): "\(name) \(service)/\(characteristic)"
+        case .databaseChanged(let reason): "\(name) \(reason)"
+        case .databaseCacheReused(let trust, let services): "\(name) \(trust) services=\(services)"
         }
     }
 }

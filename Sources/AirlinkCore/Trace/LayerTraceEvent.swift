@@ -22,6 +22,8 @@ public enum LayerTraceEvent: Sendable, Hashable {
         case connection
         /// The services a full discovery found.
         case services
+        /// The discovered GATT database, cached for later connections.
+        case database
     }
 }
 
@@ -98,5 +100,9 @@ public enum LayerEvent: Sendable, Hashable {
         case notificationsRestoreFailed(service: BluetoothUUID, characteristic: BluetoothUUID, error: AirlinkError)
         /// An observer fell behind and values are being dropped.
         case notificationsOverflowed(service: BluetoothUUID, characteristic: BluetoothUUID)
+        /// The database the layers had discovered or cached is no longer trusted, for `reason`.
+        case databaseChanged(DatabaseChangeReason)
+        /// On reconnection the cached database (`services` services) was reused without discovery.
+        case databaseCacheReused(DatabaseCacheTrust, services: Int)
     }
 }

@@ -99,6 +99,16 @@ public protocol Transport: AnyObject, Sendable {
     /// Reads the whole value of a characteristic or descriptor by its handle.
     func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8]
 
+    /// Reads the value of the first attribute of `type` in the device's database, the way a client reads
+    /// the Database Hash (0x2B2A): one Read By Type Request over every handle (Core Spec Vol 3, Part G, 4.8.2).
+    ///
+    /// The default implementation, for stacks that do not expose ATT requests (BlueZ), finds the first
+    /// characteristic of `type` by discovery and reads it; a stack that speaks ATT (the virtual radio) sends
+    /// the one request.
+    ///
+    /// - Returns: the value, or `nil` when the device has no attribute of that type.
+    func readValue(_ device: DeviceID, ofType type: BluetoothUUID) async throws(AirlinkError) -> [UInt8]?
+
     /// Writes a characteristic's or descriptor's value by its handle.
     ///
     /// A write with response returns once the peer confirmed it; a write without response returns
@@ -119,4 +129,17 @@ public protocol Transport: AnyObject, Sendable {
 
     /// The link's current parameters (the negotiated ATT MTU first among them).
     func linkInfo(_ device: DeviceID) async throws(AirlinkError) -> LinkInfo
+}
+
+extension Transport {
+    /// Finds the first characteristic of `type` by discovery (all services, then each one's characteristics
+    /// of that type) and reads it; `nil` when none is found.
+    public func readValue(_ device: DeviceID, ofType type: BluetoothUUID) async throws(AirlinkError) -> [UInt8]? {
+        for service in try await discoverServices(device, uuids: nil) {
+            if let characteristic = try await discoverCharacteristics(device, of: service, uuids: [type]).first {
+                return try await read(device, handle: characteristic.valueHandle)
+            }
+        }
+        return nil
+    }
 }

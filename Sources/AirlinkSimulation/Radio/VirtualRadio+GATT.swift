@@ -126,6 +126,12 @@ extension VirtualRadio {
         return descriptors
     }
 
+    /// Reads the first attribute of `type` with one Read By Type Request over every handle
+    /// (``ReadByTypeValueProcedure``); `nil` when the peripheral has none.
+    public func readValue(_ device: DeviceID, ofType type: BluetoothUUID) async throws(AirlinkError) -> [UInt8]? {
+        try await perform(device, "read \(type) by type", scope: .none) { _ in ReadByTypeValueProcedure(type: type) }
+    }
+
     /// Reads a whole value: a Read Request, then Read Blob Requests while parts come full.
     public func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
         try await perform(device, "read \(handle)", scope: .handles(handle...handle)) { link in

@@ -81,6 +81,11 @@ public final class VirtualRadioSession: Transport, Sendable {
         try await radio.read(device, handle: handle)
     }
 
+    /// Reads the first attribute of `type` over the shared link, with one Read By Type Request.
+    public func readValue(_ device: DeviceID, ofType type: BluetoothUUID) async throws(AirlinkError) -> [UInt8]? {
+        try await radio.readValue(device, ofType: type)
+    }
+
     /// Writes a value over the shared link.
     public func write(
         _ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType

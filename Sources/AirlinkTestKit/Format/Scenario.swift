@@ -1,3 +1,4 @@
+import Airlink
 import AirlinkCore
 
 /// A scenario: a world, a timeline of faults, what the app does and what must hold, run in virtual time.
@@ -23,9 +24,13 @@ public struct Scenario: Sendable, Decodable {
     public var expect: [ScenarioExpectation]
     /// The link parameters the central asks for, if not the defaults.
     public var central: ScenarioCentral?
+    /// Whether the apps cache discovered databases in their registries (`databaseCache:` `off`, the
+    /// default, `verified` or `trustWithoutHash`; Docs/GATTCaching.md).
+    public var databaseCaching: DatabaseCaching
 
     private enum CodingKeys: String, CodingKey {
         case name, description, seed, duration, world, timeline, client, expect, central
+        case databaseCaching = "databaseCache"
     }
 
     /// Decodes a scenario; `world`, `client` and `expect` may be empty, `duration` is required.
@@ -49,6 +54,13 @@ public struct Scenario: Sendable, Decodable {
         client = try container.decodeIfPresent([ScenarioClient].self, forKey: .client) ?? []
         expect = try container.decodeIfPresent([ScenarioExpectation].self, forKey: .expect) ?? []
         central = try container.decodeIfPresent(ScenarioCentral.self, forKey: .central)
+        let caching = try container.decodeIfPresent(String.self, forKey: .databaseCaching) ?? "off"
+        guard let databaseCaching = DatabaseCaching(rawValue: caching) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .databaseCaching, in: container,
+                debugDescription: "expected off, verified or trustWithoutHash, found \(caching.debugDescription)")
+        }
+        self.databaseCaching = databaseCaching
         let sizes: [(CodingKeys, Int, Int, String)] = [
             (.world, world.count, ScenarioLimits.maximumPeripherals, "peripherals"),
             (.timeline, timeline.count, ScenarioLimits.maximumEntries, "actions"),

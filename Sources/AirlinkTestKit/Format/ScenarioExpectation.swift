@@ -135,7 +135,8 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
     public static let eventNames = [
         "connected", "failedToConnect", "lost", "terminated", "willReconnect", "reconnected", "gaveUp",
         "servicesDiscovered", "servicesChanged", "notificationsChanged", "notificationsRestored",
-        "notificationsRestoreFailed", "notificationsOverflowed", "adapterStateChanged",
+        "notificationsRestoreFailed", "notificationsOverflowed", "adapterStateChanged", "databaseChanged",
+        "databaseCacheReused",
     ]
 
     /// `reconnected by 10s`, `willReconnect count=3`.

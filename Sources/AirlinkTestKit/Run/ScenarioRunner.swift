@@ -104,7 +104,8 @@ public struct ScenarioRunner: Sendable {
         let managers = registries.enumerated().map { app, registry in
             DeviceManager(
                 transport: app == 0 ? simulation.radio : simulation.radio.session(),
-                environment: simulation.environment, registry: registry)
+                environment: simulation.environment,
+                configuration: .init(databaseCaching: scenario.databaseCaching), registry: registry)
         }
         let context = ScenarioContext(
             simulation: simulation, managers: managers, peripherals: peripherals, recorder: recorder,

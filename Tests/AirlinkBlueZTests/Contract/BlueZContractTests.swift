@@ -85,6 +85,11 @@ struct BlueZContractTests {
         try await TransportContract.deliversNotifications(try await BlueZContractWorld.fresh())
     }
 
+    @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
+        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(
+            try await BlueZContractWorld.fresh())
+    }
+
     @Test func disconnects() async throws {
         try await TransportContract.disconnects(try await BlueZContractWorld.fresh())
     }

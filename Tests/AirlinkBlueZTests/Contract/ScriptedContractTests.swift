@@ -88,6 +88,10 @@ struct ScriptedContractWorld: SimulatedContractWorld {
         try await TransportContract.deliversNotifications(try ScriptedContractWorld())
     }
 
+    @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
+        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(try ScriptedContractWorld())
+    }
+
     @Test func disconnects() async throws {
         try await TransportContract.disconnects(try ScriptedContractWorld())
     }

@@ -80,6 +80,10 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
         try await TransportContract.deliversNotifications(try VirtualRadioContractWorld())
     }
 
+    @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
+        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(try VirtualRadioContractWorld())
+    }
+
     @Test func disconnects() async throws {
         try await TransportContract.disconnects(try VirtualRadioContractWorld())
     }

@@ -1,0 +1,90 @@
+import AirlinkCore
+import AirlinkRegistry
+
+extension GATTClient {
+    /// As a link comes up, in the link's first turn: reads the device's Database Hash (one Read By Type
+    /// Request for 0x2B2A), compares it with the one the registry's cached database was taken under, and
+    /// installs the cached handles when ``DatabaseCacheDecision`` says so; otherwise reports
+    /// ``ServicesEvent/databaseChanged(_:)`` and leaves the caches empty, to be discovered on next use.
+    ///
+    /// A Service Changed that arrives meanwhile (a new ``State/generation``) wins: nothing is installed.
+    func checkCachedDatabase(ticket: OperationGate.Ticket, generation: Int, changedWhileDown: Bool) async {
+        do throws(AirlinkError) {
+            try await gate.run(ticket) { () async throws(AirlinkError) in
+                await recorder?.settle()  // the last link's cache is saved
+                let record = try? await recorder?.registry.record(for: device)
+                guard state.withLock({ $0.generation == generation && $0.info != nil }) else { return }
+                let served = try await readDatabaseHash()
+                let cached = record?.database
+                let decision = DatabaseCacheDecision.decide(
+                    cached: cached != nil, cachedHash: record?.databaseHash, servedHash: served, caching: caching,
+                    changedMeanwhile: changedWhileDown)
+                let registries = (cached?.services ?? []).map { registry(for: $0.service.uuid) }
+                let installed = state.withLock { state -> Bool in
+                    guard state.generation == generation, state.info != nil else { return false }
+                    state.hash = served
+                    state.hashGeneration = generation
+                    guard case .reuse(let trust) = decision, let cached else { return true }
+                    Self.install(cached, registries: registries, into: &state)
+                    state.reusedCache = trust
+                    return true
+                }
+                guard installed else { return }
+                switch decision {
+                case .reuse(let trust):
+                    bus.publish(.services(device, .databaseCacheReused(trust, services: cached?.services.count ?? 0)))
+                case .rediscover(let reason?):
+                    bus.publish(.services(device, .databaseChanged(reason)))
+                case .rediscover(nil):
+                    break
+                }
+            }
+        } catch {
+            logger.debug("checking the cached database failed: \(error)")
+        }
+    }
+
+    /// The Database Hash the device serves, or `nil` when it serves none (or refuses to be read).
+    private func readDatabaseHash() async throws(AirlinkError) -> [UInt8]? {
+        do {
+            return try await transport.readValue(device, ofType: .databaseHash)
+        } catch  where error.code == .attribute {
+            return nil
+        }
+    }
+
+    /// Puts a cached database into the link's caches, routes included.
+    private static func install(_ cached: CachedGATTDatabase, registries: [ObserverRegistry], into state: inout State) {
+        for (entry, registry) in zip(cached.services, registries) {
+            var cache = ServiceCache(service: entry.service)
+            for characteristic in entry.characteristics {
+                cache.characteristics[characteristic.uuid] = characteristic
+                state.routes[characteristic.valueHandle] = Route(
+                    service: entry.service.uuid, characteristic: characteristic.uuid, registry: registry)
+            }
+            if entry.complete { cache.allCharacteristics = entry.characteristics }
+            state.services[entry.service.uuid] = cache
+        }
+        if cached.complete { state.allServices = cached.services.map(\.service) }
+    }
+
+    /// Saves what was discovered on the link going down, with the hash read as it came up (none if the
+    /// database changed since: the next link's hash will not match it, so it is not reused on trust of a
+    /// hash that described another layout).
+    func saveCachedDatabase() {
+        let (database, hash) = state.withLock { state -> (CachedGATTDatabase?, [UInt8]?) in
+            guard state.info != nil, !state.services.isEmpty else { return (nil, nil) }
+            let services = state.services.values.map { cache in
+                CachedGATTDatabase.Service(
+                    service: cache.service,
+                    characteristics: (cache.allCharacteristics ?? Array(cache.characteristics.values))
+                        .sorted { $0.valueHandle < $1.valueHandle },
+                    complete: cache.allCharacteristics != nil)
+            }
+            let hash = state.hashGeneration == state.generation ? state.hash : nil
+            return (CachedGATTDatabase(services: services, complete: state.allServices != nil), hash)
+        }
+        guard let database, let recorder else { return }
+        recorder.databaseCached(device, database: database, hash: hash)
+    }
+}

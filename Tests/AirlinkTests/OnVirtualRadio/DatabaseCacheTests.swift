@@ -1,0 +1,221 @@
+import Airlink
+import AirlinkCore
+import AirlinkProfiles
+import AirlinkRegistry
+import AirlinkSimulation
+import AirlinkTestSupport
+import Foundation
+import Testing
+
+/// The discovered database cached in the registry across connections and processes (issue 15): reused when the
+/// Database Hash matches, rediscovered when it does not or cannot be checked, notifications restored on the
+/// cached handles, Database Out Of Sync retried once.
+@Suite struct DatabaseCacheTests {
+    static let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    /// A registry in a new JSON file: what a process leaves for the next one.
+    static func fileRegistry() -> DeviceRegistry {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-cache-\(UUID()).json").path
+        return DeviceRegistry(repository: JSONFileDeviceRepository(path: path))
+    }
+
+    /// One "process": a new simulation of `spec`, a device manager on `registry`, a connection that reads the
+    /// thermostat's battery level; returns the value, the layers' events and the ATT requests sent after the
+    /// link was ready.
+    static func process(
+        _ spec: PeripheralSpec, registry: DeviceRegistry, caching: DatabaseCaching = .verified
+    ) async throws -> (value: [UInt8], events: [String], requests: [String]) {
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(spec)
+        let manager = DeviceManager(
+            transport: sim.radio, environment: sim.environment, configuration: .init(databaseCaching: caching),
+            registry: registry)
+        let connection = manager.connection(to: thermostat)
+        let value = try await sim.run { () -> [UInt8] in
+            try await connection.connect(timeout: .seconds(3))
+            let value = try await connection.services.service(.thermostatBatteryService).read(
+                .thermostatBatteryLevel)
+            await connection.disconnect()
+            await manager.waitForRecords()
+            return value
+        }
+        manager.shutdown()
+        let lines = sim.trace.lines
+        let ready = lines.firstIndex { $0.contains(" event ") && $0.contains(" connected ") } ?? 0
+        let requests = lines[ready...].filter { $0.contains(" att ") && $0.contains(" > ") }
+            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
+        let events = lines.filter { $0.contains(" event ") && $0.contains("database") }
+            .map { String($0.split(separator: " ").suffix(from: 3).joined(separator: " ")) }
+        return (value, events, requests)
+    }
+
+    /// The service and characteristic discoveries among `requests` (descriptor lookups are the transport's,
+    /// to find a CCCD).
+    static func discoveries(_ requests: [String]) -> [String] {
+        requests.filter {
+            $0.hasPrefix("ATT_READ_BY_GROUP_TYPE_REQ") || $0.hasPrefix("ATT_FIND_BY_TYPE_VALUE_REQ")
+                || $0.contains("type=2803")
+        }
+    }
+
+    @Test func aSecondProcessReusesTheCacheWhenTheHashMatches() async throws {
+        // Given a process that connected to the thermostat, read its battery level and disconnected
+        let registry = Self.fileRegistry()
+        let first = try await Self.process(.thermostat(), registry: registry)
+        let record = try #require(try await registry.record(for: Self.thermostat))
+
+        // When another process, on the same registry file, connects and reads again
+        let second = try await Self.process(.thermostat(), registry: registry)
+
+        // Then the first discovered and cached the service with the device's 16-byte hash; the second read the
+        // hash in one request and the level at the cached handle, discovering nothing
+        #expect(!Self.discoveries(first.requests).isEmpty)
+        #expect(record.databaseHash?.count == 16)
+        #expect(record.database?.services.map(\.service.uuid) == [.thermostatBatteryService])
+        #expect(second.events == ["databaseCacheReused hashMatched services=1"])
+        #expect(Self.discoveries(second.requests) == [])
+        #expect(second.requests.first == "ATT_READ_BY_TYPE_REQ 0x0001-0xFFFF type=2B2A")
+        #expect(second.requests.count == 2)
+        #expect(second.value == first.value)
+    }
+
+    @Test func aFirmwareUpdateBetweenProcessesIsFoundByTheHash() async throws {
+        // Given a cache of the thermostat in the registry
+        let registry = Self.fileRegistry()
+        let first = try await Self.process(.thermostat(), registry: registry)
+
+        // When the thermostat comes back with firmware that puts a Battery service first (every handle moves)
+        var updated = PeripheralSpec.thermostat()
+        updated.services = GATTCachingLayersTests.movedServices(of: updated)
+        let second = try await Self.process(updated, registry: registry)
+
+        // Then the hash differs, the cache is dropped and the level is read at its new handle
+        #expect(second.events == ["databaseChanged hashChanged"])
+        #expect(!Self.discoveries(second.requests).isEmpty)
+        #expect(second.value == first.value)
+    }
+
+    @Test func withoutAHashTheSafeDefaultRediscoversAndTheOptInTrusts() async throws {
+        // Given a thermostat serving Service Changed but no Database Hash, cached once
+        var spec = PeripheralSpec.thermostat()
+        spec.genericAttribute = [.serviceChanged]
+        let registry = Self.fileRegistry()
+        _ = try await Self.process(spec, registry: registry)
+
+        // When a process with the default setting connects, then one that opted in to trusting the cache
+        let safe = try await Self.process(spec, registry: registry)
+        let trusting = try await Self.process(spec, registry: registry, caching: .trustWithoutHash)
+
+        // Then the first rediscovers (noHash), the second reuses the handles
+        #expect(safe.events == ["databaseChanged noHash"])
+        #expect(!Self.discoveries(safe.requests).isEmpty)
+        #expect(trusting.events == ["databaseCacheReused trustedWithoutHash services=1"])
+        #expect(Self.discoveries(trusting.requests) == [])
+        #expect(safe.value == [90] && trusting.value == [90])
+    }
+
+    @Test func cachingOffDiscoversEveryTimeAndKeepsNothing() async throws {
+        // Given caching off
+        let registry = Self.fileRegistry()
+        _ = try await Self.process(.thermostat(), registry: registry, caching: .off)
+
+        // When a second process connects
+        let second = try await Self.process(.thermostat(), registry: registry, caching: .off)
+
+        // Then nothing was cached, no hash read, and discovery ran again
+        #expect(try await registry.record(for: Self.thermostat)?.database == nil)
+        #expect(second.events == [])
+        #expect(!second.requests.contains { $0.contains("type=2B2A") })
+        #expect(!Self.discoveries(second.requests).isEmpty)
+    }
+
+    /// A strict simulation of the thermostat and a device manager with an in-memory registry (caching verified).
+    static func thermostatWithRegistry(seed: UInt64) throws -> (Simulation, SimulatedPeripheral, DeviceManager) {
+        let sim = Simulation(seed: seed, strict: true)
+        let peripheral = try sim.add(.thermostat())
+        let manager = DeviceManager(
+            transport: sim.radio, environment: sim.environment,
+            registry: DeviceRegistry(repository: InMemoryDeviceRepository()))
+        return (sim, peripheral, manager)
+    }
+
+    @Test func aReconnectionReusesTheCacheAndRestoresNotificationsOnItsHandles() async throws {
+        // Given a connected thermostat with its battery level observed, caching verified
+        let (sim, peripheral, manager) = try Self.thermostatWithRegistry(seed: 9)
+        let connection = manager.connection(
+            to: Self.thermostat, reconnection: .linear(wait: .seconds(1), attempts: 3, timeout: .seconds(3)))
+        let service = connection.services.service(.thermostatBatteryService)
+        let values = Recorder.recording(service.values(of: .thermostatBatteryLevel), in: sim.environment)
+        let events = Recorder.recording(manager.events(for: Self.thermostat), in: sim.environment)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await service.enableNotifications(for: .thermostatBatteryLevel)
+        }
+
+        // When the link drops and comes back, and the level changes
+        peripheral.dropLink(reason: .supervisionTimeout)
+        try await sim.run(for: .seconds(3))
+        try peripheral.setValue(BatteryLevel(70), of: .thermostatBatteryLevel)
+        try await sim.run(for: .milliseconds(500))
+
+        // Then the cache was reused: the hash read, the CCCD written, nothing discovered; the value arrived
+        let lines = sim.trace.lines
+        let reconnected = try #require(lines.firstIndex { $0.contains(" event ") && $0.contains(" reconnected ") })
+        let requests = lines[reconnected...].filter { $0.contains(" att ") && $0.contains(" > ") }
+        #expect(Self.discoveries(requests.map { String($0.split(separator: " > ")[1]) }) == [])
+        #expect(events.values.map(\.name).contains("databaseCacheReused"))
+        #expect(events.values.map(\.name).contains("notificationsRestored"))
+        #expect(values.values.map(\.bytes) == [[70]])
+    }
+
+    @Test func databaseOutOfSyncIsRetriedOnceAfterRediscovering() async throws {
+        // Given a connected thermostat with robust caching enabled, caching verified, its level read once
+        let (sim, peripheral, manager) = try Self.thermostatWithRegistry(seed: 11)
+        let connection = manager.connection(to: Self.thermostat)
+        let service = connection.services.service(.thermostatBatteryService)
+        let events = Recorder.recording(manager.events(for: Self.thermostat), in: sim.environment)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            try await connection.services.service(.genericAttribute).write([0x01], to: .clientSupportedFeatures)
+            _ = try await service.read(.thermostatBatteryLevel)
+        }
+
+        // When firmware moves every handle telling no one, its hash stale, and the app reads
+        peripheral.updateFirmware(
+            FirmwareUpdate(
+                services: GATTCachingLayersTests.movedServices(of: peripheral.spec), announcesServiceChanged: false,
+                hash: .stale))
+        try peripheral.setValue(BatteryLevel(50), of: .thermostatBatteryLevel)
+        let read = try await sim.run { try await service.read(.thermostatBatteryLevel) }
+
+        // Then the read succeeds at the new handle, after one databaseChanged(outOfSync)
+        #expect(read == [50])
+        #expect(events.values.filter { $0.name == "databaseChanged" }.map(\.description).count == 1)
+        #expect(events.values.contains { $0.description.hasSuffix("databaseChanged outOfSync") })
+    }
+}
+
+/// The decision a link makes about a cached database as it comes up, without a radio.
+@Suite struct DatabaseCacheDecisionTests {
+    @Test(
+        arguments: [
+            (true, [1], [1], DatabaseCaching.verified, false, DatabaseCacheDecision.reuse(.hashMatched)),
+            (true, [1], [2], .verified, false, .rediscover(.hashChanged)),
+            (true, nil, [2], .verified, false, .rediscover(.hashChanged)),
+            (true, nil, nil, .verified, false, .rediscover(.noHash)),
+            (true, nil, nil, .trustWithoutHash, false, .reuse(.trustedWithoutHash)),
+            (true, [1], [1], .verified, true, .rediscover(nil)),
+            (false, nil, [1], .verified, false, .rediscover(nil)),
+            (true, [1], [1], .off, false, .rediscover(nil)),
+        ] as [(Bool, [UInt8]?, [UInt8]?, DatabaseCaching, Bool, DatabaseCacheDecision)])
+    func decides(
+        _ cached: Bool, _ cachedHash: [UInt8]?, _ served: [UInt8]?, _ caching: DatabaseCaching, _ changed: Bool,
+        _ expected: DatabaseCacheDecision
+    ) {
+        // Given a cache and what the device serves; When the link decides; Then it decides as expected
+        #expect(
+            DatabaseCacheDecision.decide(
+                cached: cached, cachedHash: cachedHash, servedHash: served, caching: caching, changedMeanwhile: changed)
+                == expected)
+    }
+}
