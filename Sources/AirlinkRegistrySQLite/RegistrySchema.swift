@@ -63,12 +63,24 @@ enum RegistrySchema {
     /// `CREATE TABLE` waits for the first one's transaction (the busy timeout), then fails because the
     /// table exists. A migration is one transaction, so the first one's work is whole: when the
     /// migrations are complete after such a failure, the database is ready and the failure is not one.
+    /// With several migrations the first one may still be applying a later migration then: as long as
+    /// each failure finds more migrations applied than before (another process is making progress), the
+    /// migration is tried again, so the second one goes on from where the first one got.
     static func migrate(_ pool: DatabasePool) throws {
         let migrator = migrator
-        do {
-            try migrator.migrate(pool)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-            guard try pool.read({ db in try migrator.hasCompletedMigrations(db) }) else { throw error }
+        var applied = try pool.read { db in try migrator.appliedIdentifiers(db) }
+        while true {
+            do {
+                try migrator.migrate(pool)
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                let (complete, now) = try pool.read { db in
+                    (try migrator.hasCompletedMigrations(db), try migrator.appliedIdentifiers(db))
+                }
+                if complete { return }
+                guard now.isStrictSuperset(of: applied) else { throw error }
+                applied = now
+            }
         }
     }
 

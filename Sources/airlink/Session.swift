@@ -61,8 +61,9 @@ struct Session: Sendable {
 
     /// The device `query` names: resolved among `known` (a registry's devices) and the transport's (on
     /// BlueZ, the devices it lists, so that an address typed alone names a random one; on `sim`, the
-    /// simulated world's (built in, or a replayed recording), which must hold it: a device the world does not have is refused before
-    /// connecting, with the ids to choose from; the radio's own message is advice for library users).
+    /// simulated world's (built in, or a replayed recording), which must hold it: a device the world does
+    /// not have is refused before connecting, with the ids to choose from; the radio's own message is advice
+    /// for library users).
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError`` `deviceNotFound` for a device the simulated world lacks,
     ///   `invalidDeviceID` for a type the device does not have or an address several devices share.
