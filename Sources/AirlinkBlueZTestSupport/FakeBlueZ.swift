@@ -5,6 +5,10 @@ import Glibc
 import Synchronization
 import Testing
 
+// Real time throughout this file, on purpose: the fixture is another process (a dbus-daemon and a Python
+// bluetoothd), so its start, its control calls and its stop are bounded by the wall clock, never by a
+// simulation's virtual time.
+
 /// The fake BlueZ of Tests/Fixtures/bluez, run as a process group: a private dbus-daemon and
 /// python-dbusmock's bluez5 template with Airlink's patches and peripherals.
 ///

@@ -2,6 +2,9 @@ import Airlink
 import AirlinkCore
 import AirlinkTestKit
 
+// Real time throughout this file, on purpose: the clients work against the fake BlueZ, another process.
+// Each wait is bounded (the operations' own deadlines, and the run's).
+
 extension BlueZChaosSession {
     /// The clients' work, all at once: in the first session every client (after a scan, if drawn); in a
     /// later one those the app is not done with and whose device the registry knows
