@@ -1,0 +1,84 @@
+import AirlinkCore
+import AirlinkHCI
+import AirlinkProfiles
+import AirlinkSimulation
+import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `airlink controller`: the built-in world behind an HCI controller (H4 over TCP or a Unix socket), for
+/// Bumble, BlueZ or Zephyr hosts (Docs/HCIController.md).
+struct ControllerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "controller",
+        abstract: "Serve the simulated world as an HCI controller (H4 over TCP or a Unix socket).",
+        discussion: """
+            A host (Bumble's tcp-client:127.0.0.1:PORT or unix:PATH transport) scans, connects and speaks ATT \
+            to the thermostat, the battery and the SensorTag. The simulation runs paced to the wall clock; \
+            the trace is printed as it goes. Runs until interrupted. See Docs/HCIController.md.
+            """)
+
+    @Option(name: .long, help: "Listen on 127.0.0.1:PORT (the default: 9000).")
+    var tcp: UInt16?
+
+    @Option(name: .long, help: "Listen on a Unix socket at PATH instead of TCP.")
+    var unix: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "The simulation's seed.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: "Write the HCI traffic as a btsnoop file (Wireshark, tshark).")
+    var btsnoop: String?
+
+    @Option(
+        name: .customLong("drop-link"),
+        help: ArgumentHelp(
+            "DEVICE@SECONDS[/REASON]: the peripheral drops its link SECONDS after a host's link to it comes up, "
+                + "with an HCI reason (hex, 0x08 by default). Repeatable."))
+    var dropLinks: [String] = []
+
+    func validate() throws {
+        if tcp != nil, unix != nil { throw ValidationError("--tcp and --unix exclude each other: pass one") }
+        for text in dropLinks { _ = try Self.parseLoss(text) }
+    }
+
+    static func parseLoss(_ text: String) throws -> HCIControllerServer.LinkLoss {
+        let usage = "write DEVICE@SECONDS[/REASON], such as C0:FF:EE:00:00:01@2/0x08"
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let device = DeviceID(parts[0]) else {
+            throw ValidationError("--drop-link \"\(text)\" names no device: \(usage)")
+        }
+        let timing = parts[1].split(separator: "/", maxSplits: 1).map(String.init)
+        guard let seconds = Double(timing[0]), seconds >= 0, seconds <= 86_400 else {
+            throw ValidationError("--drop-link \"\(text)\" has no delay in seconds from 0 to 86400: \(usage)")
+        }
+        var reason = DisconnectionReason.supervisionTimeout
+        if timing.count == 2 {
+            let digits = timing[1].hasPrefix("0x") ? String(timing[1].dropFirst(2)) : timing[1]
+            guard let code = UInt8(digits, radix: 16), code != 0 else {
+                throw ValidationError("--drop-link \"\(text)\" has a reason that is no HCI error code: \(usage)")
+            }
+            reason = DisconnectionReason(rawValue: code)
+        }
+        return HCIControllerServer.LinkLoss(
+            device: device, after: .milliseconds(Int64(seconds * 1_000)), reason: reason)
+    }
+
+    func run() async throws {
+        let simulation = Simulation(seed: seed)
+        _ = try simulation.add(SimulatedWorld.builtIn)
+        let endpoint: HostEndpoint = unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
+        let server = try HCIControllerServer(
+            simulation: simulation, endpoint: endpoint, btsnoop: btsnoop,
+            losses: try dropLinks.map(Self.parseLoss),
+            output: { line in
+                print(line.escapingControlCharacters(keepingNewlines: false))
+                fflush(nil)
+            })
+        try await server.run()
+    }
+}
