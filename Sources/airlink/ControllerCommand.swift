@@ -41,12 +41,37 @@ struct ControllerCommand: AsyncParsableCommand {
                 + "with an HCI reason (hex, 0x08 by default). Repeatable."))
     var dropLinks: [String] = []
 
+    @Option(
+        name: .customLong("notify-burst"),
+        help: ArgumentHelp(
+            "DEVICE@SECONDS/COUNT/UUID: the peripheral sends COUNT notifications of the characteristic UUID at once, "
+                + "SECONDS after a host's link to it comes up (throughput figures). Repeatable."))
+    var bursts: [String] = []
+
     func validate() throws {
         if tcp != nil, unix != nil { throw ValidationError("--tcp and --unix exclude each other: pass one") }
-        for text in dropLinks { _ = try Self.parseLoss(text) }
+        _ = try actions()
     }
 
-    static func parseLoss(_ text: String) throws -> HCIControllerServer.LinkLoss {
+    /// The link actions `--drop-link` and `--notify-burst` name.
+    func actions() throws -> [HCIControllerServer.LinkAction] {
+        try dropLinks.map(Self.parseLoss) + bursts.map(Self.parseBurst)
+    }
+
+    static func parseBurst(_ text: String) throws -> HCIControllerServer.LinkAction {
+        let usage = "write DEVICE@SECONDS/COUNT/UUID, such as B4:77:E2:00:00:02@3/2000/2A19"
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        let fields = parts.count == 2 ? parts[1].split(separator: "/").map(String.init) : []
+        guard parts.count == 2, let device = DeviceID(parts[0]), fields.count == 3, let seconds = Double(fields[0]),
+            seconds >= 0, seconds <= 86_400, let count = Int(fields[1]), (1...100_000).contains(count),
+            let uuid = BluetoothUUID(fields[2])
+        else {
+            throw ValidationError("--notify-burst \"\(text)\" is not a burst: \(usage)")
+        }
+        return .burst(device, after: .milliseconds(Int64(seconds * 1_000)), count: count, of: uuid)
+    }
+
+    static func parseLoss(_ text: String) throws -> HCIControllerServer.LinkAction {
         let usage = "write DEVICE@SECONDS[/REASON], such as C0:FF:EE:00:00:01@2/0x08"
         let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
         guard parts.count == 2, let device = DeviceID(parts[0]) else {
@@ -64,8 +89,7 @@ struct ControllerCommand: AsyncParsableCommand {
             }
             reason = DisconnectionReason(rawValue: code)
         }
-        return HCIControllerServer.LinkLoss(
-            device: device, after: .milliseconds(Int64(seconds * 1_000)), reason: reason)
+        return .dropLink(device, after: .milliseconds(Int64(seconds * 1_000)), reason: reason)
     }
 
     func run() async throws {
@@ -74,7 +98,7 @@ struct ControllerCommand: AsyncParsableCommand {
         let endpoint: HostEndpoint = unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
         let server = try HCIControllerServer(
             simulation: simulation, endpoint: endpoint, btsnoop: btsnoop,
-            losses: try dropLinks.map(Self.parseLoss),
+            actions: try actions(),
             output: { line in
                 print(line.escapingControlCharacters(keepingNewlines: false))
                 fflush(nil)

@@ -9,28 +9,49 @@ import Synchronization
 /// When the host goes away its links end and the controller resets; the next host finds the world as the
 /// timeline left it.
 public final class HCIControllerServer: Sendable {
-    /// A fault the server applies on its own: ends a peripheral's link `after` it came up for a host, with an
-    /// HCI reason (the first link only).
-    public struct LinkLoss: Sendable, Equatable {
+    /// Something the server does to a peripheral a while after a host's link to it came up (every link):
+    /// the timeline of a world served to a host whose timing the world cannot know.
+    public struct LinkAction: Sendable {
         /// The peripheral.
         public var device: DeviceID
         /// How long after the link came up.
         public var after: Duration
-        /// The HCI reason the host sees in Disconnection Complete.
-        public var reason: DisconnectionReason
+        /// What happens, for the trace.
+        public var summary: String
+        /// Applies it.
+        public var apply: @Sendable (SimulatedPeripheral) -> Void
 
-        /// Creates a link loss.
-        public init(device: DeviceID, after: Duration, reason: DisconnectionReason) {
+        /// Creates an action.
+        public init(
+            device: DeviceID, after: Duration, summary: String, apply: @escaping @Sendable (SimulatedPeripheral) -> Void
+        ) {
             self.device = device
             self.after = after
-            self.reason = reason
+            self.summary = summary
+            self.apply = apply
+        }
+
+        /// The peripheral drops its link with an HCI reason, which the host hears in Disconnection Complete.
+        public static func dropLink(_ device: DeviceID, after: Duration, reason: DisconnectionReason) -> LinkAction {
+            LinkAction(device: device, after: after, summary: "drops its link: \(reason)") {
+                $0.dropLink(reason: reason)
+            }
+        }
+
+        /// The peripheral sends `count` notifications of a characteristic at once (for throughput figures).
+        public static func burst(_ device: DeviceID, after: Duration, count: Int, of characteristic: BluetoothUUID)
+            -> LinkAction
+        {
+            LinkAction(device: device, after: after, summary: "sends \(count) notifications of \(characteristic)") {
+                try? $0.burstNotifications(of: characteristic, count: count)
+            }
         }
     }
 
     private let simulation: Simulation
     private let socket: HostSocket
     private let snoop: BTSnoopWriter?
-    private let losses: [LinkLoss]
+    private let actions: [LinkAction]
     private let state: Mutex<State>
     private let inbox = RadioInbox()
     private let output: @Sendable (String) -> Void
@@ -49,18 +70,18 @@ public final class HCIControllerServer: Sendable {
     ///   - simulation: the world, its peripherals added.
     ///   - endpoint: where to listen.
     ///   - btsnoop: where to write the capture, if anywhere.
-    ///   - losses: links to end at given times after they come up.
+    ///   - actions: what peripherals do a while after a host's link to them came up.
     ///   - output: where trace lines go as they are recorded.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the endpoint or the capture cannot be
     ///   opened.
     public init(
-        simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, losses: [LinkLoss] = [],
+        simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, actions: [LinkAction] = [],
         output: @escaping @Sendable (String) -> Void
     ) throws(AirlinkError) {
         self.simulation = simulation
         self.socket = try HostSocket(endpoint)
         self.snoop = try btsnoop.map { path throws(AirlinkError) in try BTSnoopWriter(path: path) }
-        self.losses = losses
+        self.actions = actions
         self.output = output
         let address = BDAddress(value: 0xA1_4C_00_00_00_01)
         state = Mutex(State(controller: HCIController(address: address)))
@@ -154,16 +175,17 @@ public final class HCIControllerServer: Sendable {
             parameters.peripheralLatency = Int(request.latency)
             parameters.supervisionTimeout = .milliseconds(Int64(request.supervisionTimeout) * 10)
             radio.linkParameters = parameters  // refused (and traced) if out of range: the radio's own stay
-            let losses = self.losses
+            let actions = self.actions.filter { $0.device == device }.sorted { $0.after < $1.after }
             let simulation = self.simulation
             simulation.spawn {
                 do {
                     _ = try await radio.connect(device, timeout: .seconds(3_600))
                     inbox.append(.connected(device))
-                    for loss in losses where loss.device == device {
-                        try? await simulation.clock.sleep(for: loss.after)
-                        simulation.trace.record("fault", "\(device) drops its link to the host: \(loss.reason)")
-                        simulation.peripheral(device)?.dropLink(reason: loss.reason)
+                    let start = simulation.clock.now
+                    for action in actions {
+                        try? await simulation.clock.sleep(until: start.advanced(by: action.after))
+                        simulation.trace.record("fault", "\(device) \(action.summary)")
+                        if let peripheral = simulation.peripheral(device) { action.apply(peripheral) }
                     }
                 } catch {
                     let status: UInt8 = (error as? AirlinkError)?.code == .cancelled ? 0x02 : 0x3E
