@@ -42,66 +42,68 @@ final class HostSocket: @unchecked Sendable {
             AirlinkError(
                 .invalidArgument, "cannot listen on \(endpoint): \(what) failed: \(String(cString: strerror(errno)))")
         }
+        let fd: Int32
         switch endpoint {
         case .tcp(let port):
-            #if canImport(Glibc)
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-                let fd = socket(AF_INET, SOCK_STREAM, 0)
-            #endif
-            guard fd >= 0 else { throw failure("socket") }
+            fd = try Self.socket(AF_INET, failure)
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
             address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                let error = failure("bind")
-                close(fd)
-                throw error
-            }
-            listener = fd
+            try Self.bind(fd, &address, failure)
         case .unix(let path):
-            #if canImport(Glibc)
-                let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-                let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-            #endif
-            guard fd >= 0 else { throw failure("socket") }
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             let capacity = MemoryLayout.size(ofValue: address.sun_path)
             guard path.utf8.count < capacity else {
-                close(fd)
                 throw AirlinkError(
                     .invalidArgument,
                     "cannot listen on \(endpoint): the path is over \(capacity - 1) bytes; use a shorter one")
             }
+            fd = try Self.socket(AF_UNIX, failure)
             unlink(path)
             withUnsafeMutableBytes(of: &address.sun_path) { buffer in
                 for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
             }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            guard bound == 0 else {
-                let error = failure("bind")
-                close(fd)
-                throw error
-            }
-            listener = fd
+            try Self.bind(fd, &address, failure)
         }
+        listener = fd
         guard listen(listener, 1) == 0 else {
             let error = failure("listen")
             close(listener)
+            throw error
+        }
+    }
+
+    /// A stream socket of `family`.
+    private static func socket(_ family: Int32, _ failure: (String) -> AirlinkError) throws(AirlinkError) -> Int32 {
+        #if canImport(Glibc)
+            let fd = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = Darwin.socket(family, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw failure("socket") }
+        return fd
+    }
+
+    /// Binds `fd` to `address` (a `sockaddr_in` or `sockaddr_un`); closes it when that fails.
+    private static func bind<Address>(_ fd: Int32, _ address: inout Address, _ failure: (String) -> AirlinkError)
+        throws(AirlinkError)
+    {
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                #if canImport(Glibc)
+                    Glibc.bind(fd, pointer, socklen_t(MemoryLayout<Address>.size))
+                #else
+                    Darwin.bind(fd, pointer, socklen_t(MemoryLayout<Address>.size))
+                #endif
+            }
+        }
+        guard bound == 0 else {
+            let error = failure("bind")
+            close(fd)
             throw error
         }
     }
