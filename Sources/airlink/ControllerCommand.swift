@@ -2,6 +2,7 @@ import AirlinkCore
 import AirlinkHCI
 import AirlinkProfiles
 import AirlinkSimulation
+import AirlinkTestKit
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -28,6 +29,11 @@ struct ControllerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Listen on a Unix socket at PATH instead of TCP.")
     var unix: String?
 
+    @Option(
+        name: .long,
+        help: "Serve the world of this scenario (YAML) instead of the built-in one; its timeline is not applied.")
+    var world: String?
+
     @Option(name: .long, parsing: .unconditional, help: "The simulation's seed.")
     var seed: UInt64 = 1
 
@@ -51,6 +57,22 @@ struct ControllerCommand: AsyncParsableCommand {
     func validate() throws {
         if tcp != nil, unix != nil { throw ValidationError("--tcp and --unix exclude each other: pass one") }
         _ = try actions()
+    }
+
+    /// Adds the world: the scenario's (`--world`) or the built-in one.
+    private func populate(_ simulation: Simulation) throws(AirlinkError) {
+        guard let world else {
+            _ = try simulation.add(SimulatedWorld.builtIn)
+            return
+        }
+        let scenario = try Scenario.load(path: world)
+        for spec in try scenario.peripheralSpecs() { _ = try simulation.add(spec) }
+        if !scenario.timeline.isEmpty {
+            simulation.trace.record(
+                "hci",
+                "the timeline of \(world) is not applied (\(scenario.timeline.count) actions); "
+                    + "--drop-link and --notify-burst are the controller's timeline")
+        }
     }
 
     /// The link actions `--drop-link` and `--notify-burst` name.
@@ -94,15 +116,20 @@ struct ControllerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let simulation = Simulation(seed: seed)
-        _ = try simulation.add(SimulatedWorld.builtIn)
-        let endpoint: HostEndpoint = unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
-        let server = try HCIControllerServer(
-            simulation: simulation, endpoint: endpoint, btsnoop: btsnoop,
-            actions: try actions(),
-            output: { line in
-                print(line.escapingControlCharacters(keepingNewlines: false))
-                fflush(nil)
-            })
+        let server: HCIControllerServer
+        do {
+            try populate(simulation)
+            let endpoint: HostEndpoint = unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
+            server = try HCIControllerServer(
+                simulation: simulation, endpoint: endpoint, btsnoop: btsnoop, actions: try actions(),
+                output: { line in
+                    print(line.escapingControlCharacters(keepingNewlines: false))
+                    fflush(nil)
+                })
+        } catch let error as AirlinkError {
+            // A world file, an endpoint or a capture path the user typed: fix it and run again.
+            throw CommandFailure(error.message, status: ExitStatus.usage)
+        }
         try await server.run()
     }
 }
