@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AirlinkTransports", targets: ["AirlinkTransports"]),
         .executable(name: "airlink", targets: ["airlink"]),
         .library(name: "AirlinkTestKit", targets: ["AirlinkTestKit"]),
+        .library(name: "AirlinkHCI", targets: ["AirlinkHCI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -96,7 +97,7 @@ let package = Package(
             name: "airlink",
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "Airlink", "AirlinkBlueZ",
-                "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkTestKit",
+                "AirlinkTransports", "AirlinkRegistry", "AirlinkRegistrySQLite", "AirlinkTestKit", "AirlinkHCI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -110,6 +111,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The virtual world behind a standard HCI controller (H4 over TCP or a Unix socket): Bumble, BlueZ and
+        // Zephyr hosts scan, connect and speak ATT to the simulated peripherals (Docs/HCIController.md).
+        .target(
+            name: "AirlinkHCI",
+            dependencies: ["AirlinkCore", "AirlinkSimulation"]
+        ),
+        .testTarget(
+            name: "AirlinkHCITests",
+            dependencies: ["AirlinkHCI", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles"]),
         // What the tests and the benchmarks share: the scripted transport, recorders, workloads and
         // fixtures. Not a product: users test their apps with AirlinkTestKit.
         .target(

@@ -188,7 +188,7 @@ public final class Simulation: Sendable {
         }
     }
 
-    private func checkEscapes() throws(AirlinkError) {
+    func checkEscapes() throws(AirlinkError) {
         let escapes = kernel.escapes
         let new = reportedEscapes.withLock { reported -> Int in
             defer { reported = escapes.count }

@@ -31,6 +31,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             ExploreCommand.self,
             DoctorCommand.self,
             RecordCommand.self,
+            ControllerCommand.self,
         ])
 
     /// Parses and runs the command as ArgumentParser's own `main` does, with one voice for errors: a

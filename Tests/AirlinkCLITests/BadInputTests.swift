@@ -65,6 +65,16 @@ import Testing
 extension BadInputTests {
     /// Bad flags and arguments.
     static let flags: [Case] = [
+        Case(arguments: ["controller", "--tcp", "9000", "--unix", "TMPDIR/h.sock"], message: "exclude each other"),
+        Case(arguments: ["controller", "--drop-link", "thermostat"], message: "write DEVICE@SECONDS[/REASON]"),
+        Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@2/0xZZ"], message: "no HCI error code"),
+        Case(
+            arguments: ["controller", "--notify-burst", "B4:77:E2:00:00:02@3/0/2A19"],
+            message: "DEVICE@SECONDS/COUNT/UUID"),
+        Case(arguments: ["controller", "--world", "TMPDIR/missing.yaml"], message: "no scenario file at"),
+        Case(
+            arguments: ["controller", "--unix", "TMPDIR/" + String(repeating: "u", count: 200)],
+            message: "use a shorter one"),
         Case(arguments: ["scan", "--transport", "usb:0"], message: "write sim, sim:PATH"),
         Case(arguments: ["scan", "--transport", "bluez:hcx"], message: "is not a BlueZ adapter name"),
         Case(arguments: ["scan", "--transport", "sim:world.yaml"], message: "airlink simulate"),

@@ -95,6 +95,13 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
         storage.withLock { storage in storage.entries.indices.map { storage.record($0) } }
     }
 
+    /// The lines from `start` on, in order (a paced run prints them as they come).
+    package func lines(from start: Int) -> [String] {
+        storage.withLock { storage in
+            storage.entries.indices.dropFirst(max(0, start)).map { storage.line($0) }
+        }
+    }
+
     /// The number of lines so far.
     public var count: Int { storage.withLock { $0.entries.count } }
 

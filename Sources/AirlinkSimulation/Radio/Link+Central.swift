@@ -4,6 +4,10 @@ extension Link {
     /// A PDU arrived at the central: a notification or indication becomes an event, anything else
     /// answers the procedure in flight.
     func receiveAtCentral(_ payload: LinkPayload) {
+        if let host = central.host {
+            deliverToHost(payload, host)
+            return
+        }
         let pdu: ATTPDU
         do {
             pdu = try payload.decoded()

@@ -18,9 +18,7 @@ extension Link {
 
     /// Queues a PDU from the central.
     func sendToPeripheral(_ pdu: ATTPDU) {
-        let payload = LinkPayload(pdu)
-        toPeripheral.append(Outgoing(payload: payload, remaining: payload.count + 4))
-        ensurePump()
+        sendToPeripheral(payload: LinkPayload(pdu))
     }
 
     /// Queues a PDU from the peripheral.

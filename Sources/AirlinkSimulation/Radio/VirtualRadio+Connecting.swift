@@ -78,6 +78,11 @@ extension VirtualRadio {
             peripheral.host?.centralConnected(link)
             peripheral.clientConnected(link)
             peripheral.catchUpUpdates()
+            if host != nil {  // the host runs its own ATT: no setup of the radio's own
+                link.attempt = nil
+                attempt.finish(.success(link.info))
+                return
+            }
             link.enqueue(
                 ProcedureOperation(setup) { [self] result in
                     switch result {

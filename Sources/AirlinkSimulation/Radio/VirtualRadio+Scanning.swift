@@ -69,6 +69,11 @@ extension VirtualRadio {
                 adapter: adapterIndex, device: peripheral.id, name: advertisement.name, rssi: rssi,
                 data: peripheral.advertisingData, connectable: advertisement.isConnectable))
         emit(.advertisement(peripheral.id, reported))
+        host?.advertisement(
+            HostAdvertisement(
+                device: peripheral.id, data: peripheral.advertisingData,
+                scanResponse: filter.isActive ? peripheral.scanResponseData : nil,
+                isConnectable: advertisement.isConnectable, rssi: rssi))
         // An active scanner asks for the scan response at once and hears it within the same event, at the
         // same strength (no draw from the random source: a peripheral without one runs as it always did).
         if filter.isActive, var response = peripheral.scanResponse {

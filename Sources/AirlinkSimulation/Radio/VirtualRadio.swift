@@ -46,6 +46,9 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
     let broadcaster = Broadcaster<TransportEvent>()
     /// The peripheral role, once used (``VirtualRadio+Peripheral.swift``).
     var peripheralRole: VirtualPeripheralRole?
+    /// The host an HCI controller stands in front of, once attached (``VirtualRadio+Host.swift``): its links
+    /// carry the host's own ATT, raw.
+    var host: HostBearer?
 
     /// `sim`: what a user types to choose the virtual radio.
     public let name = "sim"

@@ -1,0 +1,103 @@
+import AirlinkCore
+
+extension HCIEvent {
+    /// Command Complete (0x0E): one more command may be sent; `returnParameters` start with the status
+    /// (Core Spec Vol 4, Part E, 7.7.14).
+    public static func commandComplete(_ opcode: HCIOpcode, _ returnParameters: [UInt8]) -> HCIEvent {
+        var parameters: [UInt8] = [0x01]
+        parameters.appendLittle16(opcode.rawValue)
+        return HCIEvent(code: 0x0E, parameters: parameters + returnParameters)
+    }
+
+    /// Command Status (0x0F): the command was accepted (`status` 0) or refused (7.7.15).
+    public static func commandStatus(_ status: UInt8, _ opcode: HCIOpcode) -> HCIEvent {
+        var parameters: [UInt8] = [status, 0x01]
+        parameters.appendLittle16(opcode.rawValue)
+        return HCIEvent(code: 0x0F, parameters: parameters)
+    }
+
+    /// Disconnection Complete (0x05) with the link's HCI reason (7.7.5).
+    public static func disconnectionComplete(handle: UInt16, reason: UInt8) -> HCIEvent {
+        var parameters: [UInt8] = [0x00]
+        parameters.appendLittle16(handle)
+        parameters.append(reason)
+        return HCIEvent(code: 0x05, parameters: parameters)
+    }
+
+    /// Number Of Completed Packets (0x13) for one handle (7.7.19).
+    public static func numberOfCompletedPackets(handle: UInt16, count: UInt16) -> HCIEvent {
+        var parameters: [UInt8] = [0x01]
+        parameters.appendLittle16(handle)
+        parameters.appendLittle16(count)
+        return HCIEvent(code: 0x13, parameters: parameters)
+    }
+
+    /// The LE Meta event (0x3E) code.
+    public static let leMetaCode: UInt8 = 0x3E
+
+    /// LE Connection Complete (LE Meta subevent 0x01), the controller as central (7.7.65.1).
+    ///
+    /// - Parameters:
+    ///   - status: 0 when the link is up; otherwise the error, with the other fields as the host asked.
+    ///   - handle: the connection handle.
+    ///   - peer: the peripheral's address.
+    ///   - interval: the connection interval in 1.25 ms units.
+    ///   - latency: the peripheral latency in connection events.
+    ///   - supervisionTimeout: the supervision timeout in 10 ms units.
+    public static func leConnectionComplete(
+        status: UInt8, handle: UInt16, peer: DeviceID, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16
+    ) -> HCIEvent {
+        var parameters: [UInt8] = [0x01, status]
+        parameters.appendLittle16(handle)
+        parameters.append(0x00)  // role: central
+        parameters.append(peer.hciAddressType)
+        parameters += peer.hciAddress
+        parameters.appendLittle16(interval)
+        parameters.appendLittle16(latency)
+        parameters.appendLittle16(supervisionTimeout)
+        parameters.append(0x00)  // central clock accuracy: 500 ppm
+        return HCIEvent(code: leMetaCode, parameters: parameters)
+    }
+
+    /// The event types of a legacy advertising report (7.7.65.2).
+    public enum AdvertisingReportType: UInt8, Sendable {
+        /// ADV_IND: connectable and scannable undirected.
+        case connectable = 0x00
+        /// ADV_NONCONN_IND: non-connectable undirected.
+        case nonConnectable = 0x03
+        /// SCAN_RSP.
+        case scanResponse = 0x04
+    }
+
+    /// LE Advertising Report (LE Meta subevent 0x02) with one report (7.7.65.2). Legacy data is at most 31
+    /// bytes; longer data is cut there.
+    public static func leAdvertisingReport(
+        _ type: AdvertisingReportType, from device: DeviceID, data: [UInt8], rssi: Int8
+    ) -> HCIEvent {
+        let data = Array(data.prefix(31))
+        var parameters: [UInt8] = [0x02, 0x01, type.rawValue, device.hciAddressType]
+        parameters += device.hciAddress
+        parameters.append(UInt8(data.count))
+        parameters += data
+        parameters.append(UInt8(bitPattern: rssi))
+        return HCIEvent(code: leMetaCode, parameters: parameters)
+    }
+}
+
+extension DeviceID {
+    /// The address as HCI carries it, least significant byte first (zeros for an opaque identifier).
+    public var hciAddress: [UInt8] {
+        let value = address?.value ?? 0
+        return (0..<6).map { UInt8(truncatingIfNeeded: value >> UInt64(8 * $0)) }
+    }
+
+    /// 0x00 for a public address, 0x01 for a random one.
+    public var hciAddressType: UInt8 { addressType == .random ? 0x01 : 0x00 }
+
+    /// The device at an HCI address (least significant byte first) of an HCI address type.
+    public init(hciAddress bytes: [UInt8], type: UInt8) {
+        var value: UInt64 = 0
+        for (index, byte) in bytes.prefix(6).enumerated() { value |= UInt64(byte) << UInt64(8 * index) }
+        self.init(BDAddress(value: value), type: type & 0x01 == 1 ? .random : .public)
+    }
+}

@@ -1,0 +1,154 @@
+import AirlinkCore
+
+extension HCIController {
+    /// HCI status codes the controller answers with (Core Spec Vol 1, Part F).
+    enum Status {
+        static let success: UInt8 = 0x00
+        static let unknownCommand: UInt8 = 0x01
+        static let unknownConnection: UInt8 = 0x02
+        static let commandDisallowed: UInt8 = 0x0C
+        static let unsupportedParameter: UInt8 = 0x11
+        static let invalidParameters: UInt8 = 0x12
+    }
+
+    /// Every command this controller answers, in Read Local Supported Commands' bit layout (Vol 4, Part E,
+    /// 6.27): octet and bit of each.
+    static let supportedCommandBits: [(octet: Int, bit: Int)] = [
+        (0, 5),  // Disconnect
+        (5, 6), (5, 7),  // Set Event Mask, Reset
+        (14, 3), (14, 5), (14, 7),  // Read Local Version, Read Local Supported Features, Read Buffer Size
+        (15, 1), (15, 5),  // Read BD_ADDR, Read RSSI
+        (24, 6),  // Write LE Host Support
+        (25, 0), (25, 1), (25, 2), (25, 4),  // LE Set Event Mask, LE Read Buffer Size, LE features, random address
+        (26, 2), (26, 3), (26, 4), (26, 5),  // LE scan parameters, scan enable, create connection and cancel
+    ]
+
+    static var supportedCommands: [UInt8] {
+        var octets = [UInt8](repeating: 0, count: 64)
+        for (octet, bit) in supportedCommandBits { octets[octet] |= 1 << bit }
+        return octets
+    }
+
+    mutating func handle(_ command: HCICommand) -> [Action] {
+        let opcode = command.opcode
+        let parameters = command.parameters
+        func complete(_ returned: [UInt8] = []) -> [Action] {
+            [Self.send(.commandComplete(opcode, [Status.success] + returned))]
+        }
+        func needs(_ count: Int) -> Bool { parameters.count == count }
+        func refuse(_ status: UInt8) -> [Action] { [Self.send(.commandComplete(opcode, [status]))] }
+        switch opcode {
+        case .reset:
+            return reset() + complete()
+        case .setEventMask where needs(8):
+            eventMask = Self.little64(parameters)
+            return complete()
+        case .leSetEventMask where needs(8):
+            leEventMask = Self.little64(parameters)
+            return complete()
+        case .writeLEHostSupport where needs(2), .leSetScanParameters where needs(7):
+            if opcode == .leSetScanParameters {
+                guard !scanning else { return refuse(Status.commandDisallowed) }
+                activeScan = parameters[0] == 0x01
+            }
+            return complete()
+        case .readLocalVersion:
+            // HCI 5.3 (0x0C), revision 0, LMP 5.3, company 0xFFFF (none), subversion 0.
+            return complete([0x0C, 0x00, 0x00, 0x0C, 0xFF, 0xFF, 0x00, 0x00])
+        case .readLocalSupportedCommands:
+            return complete(Self.supportedCommands)
+        case .readLocalSupportedFeatures:
+            // Byte 4: bit 5 BR/EDR Not Supported, bit 6 LE Supported (Controller).
+            return complete([0, 0, 0, 0, 0x60, 0, 0, 0])
+        case .readBufferSize:
+            var returned: [UInt8] = []
+            returned.appendLittle16(Self.aclDataLength)
+            returned.append(0)
+            returned.appendLittle16(UInt16(Self.aclPacketCount))
+            returned.appendLittle16(0)
+            return complete(returned)
+        case .readBDAddress:
+            return complete(DeviceID(address).hciAddress)
+        case .leReadBufferSize:
+            var returned: [UInt8] = []
+            returned.appendLittle16(Self.aclDataLength)
+            returned.append(Self.aclPacketCount)
+            return complete(returned)
+        case .leReadLocalSupportedFeatures:
+            return complete([UInt8](repeating: 0, count: 8))
+        case .leSetRandomAddress where needs(6):
+            randomAddress = DeviceID(hciAddress: parameters, type: 1).address
+            return complete()
+        case .leSetScanEnable where needs(2):
+            return setScan(enabled: parameters[0] == 0x01, filterDuplicates: parameters[1] == 0x01) + complete()
+        case .readRSSI where needs(2):
+            let handle = UInt16(parameters[0]) | UInt16(parameters[1]) << 8
+            guard let connection = connections[handle] else {
+                return [Self.send(.commandComplete(opcode, [Status.unknownConnection] + parameters + [0x7F]))]
+            }
+            return complete(parameters + [UInt8(bitPattern: rssi[connection.device] ?? 127)])
+        case .leCreateConnection:
+            return createConnection(parameters)
+        case .leCreateConnectionCancel:
+            guard let pending, !cancelling else { return refuse(Status.commandDisallowed) }
+            cancelling = true
+            return complete() + [.cancelConnect(pending.device)]
+        case .disconnect:
+            return disconnect(parameters)
+        case .setEventMask, .leSetEventMask, .writeLEHostSupport, .leSetScanParameters, .leSetRandomAddress,
+            .leSetScanEnable, .readRSSI:
+            return refuse(Status.invalidParameters)
+        default:
+            return [
+                .note(
+                    "unknown HCI command \(opcode) (OGF 0x\(String(opcode.ogf, radix: 16)), OCF 0x"
+                        + "\(String(opcode.ocf, radix: 16))): Command Status 0x01 Unknown HCI Command"),
+                Self.send(.commandStatus(Status.unknownCommand, opcode)),
+            ]
+        }
+    }
+
+    private mutating func reset() -> [Action] {
+        var actions: [Action] = scanning ? [.stopScan] : []
+        if let pending { actions.append(.cancelConnect(pending.device)) }
+        for handle in connectionHandles { actions.append(.disconnect(connections[handle]!.device)) }
+        self = HCIController(address: address)
+        return actions
+    }
+
+    private mutating func setScan(enabled: Bool, filterDuplicates: Bool) -> [Action] {
+        scanning = enabled
+        return enabled ? [.startScan(active: activeScan, filterDuplicates: filterDuplicates)] : [.stopScan]
+    }
+
+    private mutating func createConnection(_ parameters: [UInt8]) -> [Action] {
+        let opcode = HCIOpcode.leCreateConnection
+        guard parameters.count == 25 else { return [Self.send(.commandStatus(Status.invalidParameters, opcode))] }
+        guard pending == nil else { return [Self.send(.commandStatus(Status.commandDisallowed, opcode))] }
+        guard parameters[4] == 0x00 else {
+            return [
+                .note("LE Create Connection with the Filter Accept List is not supported; name the peer"),
+                Self.send(.commandStatus(Status.unsupportedParameter, opcode)),
+            ]
+        }
+        let device = DeviceID(hciAddress: Array(parameters[6..<12]), type: parameters[5])
+        func field(_ at: Int) -> UInt16 { UInt16(parameters[at]) | UInt16(parameters[at + 1]) << 8 }
+        let request = ConnectionRequest(interval: field(15), latency: field(17), supervisionTimeout: field(19))
+        pending = (device, request)
+        cancelling = false
+        return [Self.send(.commandStatus(Status.success, opcode)), .connect(device, request)]
+    }
+
+    private mutating func disconnect(_ parameters: [UInt8]) -> [Action] {
+        guard parameters.count == 3 else { return [Self.send(.commandStatus(Status.invalidParameters, .disconnect))] }
+        let handle = UInt16(parameters[0]) | UInt16(parameters[1]) << 8
+        guard let connection = connections[handle] else {
+            return [Self.send(.commandStatus(Status.unknownConnection, .disconnect))]
+        }
+        return [Self.send(.commandStatus(Status.success, .disconnect)), .disconnect(connection.device)]
+    }
+
+    static func little64(_ bytes: [UInt8]) -> UInt64 {
+        bytes.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+    }
+}

@@ -1,0 +1,103 @@
+import AirlinkCore
+
+extension HCIController {
+    mutating func advertised(
+        _ device: DeviceID, _ data: [UInt8], _ response: [UInt8]?, _ connectable: Bool, _ level: Int8
+    ) -> [Action] {
+        rssi[device] = level
+        guard scanning, enabled(leEvent: 0x02) else { return [] }
+        var actions = [
+            Self.send(
+                .leAdvertisingReport(
+                    connectable ? .connectable : .nonConnectable, from: device, data: data, rssi: level))
+        ]
+        if let response {
+            actions.append(Self.send(.leAdvertisingReport(.scanResponse, from: device, data: response, rssi: level)))
+        }
+        return actions
+    }
+
+    mutating func connected(_ device: DeviceID) -> [Action] {
+        guard let pending, pending.device == device else {
+            return [.note("a link to \(device) came up that the host did not ask for; ended"), .disconnect(device)]
+        }
+        self.pending = nil
+        let handle = nextHandle
+        nextHandle = nextHandle >= HCIACLPacket.maximumHandle ? 0x0040 : nextHandle + 1
+        connections[handle] = Connection(device: device, request: pending.request)
+        guard enabled(leEvent: 0x01) else { return [] }
+        return [
+            Self.send(
+                .leConnectionComplete(
+                    status: 0, handle: handle, peer: device, interval: pending.request.interval,
+                    latency: pending.request.latency, supervisionTimeout: pending.request.supervisionTimeout))
+        ]
+    }
+
+    mutating func connectionFailed(_ device: DeviceID, _ status: UInt8) -> [Action] {
+        guard let pending, pending.device == device else { return [] }
+        self.pending = nil
+        let status = cancelling ? Status.unknownConnection : status
+        cancelling = false
+        guard enabled(leEvent: 0x01) else { return [] }
+        return [
+            Self.send(
+                .leConnectionComplete(
+                    status: status, handle: 0, peer: device, interval: pending.request.interval,
+                    latency: pending.request.latency, supervisionTimeout: pending.request.supervisionTimeout))
+        ]
+    }
+
+    mutating func disconnected(_ device: DeviceID, _ reason: UInt8) -> [Action] {
+        guard let handle = handle(of: device) else { return [] }
+        connections[handle] = nil
+        guard enabled(event: 0x05) else { return [] }
+        return [Self.send(.disconnectionComplete(handle: handle, reason: reason))]
+    }
+
+    /// An ACL packet from the host: reassembled into L2CAP frames; ATT goes to the peripheral, LE signalling
+    /// and SMP are refused, other channels dropped. Every packet for a live handle is counted back at once in
+    /// Number Of Completed Packets (the buffer frees as soon as the radio has the frame).
+    mutating func handle(_ packet: HCIACLPacket) -> [Action] {
+        guard var connection = connections[packet.handle] else {
+            return [.note("ACL data for unknown handle \(packet.handle) dropped")]
+        }
+        var actions: [Action] = []
+        do {
+            if let frame = try connection.reassembler.append(packet) {
+                actions += route(frame, connection)
+            }
+        } catch {
+            actions.append(.note(error.message))
+        }
+        connections[packet.handle] = connection
+        actions.append(Self.send(.numberOfCompletedPackets(handle: packet.handle, count: 1)))
+        return actions
+    }
+
+    private func route(_ frame: L2CAPFrame, _ connection: Connection) -> [Action] {
+        switch frame.channel {
+        case L2CAPFrame.attChannel:
+            return [.sendATT(connection.device, frame.payload)]
+        case L2CAPFrame.leSignallingChannel:
+            guard let answer = L2CAPRefusals.signalling(frame.payload) else { return [] }
+            return toHost(L2CAPFrame(channel: frame.channel, payload: answer), connection.device)
+        case L2CAPFrame.smpChannel:
+            guard let answer = L2CAPRefusals.securityManager(frame.payload) else { return [] }
+            return [.note("pairing is not supported over HCI; Pairing Failed 0x05")]
+                + toHost(L2CAPFrame(channel: frame.channel, payload: answer), connection.device)
+        default:
+            return [.note("L2CAP channel 0x\(String(frame.channel, radix: 16)) is not served; frame dropped")]
+        }
+    }
+
+    mutating func fromPeripheral(_ device: DeviceID, _ pdu: [UInt8]) -> [Action] {
+        toHost(L2CAPFrame(channel: L2CAPFrame.attChannel, payload: pdu), device)
+    }
+
+    private func toHost(_ frame: L2CAPFrame, _ device: DeviceID) -> [Action] {
+        guard let handle = handle(of: device) else { return [] }
+        return HCIACLPacket.fragments(of: frame.encoded, handle: handle, maximumLength: Int(Self.aclDataLength))
+            .map { .send(.acl($0)) }
+    }
+}

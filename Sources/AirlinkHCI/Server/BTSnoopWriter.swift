@@ -1,0 +1,62 @@
+import AirlinkCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes the controller's HCI traffic as a btsnoop file (version 1, datalink 1002: H4), as it happens;
+/// Wireshark and `tshark -r FILE` read it. Time stamps are the simulation's virtual times from 1970-01-01.
+final class BTSnoopWriter: @unchecked Sendable {
+    // @unchecked: used by the paced run's driver thread only.
+    private let file: UnsafeMutablePointer<FILE>
+
+    /// The btsnoop epoch: microseconds from year 0 to 1970-01-01.
+    private static let epoch: UInt64 = 0x00dc_ddb3_0f2f_8000
+
+    /// Creates (or truncates) the file at `path` and writes its header.
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the file cannot be created.
+    init(path: String) throws(AirlinkError) {
+        guard let file = fopen(path, "wb") else {
+            throw AirlinkError(
+                .invalidArgument, "cannot write the btsnoop capture \(path): \(String(cString: strerror(errno)))")
+        }
+        self.file = file
+        var header = Array("btsnoop".utf8) + [0]
+        Self.append32(1, to: &header)
+        Self.append32(1002, to: &header)
+        put(header)
+    }
+
+    deinit { fclose(file) }
+
+    /// Records one packet: `fromHost` for host-to-controller traffic, at `time`.
+    func record(_ packet: HCIPacket, fromHost: Bool, at time: Duration) {
+        let bytes = packet.h4
+        var record: [UInt8] = []
+        Self.append32(UInt32(bytes.count), to: &record)
+        Self.append32(UInt32(bytes.count), to: &record)
+        let isCommandOrEvent = packet.indicator != .acl
+        Self.append32((fromHost ? 0 : 1) | (isCommandOrEvent ? 2 : 0), to: &record)
+        Self.append32(0, to: &record)
+        let stamp =
+            Self.epoch + UInt64(max(0, time.components.seconds)) * 1_000_000
+            + UInt64(time.components.attoseconds / 1_000_000_000_000)
+        Self.append32(UInt32(stamp >> 32), to: &record)
+        Self.append32(UInt32(stamp & 0xFFFF_FFFF), to: &record)
+        put(record + bytes)
+        fflush(file)
+    }
+
+    private func put(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    }
+
+    private static func append32(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+}

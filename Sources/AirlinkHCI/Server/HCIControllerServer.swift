@@ -1,0 +1,227 @@
+import AirlinkCore
+import AirlinkSimulation
+import Synchronization
+
+/// Serves a simulation's world to one host at a time over H4: the ``HCIController`` decides, the virtual
+/// radio's central (``/AirlinkSimulation/Simulation/radio``) carries out, the simulation runs paced to the
+/// wall clock.
+///
+/// When the host goes away its links end and the controller resets; the next host finds the world as the
+/// timeline left it.
+public final class HCIControllerServer: Sendable {
+    /// Something the server does to a peripheral a while after a host's link to it came up (every link):
+    /// the timeline of a world served to a host whose timing the world cannot know.
+    public struct LinkAction: Sendable {
+        /// The peripheral.
+        public var device: DeviceID
+        /// How long after the link came up.
+        public var after: Duration
+        /// What happens, for the trace.
+        public var summary: String
+        /// Applies it.
+        public var apply: @Sendable (SimulatedPeripheral) -> Void
+
+        /// Creates an action.
+        public init(
+            device: DeviceID, after: Duration, summary: String, apply: @escaping @Sendable (SimulatedPeripheral) -> Void
+        ) {
+            self.device = device
+            self.after = after
+            self.summary = summary
+            self.apply = apply
+        }
+
+        /// The peripheral drops its link with an HCI reason, which the host hears in Disconnection Complete.
+        public static func dropLink(_ device: DeviceID, after: Duration, reason: DisconnectionReason) -> LinkAction {
+            LinkAction(device: device, after: after, summary: "drops its link: \(reason)") {
+                $0.dropLink(reason: reason)
+            }
+        }
+
+        /// The peripheral sends `count` notifications of a characteristic at once (for throughput figures).
+        public static func burst(_ device: DeviceID, after: Duration, count: Int, of characteristic: BluetoothUUID)
+            -> LinkAction
+        {
+            LinkAction(device: device, after: after, summary: "sends \(count) notifications of \(characteristic)") {
+                try? $0.burstNotifications(of: characteristic, count: count)
+            }
+        }
+    }
+
+    private let simulation: Simulation
+    private let socket: HostSocket
+    private let snoop: BTSnoopWriter?
+    private let actions: [LinkAction]
+    private let state: Mutex<State>
+    private let inbox = RadioInbox()
+    private let output: @Sendable (String) -> Void
+    private let stopRequested = Atomic<Bool>(false)
+
+    private struct State: @unchecked Sendable {
+        var controller: HCIController
+        var decoder = H4StreamDecoder()
+        var printed = 0
+        var lossesArmed: Set<DeviceID> = []
+    }
+
+    /// Creates a server; it listens at once (so a host may connect before ``run()``).
+    ///
+    /// - Parameters:
+    ///   - simulation: the world, its peripherals added.
+    ///   - endpoint: where to listen.
+    ///   - btsnoop: where to write the capture, if anywhere.
+    ///   - actions: what peripherals do a while after a host's link to them came up.
+    ///   - output: where trace lines go as they are recorded.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the endpoint or the capture cannot be
+    ///   opened.
+    public init(
+        simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, actions: [LinkAction] = [],
+        output: @escaping @Sendable (String) -> Void
+    ) throws(AirlinkError) {
+        self.simulation = simulation
+        self.socket = try HostSocket(endpoint)
+        self.snoop = try btsnoop.map { path throws(AirlinkError) in try BTSnoopWriter(path: path) }
+        self.actions = actions
+        self.output = output
+        let address = BDAddress(value: 0xA1_4C_00_00_00_01)
+        state = Mutex(State(controller: HCIController(address: address)))
+    }
+
+    /// Asks ``run()`` to return after its current step.
+    public func stop() { stopRequested.store(true, ordering: .relaxed) }
+
+    /// Serves hosts until ``stop()``.
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/escapedWork`` in strict mode.
+    public func run() async throws {
+        let radio = simulation.radio
+        let inbox = self.inbox
+        radio.attachHost(
+            HostBearer(
+                advertisement: { report in
+                    inbox.append(
+                        .advertisement(
+                            report.device, data: report.data, scanResponse: report.scanResponse,
+                            isConnectable: report.isConnectable, rssi: report.rssi))
+                },
+                att: { device, bytes in inbox.append(.att(device, bytes)) }))
+        let events = radio.events()
+        simulation.spawn {
+            for await event in events {
+                if case .disconnected(let device, let reason) = event {
+                    inbox.append(.disconnected(device, reason: reason.rawValue))
+                }
+            }
+        }
+        simulation.trace.record("hci", "controller listening on \(socket.endpoint)")
+        try await simulation.runPaced { [self] wait in step(waiting: wait) }
+    }
+
+    /// One step between runs of the simulation: takes a host, reads what it sent, answers, prints the trace.
+    private func step(waiting wait: Duration) -> Bool {
+        if !socket.hasHost {
+            if socket.acceptHost(waiting: wait) { simulation.trace.record("hci", "host connected") }
+        } else if let bytes = socket.read(waiting: wait) {
+            state.withLock { $0.decoder.append(bytes) }
+            while true {
+                let packet: HCIPacket?
+                do {
+                    packet = try state.withLock { state throws(AirlinkError) in try state.decoder.next() }
+                } catch {
+                    simulation.trace.record("hci", "\(error.message); closing the host's connection")
+                    socket.dropHost()
+                    hostLeft()
+                    break
+                }
+                guard let packet else { break }
+                snoop?.record(packet, fromHost: true, at: simulation.now.offset)
+                feed(.host(packet))
+            }
+        } else {
+            hostLeft()
+        }
+        for input in inbox.drain() { feed(input) }
+        printTrace()
+        return !stopRequested.load(ordering: .relaxed)
+    }
+
+    private func hostLeft() {
+        simulation.trace.record("hci", "host disconnected; the controller resets")
+        state.withLock { $0.decoder = H4StreamDecoder() }
+        feed(.host(.command(HCICommand(.reset))), answer: false)
+    }
+
+    private func feed(_ input: HCIController.Input, answer: Bool = true) {
+        let actions = state.withLock { $0.controller.handle(input) }
+        for action in actions { perform(action, answer: answer) }
+    }
+
+    private func perform(_ action: HCIController.Action, answer: Bool) {
+        let radio = simulation.radio
+        let inbox = self.inbox
+        switch action {
+        case .send(let packet):
+            guard answer else { return }
+            snoop?.record(packet, fromHost: false, at: simulation.now.offset)
+            socket.write(packet.h4)
+        case .startScan(let active, let filterDuplicates):
+            let filter = ScanFilter(services: nil, allowDuplicates: !filterDuplicates, isActive: active)
+            simulation.spawn { try? await radio.startScan(filter) }
+        case .stopScan:
+            simulation.spawn { await radio.stopScan() }
+        case .connect(let device, let request):
+            var parameters = radio.linkParameters
+            parameters.connectionInterval = .microseconds(Int64(request.interval) * 1_250)
+            parameters.peripheralLatency = Int(request.latency)
+            parameters.supervisionTimeout = .milliseconds(Int64(request.supervisionTimeout) * 10)
+            radio.linkParameters = parameters  // refused (and traced) if out of range: the radio's own stay
+            let actions = self.actions.filter { $0.device == device }.sorted { $0.after < $1.after }
+            let simulation = self.simulation
+            simulation.spawn {
+                do {
+                    _ = try await radio.connect(device, timeout: .seconds(3_600))
+                    inbox.append(.connected(device))
+                    let start = simulation.clock.now
+                    for action in actions {
+                        try? await simulation.clock.sleep(until: start.advanced(by: action.after))
+                        simulation.trace.record("fault", "\(device) \(action.summary)")
+                        if let peripheral = simulation.peripheral(device) { action.apply(peripheral) }
+                    }
+                } catch {
+                    let status: UInt8 = (error as? AirlinkError)?.code == .cancelled ? 0x02 : 0x3E
+                    inbox.append(.connectionFailed(device, status: status))
+                }
+            }
+        case .cancelConnect(let device), .disconnect(let device):
+            simulation.spawn { await radio.disconnect(device) }
+        case .sendATT(let device, let bytes):
+            radio.sendHostATT(bytes, to: device)
+        case .note(let text):
+            simulation.trace.record("hci", text)
+        }
+    }
+
+    private func printTrace() {
+        let lines = state.withLock { state -> [String] in
+            let lines = simulation.trace.lines(from: state.printed)
+            state.printed += lines.count
+            return lines
+        }
+        for line in lines { output(line) }
+    }
+}
+
+/// What the radio reported since the last step, in order: filled on the driver thread while the simulation
+/// runs, drained between runs.
+private final class RadioInbox: Sendable {
+    private let inputs = Mutex<[HCIController.Input]>([])
+
+    func append(_ input: HCIController.Input) { inputs.withLock { $0.append(input) } }
+
+    func drain() -> [HCIController.Input] {
+        inputs.withLock { inputs in
+            defer { inputs = [] }
+            return inputs
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import AirlinkCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the controller listens for its host: a TCP port on the loopback interface or a Unix socket.
+public enum HostEndpoint: Sendable, Equatable, CustomStringConvertible {
+    /// `127.0.0.1:port` (Bumble's `tcp-client:127.0.0.1:port`).
+    case tcp(port: UInt16)
+    /// A Unix domain socket at a path (Bumble's `unix:path`).
+    case unix(path: String)
+
+    /// `tcp:127.0.0.1:9000`, `unix:/tmp/airlink.sock`.
+    public var description: String {
+        switch self {
+        case .tcp(let port): "tcp:127.0.0.1:\(port)"
+        case .unix(let path): "unix:\(path)"
+        }
+    }
+}
+
+/// A listening socket and the one host connected to it, with non-blocking reads that wait at most a given
+/// time (poll(2)): the paced run's `between` step blocks here, never longer than a step.
+final class HostSocket: @unchecked Sendable {
+    // @unchecked: used by the paced run's driver thread only.
+    private let listener: Int32
+    private var client: Int32 = -1
+    let endpoint: HostEndpoint
+
+    /// Listens at `endpoint`.
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the endpoint and the system's reason
+    ///   (port in use, path too long or not writable).
+    init(_ endpoint: HostEndpoint) throws(AirlinkError) {
+        self.endpoint = endpoint
+        func failure(_ what: String) -> AirlinkError {
+            AirlinkError(
+                .invalidArgument, "cannot listen on \(endpoint): \(what) failed: \(String(cString: strerror(errno)))")
+        }
+        let fd: Int32
+        switch endpoint {
+        case .tcp(let port):
+            fd = try Self.socket(AF_INET, failure)
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+            try Self.bind(fd, &address, failure)
+        case .unix(let path):
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let capacity = MemoryLayout.size(ofValue: address.sun_path)
+            guard path.utf8.count < capacity else {
+                throw AirlinkError(
+                    .invalidArgument,
+                    "cannot listen on \(endpoint): the path is over \(capacity - 1) bytes; use a shorter one")
+            }
+            fd = try Self.socket(AF_UNIX, failure)
+            unlink(path)
+            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+                for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+            }
+            try Self.bind(fd, &address, failure)
+        }
+        listener = fd
+        guard listen(listener, 1) == 0 else {
+            let error = failure("listen")
+            close(listener)
+            throw error
+        }
+    }
+
+    /// A stream socket of `family`.
+    private static func socket(_ family: Int32, _ failure: (String) -> AirlinkError) throws(AirlinkError) -> Int32 {
+        #if canImport(Glibc)
+            let fd = Glibc.socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = Darwin.socket(family, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw failure("socket") }
+        return fd
+    }
+
+    /// Binds `fd` to `address` (a `sockaddr_in` or `sockaddr_un`); closes it when that fails.
+    private static func bind<Address>(_ fd: Int32, _ address: inout Address, _ failure: (String) -> AirlinkError)
+        throws(AirlinkError)
+    {
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                #if canImport(Glibc)
+                    Glibc.bind(fd, pointer, socklen_t(MemoryLayout<Address>.size))
+                #else
+                    Darwin.bind(fd, pointer, socklen_t(MemoryLayout<Address>.size))
+                #endif
+            }
+        }
+        guard bound == 0 else {
+            let error = failure("bind")
+            close(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        if client >= 0 { close(client) }
+        close(listener)
+        if case .unix(let path) = endpoint { unlink(path) }
+    }
+
+    /// Whether a host is connected.
+    var hasHost: Bool { client >= 0 }
+
+    /// Accepts a host if one is waiting, waiting at most `timeout`; returns whether one was accepted.
+    func acceptHost(waiting timeout: Duration) -> Bool {
+        guard client < 0, wait(listener, timeout) else { return false }
+        let fd = accept(listener, nil, nil)
+        guard fd >= 0 else { return false }
+        if case .tcp = endpoint {
+            var yes: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        client = fd
+        return true
+    }
+
+    /// What the host sent, waiting at most `timeout` for something: empty if nothing came, `nil` once the host
+    /// has gone (the connection is closed then).
+    func read(waiting timeout: Duration) -> [UInt8]? {
+        guard client >= 0 else { return nil }
+        guard wait(client, timeout) else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else {
+            dropHost()
+            return nil
+        }
+        return Array(buffer[0..<count])
+    }
+
+    /// Sends bytes to the host, all of them; a host that went away is dropped.
+    func write(_ bytes: [UInt8]) {
+        var sent = 0
+        while client >= 0, sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else {
+                dropHost()
+                return
+            }
+            sent += count
+        }
+    }
+
+    /// Closes the host's connection.
+    func dropHost() {
+        guard client >= 0 else { return }
+        close(client)
+        client = -1
+    }
+
+    private func wait(_ fd: Int32, _ timeout: Duration) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        return poll(&entry, 1, max(0, milliseconds)) > 0
+    }
+}

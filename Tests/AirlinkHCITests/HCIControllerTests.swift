@@ -1,0 +1,138 @@
+import AirlinkCore
+import Testing
+
+@testable import AirlinkHCI
+
+@Suite("HCI controller")
+struct HCIControllerTests {
+    let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    func events(_ actions: [HCIController.Action]) -> [HCIEvent] {
+        actions.compactMap { if case .send(.event(let event)) = $0 { event } else { nil } }
+    }
+
+    func command(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) -> HCIController.Input {
+        .host(.command(HCICommand(opcode, parameters)))
+    }
+
+    /// LE Create Connection to `device`, interval 24 (30 ms), latency 0, timeout 42 (420 ms).
+    func createConnection(_ device: DeviceID) -> HCIController.Input {
+        var parameters: [UInt8] = [0x60, 0x00, 0x30, 0x00, 0x00, device.hciAddressType] + device.hciAddress + [0x01]
+        parameters += [24, 0, 24, 0, 0, 0, 42, 0, 0, 0, 0, 0]
+        return command(.leCreateConnection, parameters)
+    }
+
+    /// A controller whose host enabled every event, LE Meta included (the default mask leaves it off).
+    func controller() -> HCIController {
+        var controller = HCIController(address: BDAddress(value: 1))
+        _ = controller.handle(command(.setEventMask, [UInt8](repeating: 0xFF, count: 8)))
+        return controller
+    }
+
+    func connected(_ controller: inout HCIController) -> UInt16 {
+        _ = controller.handle(createConnection(thermostat))
+        let complete = events(controller.handle(.connected(thermostat)))[0]
+        return UInt16(complete.parameters[2]) | UInt16(complete.parameters[3]) << 8
+    }
+
+    @Test("an unknown command gets Command Status 0x01, never silence")
+    func unknownCommand() {
+        var controller = HCIController(address: BDAddress(value: 1))
+        // When the host sends Write Local Name (a BR/EDR command this controller lacks)
+        let answer = events(controller.handle(command(HCIOpcode(ogf: 0x03, ocf: 0x0013), [0x41])))
+        // Then it hears Command Status, Unknown HCI Command, for that opcode
+        #expect(answer == [.commandStatus(0x01, HCIOpcode(ogf: 0x03, ocf: 0x0013))])
+    }
+
+    @Test("Read Local Supported Commands lists exactly the commands answered")
+    func supportedCommands() {
+        var controller = HCIController(address: BDAddress(value: 1))
+        let answer = events(controller.handle(command(.readLocalSupportedCommands)))[0]
+        // Command Complete: num packets, opcode, status, 64 octets
+        #expect(answer.parameters.count == 3 + 1 + 64)
+        let octets = Array(answer.parameters[4...])
+        #expect(octets[26] & 0x30 == 0x30)  // LE Create Connection and Cancel
+        #expect(octets[5] & 0xC0 == 0xC0)  // Set Event Mask, Reset
+    }
+
+    @Test("a command with the wrong parameter length is refused with 0x12")
+    func wrongLength() {
+        var controller = HCIController(address: BDAddress(value: 1))
+        #expect(
+            events(controller.handle(command(.leSetScanEnable, [0x01]))) == [.commandComplete(.leSetScanEnable, [0x12])]
+        )
+        #expect(
+            events(controller.handle(command(.leCreateConnection, [0x01]))) == [
+                .commandStatus(0x12, .leCreateConnection)
+            ])
+    }
+
+    @Test("advertisements are reported only while scanning, with the scan response after")
+    func advertisingReports() {
+        var controller = controller()
+        let heard = HCIController.Input.advertisement(
+            thermostat, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x41, 0x42], isConnectable: true, rssi: -60
+        )
+        #expect(events(controller.handle(heard)).isEmpty)
+        _ = controller.handle(command(.leSetScanEnable, [0x01, 0x00]))
+        let reports = events(controller.handle(heard))
+        #expect(
+            reports == [
+                .leAdvertisingReport(.connectable, from: thermostat, data: [0x02, 0x01, 0x06], rssi: -60),
+                .leAdvertisingReport(.scanResponse, from: thermostat, data: [0x03, 0x09, 0x41, 0x42], rssi: -60),
+            ])
+    }
+
+    @Test("a link loss reaches the host as Disconnection Complete with the radio's reason")
+    func linkLoss() {
+        var controller = controller()
+        let handle = connected(&controller)
+        // When the link drops with a supervision timeout
+        let answer = events(controller.handle(.disconnected(thermostat, reason: 0x08)))
+        // Then the host hears 0x08 for that handle, and the handle is gone
+        #expect(answer == [.disconnectionComplete(handle: handle, reason: 0x08)])
+        #expect(controller.connectionHandles.isEmpty)
+    }
+
+    @Test("ATT on channel 4 goes to the peripheral, and every ACL packet is counted back")
+    func attRouting() {
+        var controller = controller()
+        let handle = connected(&controller)
+        let read = L2CAPFrame(channel: 0x0004, payload: [0x0A, 0x03, 0x00])
+        let actions = controller.handle(.host(.acl(HCIACLPacket(handle: handle, data: read.encoded))))
+        #expect(
+            actions == [
+                .sendATT(thermostat, [0x0A, 0x03, 0x00]),
+                .send(.event(.numberOfCompletedPackets(handle: handle, count: 1))),
+            ])
+        // And the peripheral's answer comes back as ACL on the same handle
+        let back = controller.handle(.att(thermostat, [0x0B, 0x34, 0x08]))
+        #expect(back == [.send(.acl(HCIACLPacket(handle: handle, data: [3, 0, 4, 0, 0x0B, 0x34, 0x08])))])
+    }
+
+    @Test("Create Connection Cancel ends the attempt with LE Connection Complete 0x02")
+    func cancel() {
+        var controller = controller()
+        _ = controller.handle(createConnection(thermostat))
+        let cancel = controller.handle(command(.leCreateConnectionCancel))
+        #expect(cancel.contains(.cancelConnect(thermostat)))
+        let complete = events(controller.handle(.connectionFailed(thermostat, status: 0x3E)))
+        #expect(complete.count == 1)
+        #expect(complete.first?.parameters[1] == 0x02)
+    }
+
+    @Test("LE events stay off until Set Event Mask turns LE Meta on (the specification's default mask)")
+    func defaultMask() {
+        var controller = HCIController(address: BDAddress(value: 1))
+        _ = controller.handle(createConnection(thermostat))
+        #expect(events(controller.handle(.connected(thermostat))).isEmpty)
+        #expect(controller.connectionHandles.count == 1)
+    }
+
+    @Test("Disconnect of an unknown handle is refused with 0x02")
+    func disconnectUnknown() {
+        var controller = HCIController(address: BDAddress(value: 1))
+        #expect(
+            events(controller.handle(command(.disconnect, [0x40, 0x00, 0x13]))) == [.commandStatus(0x02, .disconnect)])
+    }
+}

@@ -1,0 +1,33 @@
+import AirlinkCore
+import AirlinkSimulation
+import Synchronization
+import Testing
+
+@Suite("Paced simulation")
+struct PacedRunTests {
+    @Test("a paced run's virtual clock never runs ahead of real time, and the trace says it was paced")
+    func neverAhead() async throws {
+        // Given a simulation with a timer due 50 ms of virtual time from now
+        let simulation = Simulation(seed: 1, strict: false)
+        let fired = Flag()
+        simulation.spawn {
+            try? await simulation.clock.sleep(for: .milliseconds(50))
+            fired.set()
+        }
+        // When it runs paced until the timer fired
+        let start = ContinuousClock.now  // real time on purpose: the property under test
+        try await simulation.runPaced { _ in !fired.isSet && ContinuousClock.now - start < .seconds(10) }
+        let real = ContinuousClock.now - start
+        // Then at least 50 ms of real time passed, and virtual time is no further than real time
+        #expect(fired.isSet)
+        #expect(real >= .milliseconds(50))
+        #expect(simulation.now.offset <= real)
+        #expect(simulation.trace.lines.first?.contains("paced to the wall clock") == true)
+    }
+}
+
+private final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
+}
