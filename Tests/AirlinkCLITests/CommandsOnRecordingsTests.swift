@@ -1,4 +1,3 @@
-import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkTestKit
 import Foundation
@@ -50,14 +49,8 @@ import Testing
 
     @Test func everyCommandRunsOnABlueZRecording() async throws {
         // Given the fake BlueZ's thermostat recorded through --transport bluez
-        let fake = try await FakeBlueZ.fresh()
-        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        let (cli, path) = try await RecordOnBlueZTests.fixtureThermostatRecorded()
         defer { cli.cleanUp() }
-        let path = cli.directory + "/thermostat.yaml"
-        let record = try cli.run(
-            "record", World.thermostat, "--transport", "bluez", "--advertising", "1s", "--duration", "1s", "--out",
-            path)
-        #expect(record.status == 0, "\(record)")
 
         // When every command that names a device runs on its replay, then every one succeeds
         try runEveryCommand(on: path, cli, id: World.thermostat)

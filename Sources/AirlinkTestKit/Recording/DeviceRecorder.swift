@@ -34,7 +34,7 @@ public struct DeviceRecorder: Sendable {
     /// - Throws: whatever the transport throws on scanning, connecting (``/AirlinkCore/AirlinkError/Code/timeout``
     ///   past the options' connect timeout), discovering, writing or subscribing;
     ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` for a write to a UUID the device does not have.
-    ///   An ATT error on a read is recorded, not thrown.
+    ///   An ATT error on a read or a write is recorded, not thrown.
     public func record(_ device: DeviceID, options: RecordingOptions) async throws(AirlinkError)
         -> (DeviceRecording, RecordingCapture)
     {
