@@ -68,6 +68,12 @@ struct AirlinkCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // A help request comes here: parsing `--help` gives ArgumentParser's help command, whose run throws it.
+            if exitCode(for: error) == .success {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { print(message.escapingControlCharacters(keepingNewlines: true)) }
+                exit(ExitStatus.success)
+            }
             let (message, status) = ExitStatus.report(error)
             // An ExitCode (no message) ends a command that has reported its result itself, in JSON too.
             if JSONErrorReport.isRequested, message != nil {

@@ -14,8 +14,8 @@ struct RecordCommand: AsyncParsableCommand {
             Watches the device's advertising and scan responses, connects, makes the --write writes (each \
             recorded with the device's answer and the notifications within --write-window), reads every \
             readable characteristic and descriptor once (a refused read is recorded with its ATT error), \
-            subscribes and records the notifications for --duration. Writes the recording (YAML, the scenario world format) \
-            to --out and the raw capture beside it (.capture.jsonl). Replay it with --transport sim:FILE.
+            subscribes and records the notifications for --duration. Writes the recording (YAML, the scenario \
+            world format) to --out and the raw capture beside it (.capture.jsonl). Replay it with --transport sim:FILE.
               airlink record BC:6A:29:00:00:03 --duration 10s --write F000AA02-0451-4000-B000-000000000000=01
               airlink record C0:FF:EE:00:00:01 --transport bluez --redact address --out devices/thermostat.yaml
             """)
@@ -45,9 +45,9 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("write-window"), parsing: .unconditional,
-        help:
-            "How long after each --write its notifications belong to it (replayed after the same write): 1s; 0s keeps them all in the session."
-    )
+        help: ArgumentHelp(
+            "How long after each --write its notifications belong to it (replayed after the same write): 1s; "
+                + "0s keeps them all in the session."))
     var writeWindow: String = "1s"
 
     @Option(
