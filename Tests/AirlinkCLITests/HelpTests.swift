@@ -1,7 +1,7 @@
 import Testing
 
-/// `--help` in its forms prints the help and exits 0 (it printed `Error: CommandError(… helpRequested …)` and exited 1:
-/// ArgumentParser runs a help command for it, whose error the CLI's own `main` took for a failure).
+/// `--help` in its forms prints the help and exits 0 (it printed `Error: CommandError(… helpRequested …)` and
+/// exited 1: ArgumentParser runs a help command for it, whose error the CLI's own `main` took for a failure).
 @Suite struct HelpTests {
     @Test(arguments: [["--help"], ["scan", "--help"], ["record", "-h"], ["help", "subscribe"]])
     func helpIsPrintedWithStatusZero(_ arguments: [String]) throws {
