@@ -38,7 +38,8 @@ struct AirlinkCommand: AsyncParsableCommand {
     /// parsing error prints ArgumentParser's message and usage; an error while the command runs prints one
     /// `Error:` line and exits with its status from ``ExitStatus`` (Docs/CLI.md, "Exit codes"). Every
     /// message is printed with its control characters escaped: messages echo what was typed (and errors
-    /// may carry a device's name), which must not reach the terminal raw.
+    /// may carry a device's name), which must not reach the terminal raw. With `--json`, the error is one JSON
+    /// object on standard error instead (``JSONErrorReport``).
     static func main() async {
         var command: any ParsableCommand
         do {
@@ -46,7 +47,12 @@ struct AirlinkCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
-            if message.isEmpty {
+            if code != .success, JSONErrorReport.isRequested {
+                let text = Self.message(for: error)
+                JSONErrorReport(
+                    status: code.rawValue, message: text.hasPrefix("Error: ") ? String(text.dropFirst(7)) : text
+                ).write()
+            } else if message.isEmpty {
             } else if code == .success {
                 print(message.escapingControlCharacters(keepingNewlines: true))
             } else if message.hasPrefix("Error: ") {
@@ -63,8 +69,19 @@ struct AirlinkCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // A help request comes here: parsing `--help` gives ArgumentParser's help command, whose run throws it.
+            if exitCode(for: error) == .success {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { print(message.escapingControlCharacters(keepingNewlines: true)) }
+                exit(ExitStatus.success)
+            }
             let (message, status) = ExitStatus.report(error)
-            if let message { Terminal.reportError(message) }
+            // An ExitCode (no message) ends a command that has reported its result itself, in JSON too.
+            if JSONErrorReport.isRequested, message != nil {
+                JSONErrorReport(error, message: message, status: status).write()
+            } else if let message {
+                Terminal.reportError(message)
+            }
             exit(status)
         }
     }

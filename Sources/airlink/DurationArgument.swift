@@ -12,14 +12,14 @@ enum DurationArgument {
     /// a hang; ``/AirlinkCore/DurationText/maximum`` bounds the other transports.
     static let simulatedMaximum = Duration.seconds(600)
 
-    /// Parses a positive duration given to `flag`, at most `maximum`.
+    /// Parses a positive duration given to `flag` (or zero where `zero` allows it), at most `maximum`.
     ///
     /// - Throws: `ValidationError` naming the flag, what was wrong and what to write.
-    static func parse(_ text: String, flag: String, maximum: Duration = DurationText.maximum)
+    static func parse(_ text: String, flag: String, maximum: Duration = DurationText.maximum, zero: Bool = false)
         throws(ValidationError) -> Duration
     {
         let duration: Duration
-        do { duration = try DurationText.parse(text, positive: true) } catch {
+        do { duration = try DurationText.parse(text, positive: !zero) } catch {
             throw ValidationError("\(flag) \(error.message)")
         }
         guard duration <= maximum else {

@@ -47,18 +47,6 @@ struct InspectorDemo {
         }
     }
 
-    /// `[  2.000s]`: the virtual time, for lines of the exchange.
-    var stamp: String {
-        let nanoseconds =
-            sim.now.offset.components.seconds * 1_000_000_000
-            + sim.now.offset.components.attoseconds / 1_000_000_000
-        let milliseconds = nanoseconds / 1_000_000
-        let text = "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(3))s"
-        return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "]"
-    }
-}
-
-extension String {
-    /// Pads with zeros on the left to `width`.
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    /// `[  2.007024s]`: the virtual time, for lines of the exchange (``Seconds/stamp``).
+    var stamp: String { Seconds(sim.now.offset).stamp }
 }

@@ -23,11 +23,11 @@ enum InspectorOutput {
         var time: Seconds
         var message: String
 
-        /// The line of the text form, `[  1.617s] observer reads ...`, split into its time and message.
+        /// The line of the text form, `[  1.617024s] observer reads ...`, split into its time and message.
         init(stamped line: String) {
             let stamp = line.prefix { $0 != "]" }
-            let seconds = Double(stamp.dropFirst().trimmingPrefix(while: { $0 == " " }).dropLast()) ?? 0
-            time = Seconds(.microseconds(Int64((seconds * 1_000_000).rounded())))
+            let text = String(stamp.dropFirst().trimmingPrefix(while: { $0 == " " }))
+            time = Seconds((try? DurationText.parse(text)) ?? .zero)
             message = String(line.dropFirst(stamp.count + 2))
         }
     }

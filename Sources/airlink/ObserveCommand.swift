@@ -84,13 +84,7 @@ struct ObserveCommand: AsyncParsableCommand {
         func line(_ event: String) -> InspectorOutput.ObserveLine {
             InspectorOutput.ObserveLine(event: event, time: jsonSeconds(environment.clock.now.offset - start.offset))
         }
-        func stamp() -> String {
-            let elapsed = environment.clock.now.offset - start.offset
-            let milliseconds =
-                elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-            let text = "\(milliseconds / 1000).\(String(milliseconds % 1000).leftPadded(3))s"
-            return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "]"
-        }
+        func stamp() -> String { Seconds(environment.clock.now.offset - start.offset).stamp }
         let found = try await observer.discover(named: name, timeout: scanFor)
         guard let first = found.first else { return false }
         var foundLine = line("found")

@@ -11,10 +11,11 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record a device (advertising, database, values, notifications) for the virtual radio to replay.",
         discussion: """
-            Watches the device's advertising, connects, reads every readable characteristic and descriptor \
-            once (a refused read is recorded with its ATT error), makes the --write writes, subscribes and \
-            records the notifications for --duration. Writes the recording (YAML, the scenario world format) \
-            to --out and the raw capture beside it (.capture.jsonl). Replay it with --transport sim:FILE.
+            Watches the device's advertising and scan responses, connects, makes the --write writes (each \
+            recorded with the device's answer and the notifications within --write-window), reads every \
+            readable characteristic and descriptor once (a refused read is recorded with its ATT error), \
+            subscribes and records the notifications for --duration. Writes the recording (YAML, the scenario \
+            world format) to --out and the raw capture beside it (.capture.jsonl). Replay it with --transport sim:FILE.
               airlink record BC:6A:29:00:00:03 --duration 10s --write F000AA02-0451-4000-B000-000000000000=01
               airlink record C0:FF:EE:00:00:01 --transport bluez --redact address --out devices/thermostat.yaml
             """)
@@ -43,6 +44,13 @@ struct RecordCommand: AsyncParsableCommand {
     var write: [String] = []
 
     @Option(
+        name: .customLong("write-window"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "How long after each --write its notifications belong to it (replayed after the same write): 1s; "
+                + "0s keeps them all in the session."))
+    var writeWindow: String = "1s"
+
+    @Option(
         name: .customLong("read-interval"), parsing: .unconditional,
         help: "Read every readable characteristic again this often while recording (once by default).")
     var readInterval: String?
@@ -58,6 +66,7 @@ struct RecordCommand: AsyncParsableCommand {
         let maximum = DurationArgument.maximum(on: global)
         _ = try DurationArgument.parse(duration, flag: "--duration", maximum: maximum)
         _ = try DurationArgument.parse(advertising, flag: "--advertising", maximum: maximum)
+        _ = try DurationArgument.parse(writeWindow, flag: "--write-window", maximum: maximum, zero: true)
         _ = try options()
         if let out, !out.hasSuffix(".yaml") {
             throw ValidationError("--out \(out) is not a .yaml path: write one such as devices/thermostat.yaml")
@@ -69,7 +78,8 @@ struct RecordCommand: AsyncParsableCommand {
         var options = RecordingOptions(
             advertisingWindow: try DurationArgument.parse(advertising, flag: "--advertising"),
             duration: try DurationArgument.parse(duration, flag: "--duration"),
-            readInterval: try readInterval.map { try DurationArgument.parse($0, flag: "--read-interval") })
+            readInterval: try readInterval.map { try DurationArgument.parse($0, flag: "--read-interval") },
+            writeWindow: try DurationArgument.parse(writeWindow, flag: "--write-window", zero: true))
         if subscribe.lowercased() != "all" {
             options.subscribe = .uuids(
                 try subscribe.split(separator: ",").map { text in
@@ -121,7 +131,10 @@ struct RecordCommand: AsyncParsableCommand {
         print(
             "recorded \(recording.name) (\(recording.id)): \(recording.database.services.count) services, "
                 + "\(characteristics.count) characteristics (\(refused) reads refused), "
-                + "\(recording.session.notifications.count) notifications in \(recording.session.duration.text)")
+                + "\(recording.session.notifications.count) notifications"
+                + (recording.session.writes.isEmpty
+                    ? "" : ", \(recording.session.writes.count) write\(recording.session.writes.count == 1 ? "" : "s")")
+                + " in \(recording.session.duration.text)")
         print("wrote \(path) and \(capturePath); replay it with --transport sim:\(path)")
     }
 

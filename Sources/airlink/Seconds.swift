@@ -16,6 +16,10 @@ struct Seconds: Encodable, Sendable, CustomStringConvertible {
     /// `59.160024s`.
     var text: String { duration.text }
 
+    /// `[  1.617024s]`: a stream line's time in text (`observe`, `inspect --demo`), as ``text``, right-aligned in
+    /// 11 columns (up to `600.000001s`, the longest a simulated run goes).
+    var stamp: String { "[" + String(repeating: " ", count: max(0, 11 - text.count)) + text + "]" }
+
     /// A JSON number with exactly the digits of ``description`` (a `Decimal`, which the encoder writes as
     /// it is, where a `Double` would be written with 17 significant digits).
     func encode(to encoder: any Encoder) throws {

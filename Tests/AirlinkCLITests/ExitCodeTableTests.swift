@@ -62,4 +62,38 @@ import Testing
         #expect(result.status == failing.status, "\(result)")
         #expect(result.stderr.contains("Error: "), "\(result)")
     }
+
+    @Test(arguments: cases)
+    func underJSONAFailureIsOneJSONObjectOnStandardError(_ failing: Case) throws {
+        // Given the CLI with no D-Bus system bus
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": Self.noBus])
+        defer { cli.cleanUp() }
+
+        // When the failing invocation runs with --json
+        let result = try cli.start(failing.arguments + ["--json"]).wait(upTo: .seconds(60))
+
+        // Then it ends with the same status, and standard error has no Error: line but one JSON object with the code,
+        // the message, the advice and the status; unless the command printed its own JSON result saying so (forget)
+        #expect(!result.timedOut && !result.signalled, "\(result)")
+        #expect(result.status == failing.status, "\(result)")
+        #expect(!result.stderr.contains("Error: "), "\(result)")
+        let reports = result.stderr.split(separator: "\n").filter { $0.hasPrefix("{\"error\":") }.compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["error"] as? [String: Any]
+        }
+        if reports.isEmpty {
+            #expect((try? result.json()) != nil, "neither a JSON error nor a JSON result: \(result)")
+            return
+        }
+        #expect(reports.count == 1, "\(result)")
+        let report = reports[0]
+        #expect((report["exitCode"] as? Int).map(Int32.init) == failing.status, "\(report)")
+        for key in ["code", "message", "advice"] {
+            #expect(!((report[key] as? String) ?? "").isEmpty, "\(key) in \(report)")
+        }
+        if failing.status == 64 {
+            #expect(
+                report["code"] as? String == "usage" || report["code"] as? String == "invalidArgument"
+                    || report["code"] as? String == "invalidDeviceID", "\(report)")
+        }
+    }
 }

@@ -15,12 +15,13 @@ import Testing
     ]
 
     @Test func aReplayedSensorTagRecordingGivesTheRecordedReadings() throws {
-        // Given the simulated SensorTag recorded for 10 s with every sensor on
+        // Given the simulated SensorTag recorded for 10 s with every sensor on (no write window: every reading is
+        // the session's, replayed at its time whatever the replay's own writes)
         let cli = try CLI()
         defer { cli.cleanUp() }
         let path = cli.directory + "/devices/tag.yaml"
         let record = try cli.run(
-            ["record", "BC:6A:29:00:00:03", "--duration", "10s", "--out", path]
+            ["record", "BC:6A:29:00:00:03", "--duration", "10s", "--write-window", "0s", "--out", path]
                 + Self.sensorTagWrites.flatMap { ["--write", $0] })
         #expect(record.status == 0, "\(record)")
         #expect(FileManager.default.fileExists(atPath: cli.directory + "/devices/tag.capture.jsonl"))

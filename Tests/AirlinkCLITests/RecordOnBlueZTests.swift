@@ -10,16 +10,10 @@ import Testing
 @Suite(.fakeBlueZ(), .serialized) struct RecordOnBlueZTests {
     @Test func recordingTheFixturesThermostatGivesItsDatabaseAndTheReplayServesIt() async throws {
         // Given the fake BlueZ with its thermostat (Tests/Fixtures/bluez/thermostat.json)
-        let fake = try await FakeBlueZ.fresh()
-        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        let (cli, path) = try await Self.fixtureThermostatRecorded()
         defer { cli.cleanUp() }
-        let path = cli.directory + "/thermostat.yaml"
 
-        // When it is recorded through --transport bluez
-        let result = try cli.run(
-            "record", World.thermostat, "--transport", "bluez", "--advertising", "1s", "--duration", "1s", "--out",
-            path)
-        #expect(result.status == 0, "\(result)")
+        // When it is recorded through --transport bluez (above)
         let recording = try DeviceRecording.load(path: path)
 
         // Then its services, characteristics, descriptors, handles and values are the fixture's
@@ -47,6 +41,19 @@ import Testing
         }
         let hidden: [BluetoothUUID] = [.genericAccess, .genericAttribute]
         #expect(replayed.database.services.filter { !hidden.contains($0.uuid) } == recording.database.services)
+    }
+
+    /// A fresh fake BlueZ's thermostat recorded through `--transport bluez` (1 s of advertising, 1 s of session): the
+    /// CLI on that bus (its directory holds the recording) and the recording's path.
+    static func fixtureThermostatRecorded() async throws -> (CLI, String) {
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        let path = cli.directory + "/thermostat.yaml"
+        let result = try cli.run(
+            "record", World.thermostat, "--transport", "bluez", "--advertising", "1s", "--duration", "1s", "--out",
+            path)
+        #expect(result.status == 0, "\(result)")
+        return (cli, path)
     }
 
     /// A service of the fixture's thermostat: its handle, and per characteristic its handle, value and

@@ -56,5 +56,12 @@ final class BlueZPeripheralContext: PeripheralContext, Sendable {
         application.store(stored, at: object.path, notify: false)
     }
 
+    func schedule(after delay: Duration, _ body: @escaping @Sendable (any PeripheralContext) -> Void) {
+        environment.spawn { [self] in
+            do { try await environment.clock.sleep(for: delay) } catch { return }  // cancelled: the app went away
+            body(self)
+        }
+    }
+
     func log(_ text: String) { environment.logger.info("\(id) \(text)") }
 }

@@ -37,6 +37,11 @@ public protocol PeripheralContext: AnyObject, Sendable {
     func notify(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID?)
         throws(AirlinkError)
 
+    /// Calls `body` once `delay` has passed (in virtual time on the virtual radio, on the environment's clock
+    /// when BlueZ serves the database): a firmware's answer that comes after the request that caused it, such as
+    /// a notification some time after a write.
+    func schedule(after delay: Duration, _ body: @escaping @Sendable (any PeripheralContext) -> Void)
+
     /// Records a line in the simulation's trace under the `peripheral` category.
     func log(_ text: String)
 }

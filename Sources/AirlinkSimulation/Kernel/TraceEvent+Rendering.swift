@@ -5,7 +5,7 @@ extension TraceEvent {
     /// `watchdog`), `client`, `inspector`, or the plain line's own.
     public var category: String {
         switch self {
-        case .advertisementHeard: "scan"
+        case .advertisementHeard, .scanResponseHeard: "scan"
         case .connecting, .connectionAttemptTimedOut, .connected, .disconnected: "radio"
         case .attPDU: "att"
         case .layer(let event): event.category
@@ -31,6 +31,9 @@ extension TraceEvent {
         case .advertisementHeard(let adapter, let device, let name, let rssi, _, _):
             Self.writePrefix(adapter, device, to: &writer)
             writer.write(" \"\(name ?? "")\" rssi=\(rssi)")
+        case .scanResponseHeard(let adapter, let device, let name, let rssi, _):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" scan response \"\(name ?? "")\" rssi=\(rssi)")
         case .connecting(let adapter, let device, let timeout):
             Self.writePrefix(adapter, device, to: &writer)
             writer.write(" connecting (timeout ")

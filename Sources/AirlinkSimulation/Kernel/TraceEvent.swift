@@ -12,6 +12,9 @@ public enum TraceEvent: Sendable, Hashable {
     /// model gave it, the advertising data (AD structures) and whether it is connectable.
     case advertisementHeard(
         adapter: Int, device: DeviceID, name: String?, rssi: Int8, data: [UInt8], connectable: Bool)
+    /// An active scanner heard a device's scan response (a `scan … scan response` line): its name, its RSSI and
+    /// its data (AD structures).
+    case scanResponseHeard(adapter: Int, device: DeviceID, name: String?, rssi: Int8, data: [UInt8])
     /// A central started connecting to a device (a `radio … connecting (timeout 5s)` line), with
     /// the attempt's timeout.
     case connecting(adapter: Int, device: DeviceID, timeout: Duration)

@@ -50,6 +50,15 @@ extension PeripheralModel: PeripheralContext {
         return entry.valueHandle
     }
 
+    func schedule(after delay: Duration, _ body: @escaping @Sendable (any PeripheralContext) -> Void) {
+        world.lock.withLock {
+            world.schedule(at: world.now + VirtualDuration(max(delay, .zero))) { [self] in
+                catchUpUpdates()
+                body(self)
+            }
+        }
+    }
+
     func log(_ text: String) {
         world.record("peripheral", "\(id) \(text)")
     }

@@ -78,7 +78,10 @@ extension VirtualRadio {
         // same strength (no draw from the random source: a peripheral without one runs as it always did).
         if filter.isActive, var response = peripheral.scanResponse {
             response.rssi = rssi
-            world.record("scan", "\(tracePrefix)\(peripheral.id) scan response \"\(response.name ?? "")\" rssi=\(rssi)")
+            world.record(
+                .scanResponseHeard(
+                    adapter: adapterIndex, device: peripheral.id, name: response.name, rssi: rssi,
+                    data: (try? response.advertisingData()) ?? []))
             emit(.advertisement(peripheral.id, response))
         }
     }

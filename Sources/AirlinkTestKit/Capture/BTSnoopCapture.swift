@@ -3,9 +3,11 @@ import AirlinkSimulation
 
 /// A btsnoop file (HCI H4, datalink 1002) of a scenario's run, as the central's host would log it.
 ///
-/// Built from the trace's records: LE Advertising Report events for each reported advertisement,
-/// LE Connection Complete and Disconnection Complete events, and ACL data carrying L2CAP (CID
-/// 0x0004, ATT) with each PDU's bytes. Wireshark and `tshark -r FILE -V` read it.
+/// Built from the trace's records: LE Set Scan Parameters (active or passive: an active scan makes the
+/// controller send scan requests, which a host never sees) and LE Set Scan Enable commands with their
+/// Command Complete events, LE Advertising Report events for each reported advertisement and scan response
+/// (event type SCAN_RSP), LE Connection Complete and Disconnection Complete events, and ACL data carrying
+/// L2CAP (CID 0x0004, ATT) with each PDU's bytes. Wireshark and `tshark -r FILE -V` read it.
 /// Timestamps are the virtual times (from 1970-01-01), so the file is the same on every run.
 public struct BTSnoopCapture: Sendable {
     /// The file's bytes.
@@ -43,6 +45,21 @@ public struct BTSnoopCapture: Sendable {
                 report += data
                 report.append(UInt8(bitPattern: rssi))
                 event(0x3E, report, time)
+            case .scanResponseHeard(0, let device, _, let rssi, let data):
+                // Event type 0x04: SCAN_RSP, the answer to the scan request the controller sent for an active scan.
+                var report: [UInt8] = [0x02, 0x01, 0x04, Self.addressType(device)]
+                report += Self.address(device)
+                report.append(UInt8(data.count))
+                report += data
+                report.append(UInt8(bitPattern: rssi))
+                event(0x3E, report, time)
+            case .line("radio", let text) where text.hasPrefix("scan started "):
+                // The host sets the scan up: active (the controller sends scan requests) unless passive.
+                let active: UInt8 = text.hasSuffix(" passive") ? 0x00 : 0x01
+                command(0x200B, [active] + Self.little16(0x0060) + Self.little16(0x0030) + [0x00, 0x00], time)
+                command(0x200C, [0x01, text.contains("duplicates=true") ? 0x00 : 0x01], time)
+            case .line("radio", "scan stopped"):
+                command(0x200C, [0x00, 0x00], time)
             case .connected(0, let device, let parameters):
                 let handle = nextHandle
                 nextHandle += 1
@@ -70,6 +87,12 @@ public struct BTSnoopCapture: Sendable {
                 continue
             }
         }
+    }
+
+    /// An HCI command the host sent, and the controller's Command Complete (success) at the same time.
+    private mutating func command(_ opcode: UInt16, _ parameters: [UInt8], _ time: UInt64) {
+        record([0x01] + Self.little16(opcode) + [UInt8(parameters.count)] + parameters, flags: 2, time: time)
+        event(0x0E, [0x01] + Self.little16(opcode) + [0x00], time)
     }
 
     private mutating func event(_ code: UInt8, _ parameters: [UInt8], _ time: UInt64) {

@@ -167,8 +167,12 @@ public struct ScenarioAdvertising: Sendable, Decodable {
     public var services: [ScenarioUUID]?
     /// Whether centrals may connect (true by default).
     public var connectable: Bool?
+    /// What it answers active scanners with; `nil` sends no scan response.
+    public var scanResponse: ScenarioScanResponse?
 
-    private enum CodingKeys: String, CodingKey { case interval, localName, services, connectable }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case interval, localName, services, connectable, scanResponse
+    }
 
     /// Decodes the advertising, checking the interval against the specification's range.
     public init(from decoder: any Decoder) throws {
@@ -182,6 +186,7 @@ public struct ScenarioAdvertising: Sendable, Decodable {
         localName = try container.decodeIfPresent(String.self, forKey: .localName)
         services = try container.decodeIfPresent([ScenarioUUID].self, forKey: .services)
         connectable = try container.decodeIfPresent(Bool.self, forKey: .connectable)
+        scanResponse = try container.decodeIfPresent(ScenarioScanResponse.self, forKey: .scanResponse)
     }
 }
 

@@ -1,8 +1,9 @@
 import AirlinkCore
 import Synchronization
 
-/// Records a device through any ``/AirlinkCore/Transport``: its advertising for a window, then its GATT
-/// database, the writes that drive it, every readable value read once (after the writes, so that a replay
+/// Records a device through any ``/AirlinkCore/Transport``: its advertising (and scan responses) for a window,
+/// then its GATT database, the writes that drive it with what each one made the device do (its answer and the
+/// notifications within the write window), every readable value read once (after the writes, so that a replay
 /// answers as the driven device did), then the notifications of the subscribed characteristics for the
 /// session's duration.
 ///
@@ -33,7 +34,7 @@ public struct DeviceRecorder: Sendable {
     /// - Throws: whatever the transport throws on scanning, connecting (``/AirlinkCore/AirlinkError/Code/timeout``
     ///   past the options' connect timeout), discovering, writing or subscribing;
     ///   ``/AirlinkCore/AirlinkError/Code/characteristicNotFound`` for a write to a UUID the device does not have.
-    ///   An ATT error on a read is recorded, not thrown.
+    ///   An ATT error on a read or a write is recorded, not thrown.
     public func record(_ device: DeviceID, options: RecordingOptions) async throws(AirlinkError)
         -> (DeviceRecording, RecordingCapture)
     {
@@ -59,9 +60,15 @@ public struct DeviceRecorder: Sendable {
         _ = try await transport.connect(device, timeout: options.connectTimeout)
         log.add(kind: "connected")
         var database = try await discover(device, log: log)
-        for write in options.writes { try await perform(write, on: device, in: database, log: log) }
+        // Subscribed before the writes when there are any, so that what each write makes the device notify is seen.
+        var subscribed: [GATTCharacteristic] = []
+        if !options.writes.isEmpty { subscribed = try await subscribe(device, database, options.subscribe, log: log) }
+        var writes: [RecordedWrite] = []
+        for write in options.writes {
+            writes.append(try await perform(write, on: device, in: database, window: options.writeWindow, log: log))
+        }
         try await readValues(device, of: &database, log: log)
-        let subscribed = try await subscribe(device, database, options.subscribe, log: log)
+        if options.writes.isEmpty { subscribed = try await subscribe(device, database, options.subscribe, log: log) }
         let reads = try await watch(device, database, options, log: log)
         for characteristic in subscribed {
             try? await transport.setNotifications(device, characteristic: characteristic, mode: .disabled)
@@ -73,7 +80,7 @@ public struct DeviceRecorder: Sendable {
             device: device, transport: transport.name, advertisements: observed.advertisements, database: database,
             session: RecordedSession(
                 duration: end, subscribed: subscribed.map(\.valueHandle), notifications: observed.notifications,
-                reads: reads))
+                reads: reads, writes: writes))
         return recording.redacted(options.redactions, capture: RecordingCapture(entries: observed.entries))
     }
 
@@ -171,15 +178,32 @@ public struct DeviceRecorder: Sendable {
         }
     }
 
+    /// Makes one write and records the device's answer and the notifications that arrive within `window` of it.
     private func perform(
-        _ write: RecordingOptions.Write, on device: DeviceID, in database: RecordedDatabase, log: CaptureLog
-    ) async throws(AirlinkError) {
+        _ write: RecordingOptions.Write, on device: DeviceID, in database: RecordedDatabase, window: Duration,
+        log: CaptureLog
+    ) async throws(AirlinkError) -> RecordedWrite {
         guard let characteristic = database.characteristic(write.uuid) else {
             throw AirlinkError(
                 .characteristicNotFound, "the device has no characteristic \(write.uuid) to write to")
         }
-        try await transport.write(device, handle: characteristic.valueHandle, value: write.value, type: .withResponse)
-        log.add(kind: "write", handle: characteristic.valueHandle, bytes: write.value)
+        let handle = characteristic.valueHandle
+        let asked = log.now
+        var refusal: ATTError?
+        do {
+            try await transport.write(device, handle: handle, value: write.value, type: .withResponse)
+            log.add(kind: "write", handle: handle, bytes: write.value)
+        } catch {
+            guard case .att(let attError, _)? = error.cause else { throw error }
+            log.add(kind: "write", handle: handle, bytes: write.value, attError: attError)
+            refusal = attError
+        }
+        let answered = log.now
+        await sleep(window)
+        let followed = log.claimNotifications(from: asked, through: answered + window).map {
+            RecordedNotification(time: max(.zero, $0.time - answered), handle: $0.handle, value: $0.value)
+        }
+        return RecordedWrite(time: asked, handle: handle, value: write.value, error: refusal, followed: followed)
     }
 
     /// Subscribes as asked: notifications where the characteristic offers them, else indications.
@@ -209,6 +233,7 @@ public struct DeviceRecorder: Sendable {
 final class CaptureLog: Sendable {
     /// What the log holds.
     struct Observed {
+        /// Advertisements and scan responses (``/AirlinkCore/Advertisement/isScanResponse``), as reported.
         var advertisements: [(time: Duration, advertisement: Advertisement)] = []
         var notifications: [RecordedNotification] = []
         var entries: [RecordingCapture.Entry] = []
@@ -238,6 +263,15 @@ final class CaptureLog: Sendable {
         state.withLock { $0.entries.append(entry) }
     }
 
+    /// Takes the notifications that arrived from `start` through `end` out of the session's: they belong to a write.
+    func claimNotifications(from start: Duration, through end: Duration) -> [RecordedNotification] {
+        state.withLock { observed in
+            let claimed = observed.notifications.filter { $0.time >= start && $0.time <= end }
+            observed.notifications.removeAll { $0.time >= start && $0.time <= end }
+            return claimed
+        }
+    }
+
     func notification(handle: ATTHandle, value: [UInt8]) {
         let time = now
         state.withLock { $0.notifications.append(RecordedNotification(time: time, handle: handle, value: value)) }
@@ -248,6 +282,7 @@ final class CaptureLog: Sendable {
         let time = now
         state.withLock { $0.advertisements.append((time, advertisement)) }
         var detail = advertisement.isConnectable ? "connectable" : "non-connectable"
+        if advertisement.isScanResponse { detail = "scan response" }
         if let rssi = advertisement.rssi { detail += " rssi \(rssi)" }
         do {
             add(kind: "advertisement", bytes: try advertisement.advertisingData(), detail: detail)

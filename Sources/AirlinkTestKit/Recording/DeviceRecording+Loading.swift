@@ -59,6 +59,7 @@ struct DeviceRecordingFile: Decodable {
         try Self.checkHandles(services, container.codingPath)
         try Self.checkNotifications(session, of: recording.database, container.codingPath)
         try Self.checkReads(session, of: recording.database, container.codingPath)
+        try Self.checkWrites(session, of: recording.database, container.codingPath)
     }
 
     private static func key(_ name: String) -> any CodingKey { ScenarioPathKey(stringValue: name) }
@@ -248,6 +249,17 @@ extension RecordedAdvertising: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .data, in: container, debugDescription: "not AD structures: \(error.message)")
         }
+        let scanResponse =
+            container.contains(.scanResponse)
+            ? try RecordingDecoding.bytes(.scanResponse, in: container, limit: 1650) : nil
+        if let scanResponse {
+            do {
+                _ = try Advertisement(decoding: scanResponse)
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .scanResponse, in: container, debugDescription: "not AD structures: \(error.message)")
+            }
+        }
         let interval = try container.decodeIfPresent(ScenarioDuration.self, forKey: .interval)
         if let interval, !ScenarioLimits.advertisingIntervals.contains(interval.duration) {
             throw DecodingError.dataCorruptedError(
@@ -256,8 +268,7 @@ extension RecordedAdvertising: Decodable {
         }
         self.init(
             data: data,
-            scanResponse: container.contains(.scanResponse)
-                ? try RecordingDecoding.bytes(.scanResponse, in: container, limit: 1650) : nil,
+            scanResponse: scanResponse,
             interval: interval?.duration,
             isConnectable: try container.decodeIfPresent(Bool.self, forKey: .connectable) ?? true,
             txPower: try container.decodeIfPresent(Int8.self, forKey: .txPower),
@@ -285,9 +296,11 @@ extension RSSIDistribution: Decodable {
 }
 
 extension RecordedSession: Decodable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case duration, subscribed, notifications, reads }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case duration, subscribed, notifications, reads, writes
+    }
 
-    /// Decodes the session: `duration`, `subscribed` value handles, `notifications`, `reads`.
+    /// Decodes the session: `duration`, `subscribed` value handles, `notifications`, `reads`, `writes`.
     public init(from decoder: any Decoder) throws {
         try RecordingDecoding.rejectUnknownKeys(decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a session")
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -296,7 +309,8 @@ extension RecordedSession: Decodable {
             subscribed: container.contains(.subscribed)
                 ? try RecordingDecoding.handles(.subscribed, in: container) : [],
             notifications: try container.decodeIfPresent([RecordedNotification].self, forKey: .notifications) ?? [],
-            reads: try container.decodeIfPresent([RecordedRead].self, forKey: .reads) ?? [])
+            reads: try container.decodeIfPresent([RecordedRead].self, forKey: .reads) ?? [],
+            writes: try container.decodeIfPresent([RecordedWrite].self, forKey: .writes) ?? [])
     }
 }
 
@@ -341,5 +355,40 @@ extension RecordedRead: Decodable {
         self.init(
             time: try container.decode(ScenarioDuration.self, forKey: .at).duration,
             handle: try RecordingDecoding.handle(.handle, in: container), value: value)
+    }
+}
+
+extension RecordedWrite: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, handle, value, writeError, followed }
+
+    /// Decodes `{at, handle, value}` with an optional `writeError` and the `followed` notifications.
+    public init(from decoder: any Decoder) throws {
+        try RecordingDecoding.rejectUnknownKeys(decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a write")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            time: try container.decode(ScenarioDuration.self, forKey: .at).duration,
+            handle: try RecordingDecoding.handle(.handle, in: container),
+            value: try RecordingDecoding.bytes(.value, in: container),
+            error: try container.decodeIfPresent(ScenarioATTError.self, forKey: .writeError)?.error,
+            followed: try container.decodeIfPresent([FollowingNotification].self, forKey: .followed)?.map(
+                \.notification)
+                ?? [])
+    }
+
+    /// `{after, handle, value}`: a notification that followed a write, `after` counted from its answer.
+    private struct FollowingNotification: Decodable {
+        let notification: RecordedNotification
+
+        private enum CodingKeys: String, CodingKey, CaseIterable { case after, handle, value }
+
+        init(from decoder: any Decoder) throws {
+            try RecordingDecoding.rejectUnknownKeys(
+                decoder, allowed: CodingKeys.allCases.map(\.rawValue), in: "a notification that followed a write")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            notification = RecordedNotification(
+                time: try container.decode(ScenarioDuration.self, forKey: .after).duration,
+                handle: try RecordingDecoding.handle(.handle, in: container),
+                value: try RecordingDecoding.bytes(.value, in: container))
+        }
     }
 }

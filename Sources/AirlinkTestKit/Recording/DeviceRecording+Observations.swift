@@ -22,13 +22,15 @@ extension DeviceRecording {
             advertising: Self.advertising(advertisements), database: database, session: session)
     }
 
-    /// The latest advertisement's data, the interval and RSSI over all of them.
-    private static func advertising(_ reports: [(time: Duration, advertisement: Advertisement)])
+    /// The latest advertisement's data and scan response's, the interval and RSSI over the advertisements.
+    private static func advertising(_ all: [(time: Duration, advertisement: Advertisement)])
         -> RecordedAdvertising?
     {
+        let reports = all.filter { !$0.advertisement.isScanResponse }
         guard let latest = reports.last?.advertisement else { return nil }
+        let response = all.last { $0.advertisement.isScanResponse }?.advertisement
         return RecordedAdvertising(
-            data: (try? latest.advertisingData()) ?? [],
+            data: (try? latest.advertisingData()) ?? [], scanResponse: try? response?.advertisingData(),
             interval: RecordedAdvertising.interval(of: reports.map(\.time)),
             isConnectable: latest.isConnectable, txPower: latest.txPowerLevel,
             rssi: RSSIDistribution(reports.compactMap { $0.advertisement.rssi.map(Int.init) }), reports: reports.count)

@@ -47,6 +47,13 @@ extension DeviceRecording {
             let notification = recording.session.notifications[n]
             recording.session.notifications[n].value = blank(notification.value, notification.handle)
         }
+        for w in recording.session.writes.indices {
+            let write = recording.session.writes[w]
+            recording.session.writes[w].value = blank(write.value, write.handle)
+            for f in write.followed.indices {
+                recording.session.writes[w].followed[f].value = blank(write.followed[f].value, write.followed[f].handle)
+            }
+        }
         for r in recording.session.reads.indices {
             let read = recording.session.reads[r]
             if case .bytes(let bytes) = read.value {

@@ -71,11 +71,11 @@ extension DeviceRecording {
             }
             replayed.includes.append(target.uuid)
         }
-        replayed.characteristics = service.characteristics.map(Self.replayCharacteristic)
+        replayed.characteristics = service.characteristics.map(replayCharacteristic)
         return replayed
     }
 
-    private static func replayCharacteristic(_ recorded: RecordedCharacteristic) -> CharacteristicSpec {
+    private func replayCharacteristic(_ recorded: RecordedCharacteristic) -> CharacteristicSpec {
         var spec = Characteristic(recorded.uuid, properties: recorded.properties, value: recorded.value?.bytes ?? [])
             .spec
         spec.valueTypeName = "recorded bytes"
@@ -88,9 +88,7 @@ extension DeviceRecording {
         if let error = recorded.value?.error {
             spec.onRead = { _ throws(ATTRefusal) in throw ATTRefusal(error) }
         }
-        if let error = recorded.writeError {
-            spec.onWrite = { _, _ throws(ATTRefusal) in throw ATTRefusal(error) }
-        }
+        spec.onWrite = writeBehaviour(of: recorded)
         return spec
     }
 
@@ -99,6 +97,11 @@ extension DeviceRecording {
         var replayed = Advertising(every: recorded.interval ?? .milliseconds(100), connectable: recorded.isConnectable)
         do {
             replayed.advertisement = try Advertisement(decoding: recorded.data, isConnectable: recorded.isConnectable)
+            if let data = recorded.scanResponse {
+                var response = try Advertisement(decoding: data, isConnectable: recorded.isConnectable)
+                response.isScanResponse = true
+                replayed.scanResponse = response
+            }
         } catch {
             throw AirlinkError(
                 .invalidSpecification, "recording \(name): the advertising data does not decode: \(error.message)",
@@ -153,5 +156,45 @@ extension DeviceRecording {
             }
         }
         return entries
+    }
+}
+
+extension DeviceRecording {
+    /// What a write to `characteristic` does on the replay: a write of recorded bytes is answered as recorded (its
+    /// error, or the notifications that followed it after their delays); other bytes are refused with the
+    /// characteristic's `writeError`, or accepted as its properties allow. `nil` when nothing is recorded.
+    func writeBehaviour(of characteristic: RecordedCharacteristic)
+        -> (@Sendable (any PeripheralContext, [UInt8]) throws(ATTRefusal) -> Void)?
+    {
+        typealias Follower = (delay: Duration, value: [UInt8], characteristic: BluetoothUUID, service: BluetoothUUID)
+        let answers: [(value: [UInt8], error: ATTError?, followed: [Follower])] = session.writes.filter {
+            $0.handle == characteristic.valueHandle
+        }.map { write in
+            let followed = write.followed.compactMap { notification -> Follower? in
+                guard let (service, source) = database.characteristic(valueHandle: notification.handle) else {
+                    return nil  // checked when the file was read
+                }
+                return (notification.time, notification.value, source.uuid, service.uuid)
+            }
+            return (write.value, write.error, followed)
+        }
+        let fallback = characteristic.writeError
+        guard !answers.isEmpty || fallback != nil else { return nil }
+        return { context, bytes throws(ATTRefusal) in
+            guard let answer = answers.first(where: { $0.value == bytes }) else {
+                if let fallback { throw ATTRefusal(fallback) }
+                return
+            }
+            if let error = answer.error { throw ATTRefusal(error) }
+            for follower in answer.followed {
+                context.schedule(after: follower.delay) { context in
+                    do throws(AirlinkError) {
+                        try context.setBytes(follower.value, of: follower.characteristic, in: follower.service)
+                    } catch {
+                        context.log("replayed write: \(error.message)")
+                    }
+                }
+            }
+        }
     }
 }

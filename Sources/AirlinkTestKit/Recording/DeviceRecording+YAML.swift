@@ -24,6 +24,8 @@ extension DeviceRecording {
                 "    - {at: \(notification.time.text), handle: \(notification.handle), "
                     + "value: \(Self.hex(notification.value))}")
         }
+        if !session.writes.isEmpty { lines.append("  writes:") }
+        for write in session.writes { lines += Self.lines(write) }
         if !session.reads.isEmpty { lines.append("  reads:") }
         for read in session.reads {
             lines.append(
@@ -38,12 +40,30 @@ extension DeviceRecording {
         lines.append("  connectable: \(advertising.isConnectable)")
         if let txPower = advertising.txPower { lines.append("  txPower: \(txPower)") }
         lines.append("  data: \(hex(advertising.data))" + comment(advertising.data))
-        if let response = advertising.scanResponse { lines.append("  scanResponse: \(hex(response))") }
+        if let response = advertising.scanResponse {
+            lines.append("  scanResponse: \(hex(response))" + comment(response))
+        }
         lines.append("  reports: \(advertising.reports)")
         if let rssi = advertising.rssi {
             lines.append(
                 "  rssi: {count: \(rssi.count), min: \(rssi.minimum), p25: \(rssi.lowerQuartile), "
                     + "median: \(rssi.median), p75: \(rssi.upperQuartile), max: \(rssi.maximum)}")
+        }
+        return lines
+    }
+
+    /// A write, its answer and the notifications that followed it (`after` counts from the answer).
+    private static func lines(_ write: RecordedWrite) -> [String] {
+        var lines = [
+            "    - at: \(write.time.text)", "      handle: \(write.handle)",
+            "      value: \(hex(write.value))" + comment(write.value),
+        ]
+        if let error = write.error { lines.append("      writeError: \(errorName(error))") }
+        if !write.followed.isEmpty { lines.append("      followed:") }
+        for notification in write.followed {
+            lines.append(
+                "        - {after: \(notification.time.text), handle: \(notification.handle), "
+                    + "value: \(hex(notification.value))}")
         }
         return lines
     }

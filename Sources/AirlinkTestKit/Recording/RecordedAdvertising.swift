@@ -6,8 +6,9 @@ public struct RecordedAdvertising: Sendable, Hashable {
     /// The advertising data: the AD structures as the transport reported them (Core Spec Vol 3, Part C, 11).
     /// Transports report decoded advertisements, so this is their canonical encoding.
     public var data: [UInt8]
-    /// The scan response data, when the transport reports it apart from the advertising data; `nil` when it
-    /// does not (neither transport does today: BlueZ merges both, the virtual radio sends none).
+    /// The scan response data (the latest one an active scan got), when the transport reports it apart from the
+    /// advertising data; `nil` when there was none or the transport does not (BlueZ merges both into the device's
+    /// properties).
     public var scanResponse: [UInt8]?
     /// The advertising interval estimated from the gaps between reports, a multiple of 0.625 ms; `nil` below two
     /// reports.

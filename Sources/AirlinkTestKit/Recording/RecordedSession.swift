@@ -11,12 +11,16 @@ public struct RecordedSession: Sendable, Hashable {
     public var notifications: [RecordedNotification]
     /// The reads made again at the recording's read interval, in order (none without one).
     public var reads: [RecordedRead]
+    /// The writes the recording made, in order, each with what followed it; the notifications that followed a
+    /// write are its own, not in ``notifications``.
+    public var writes: [RecordedWrite]
 
     /// Creates a session.
     public init(
         duration: Duration, subscribed: [ATTHandle] = [], notifications: [RecordedNotification] = [],
-        reads: [RecordedRead] = []
+        reads: [RecordedRead] = [], writes: [RecordedWrite] = []
     ) {
+        self.writes = writes
         self.duration = duration
         self.subscribed = subscribed
         self.notifications = notifications

@@ -9,13 +9,16 @@ public struct RecordingOptions: Sendable, Hashable {
     public var duration: Duration
     /// Which characteristics are subscribed to.
     public var subscribe: Subscription
-    /// Writes made after discovery, before the values are read and the characteristics subscribed to, in
-    /// order, to drive the device (turn a sensor on).
+    /// Writes made after discovery and subscribing, before the values are read, in order, to drive the device
+    /// (turn a sensor on); each is recorded with its answer and what followed within ``writeWindow``.
     public var writes: [Write]
     /// What is replaced in the recording before it is written.
     public var redactions: [Redaction]
     /// How long the connection may take.
     public var connectTimeout: Duration
+    /// How long after each write's answer the notifications that arrive belong to the write (1 s by default): a
+    /// replay sends them after the same write.
+    public var writeWindow: Duration
     /// How often every readable characteristic outside 0x1800 and 0x1801 is read again while watching; `nil` (the
     /// default) reads once.
     public var readInterval: Duration?
@@ -84,8 +87,9 @@ public struct RecordingOptions: Sendable, Hashable {
     public init(
         advertisingWindow: Duration = .seconds(2), duration: Duration = .seconds(60), subscribe: Subscription = .all,
         writes: [Write] = [], redactions: [Redaction] = [], connectTimeout: Duration = .seconds(10),
-        readInterval: Duration? = nil
+        readInterval: Duration? = nil, writeWindow: Duration = .seconds(1)
     ) {
+        self.writeWindow = writeWindow
         self.readInterval = readInterval
         self.advertisingWindow = advertisingWindow
         self.duration = duration

@@ -98,6 +98,8 @@ enum ScenarioBuiltIns {
                 LocalName(advertising.localName ?? name)
                 if let uuids = advertising.services, !uuids.isEmpty { ServiceUUIDs(uuids.map(\.uuid)) }
             }
+            spec.advertising?.scanResponse = advertising.scanResponse?.advertisement(
+                connectable: advertising.connectable ?? true)
         }
         spec.services = services
         return spec
