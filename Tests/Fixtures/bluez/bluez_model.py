@@ -241,6 +241,7 @@ class FakeBlueZ:
         obj = mockobject.objects[path]
         install(obj, DEVICE, 'Connect', '', self.connect)
         install(obj, DEVICE, 'Disconnect', '', self.disconnect)
+        install(obj, DEVICE, 'Pair', '', self.pair)
         obj.AddMethods(DEVICE, [('CancelPairing', '', '', ''), ('ConnectProfile', 's', '', ''),
                                 ('DisconnectProfile', 's', '', '')])
 
@@ -446,6 +447,24 @@ class FakeBlueZ:
             pending['err'](bluez_error('Failed', 'le-connection-abort-by-local'))
         if state['connected']:
             self.drop_link(path, '')
+        ok()
+
+    def pair(self, obj, ok, err):
+        """Device1.Pair: Just Works, bonding (FailNext plays BlueZ's errors, HangNext a Pair never answered)."""
+        path = obj.path
+        self.record(path, 'Pair', {})
+        if self.scripted(path, 'Pair', ok, err):
+            return
+        if not self.adapter_powered(self.adapter_of(path)):
+            err(bluez_error('NotReady', 'Resource Not Ready'))
+            return
+        if obj.props[DEVICE]['Paired']:
+            err(bluez_error('AlreadyExists', 'Already Paired'))
+            return
+        if not self.state[path]['connected']:
+            err(bluez_error('ConnectionAttemptFailed', 'Page Timeout'))
+            return
+        self.set_properties(path, DEVICE, {'Paired': dbus.Boolean(True), 'Bonded': dbus.Boolean(True)})
         ok()
 
     def drop_link(self, path, reason):

@@ -1,0 +1,74 @@
+import AirlinkBlueZTestSupport
+import AirlinkCore
+import Foundation
+import Testing
+
+@testable import AirlinkBlueZ
+
+/// Pairing through `Device1.Pair` on the fake BlueZ: BlueZ's errors each map to a typed one, and a Pair BlueZ
+/// never answers ends at its deadline.
+@Suite(.fakeBlueZ(), .serialized)
+struct BlueZPairingTests {
+    let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    private func connected(_ fake: FakeBlueZ, pairingTimeout: Duration = .seconds(35)) async throws -> BlueZTransport {
+        var configuration = fake.configuration()
+        configuration.pairingTimeout = pairingTimeout
+        let transport = try await BlueZTransport.open(configuration)
+        _ = try await BlueZContractWorld(fake: fake).scanAndConnect(transport, thermostat)
+        return transport
+    }
+
+    @Test(arguments: [
+        ("AuthenticationFailed", AirlinkError.Code.pairingFailed),
+        ("AuthenticationCanceled", .pairingFailed),
+        ("AuthenticationRejected", .pairingFailed),
+        ("AuthenticationTimeout", .timeout),
+        ("ConnectionAttemptFailed", .linkLost),
+        ("InProgress", .operationInProgress),
+    ])
+    func blueZsPairingErrorsAreTyped(name: String, code: AirlinkError.Code) async throws {
+        // Given a connected thermostat whose next Pair BlueZ fails with `name`
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await connected(fake)
+        try await fake.failNext("Pair", error: "org.bluez.Error." + name, text: name)
+
+        // When the app pairs
+        let error = await caughtError {
+            _ = try await transport.pair(thermostat, features: PairingFeatures(io: .noInputNoOutput), agent: .refusing)
+        }
+
+        // Then the error has the typed code, and BlueZ's name as its cause
+        #expect(error?.code == code, "\(String(describing: error))")
+        #expect(error?.cause == .bluez(name: "org.bluez.Error." + name, message: name))
+    }
+
+    @Test func aPairBlueZNeverAnswersEndsAtItsDeadline() async throws {
+        // Given a connected thermostat, pairing allowed 2 s, and a Pair BlueZ never answers
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await connected(fake, pairingTimeout: .seconds(2))
+        try await fake.hangNext("Pair")
+
+        // When the app pairs
+        let outcome = try await endedWithin(.seconds(6)) {
+            _ = try await transport.pair(
+                self.thermostat, features: PairingFeatures(io: .noInputNoOutput), agent: .refusing)
+        }
+
+        // Then it fails with timeout at its deadline
+        let (result, took) = try #require(outcome, "pair was still waiting after 6 s")
+        #expect(code(result) == .timeout)
+        #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
+    }
+
+    @Test(arguments: [6, 17])
+    func aKeySizeOutsideSevenToSixteenIsRefused(size: Int) async throws {
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await connected(fake)
+        let error = await caughtError {
+            _ = try await transport.pair(
+                thermostat, features: PairingFeatures(io: .noInputNoOutput, maximumKeySize: size), agent: .refusing)
+        }
+        #expect(error?.code == .invalidArgument)
+    }
+}
