@@ -71,4 +71,42 @@ struct BlueZPairingTests {
         }
         #expect(error?.code == .invalidArgument)
     }
+
+    @Test(
+        arguments: [
+            // (how the device pairs, what the app's user answers, the outcome: nil for paired)
+            ("passkey", PairingAgent.entering(123_456), nil),
+            ("passkey", PairingAgent.entering(654_321), "org.bluez.Error.AuthenticationFailed"),
+            ("passkey", PairingAgent.refusing, "org.bluez.Error.AuthenticationCanceled"),
+            ("passkey", PairingAgent.entering(1_000_000), "org.bluez.Error.AuthenticationRejected"),
+            ("confirm", PairingAgent.attentive, nil),
+            ("confirm", PairingAgent.refusing, "org.bluez.Error.AuthenticationRejected"),
+        ] as [(String, PairingAgent, String?)])
+    func bluetoothdAsksTheAppsAgent(method: String, agent: PairingAgent, expected: String?) async throws {
+        // Given a connected thermostat that pairs by `method` with passkey 123456
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await connected(fake)
+        try await fake.setPairing(FakeBlueZ.devicePath("C0:FF:EE:00:00:01"), method, passkey: 123_456)
+
+        // When the app pairs, its user answering as `agent`
+        let error = await caughtError {
+            _ = try await transport.pair(
+                thermostat, features: PairingFeatures(io: .keyboardDisplay, mitm: true), agent: agent)
+        }
+
+        // Then bluetoothd asked the agent Airlink registered, and the answer decided the outcome
+        if let expected {
+            #expect(error?.code == .pairingFailed, "\(String(describing: error))")
+            if case .bluez(let name, _)? = error?.cause {
+                #expect(name == expected)
+            } else {
+                Issue.record("\(String(describing: error))")
+            }
+        } else {
+            #expect(error == nil, "\(String(describing: error))")
+        }
+        let log = try await fake.callLog().compactMap { $0["method"] as? String }
+        #expect(log.contains("RegisterAgent"))
+        #expect(log.contains(method == "passkey" ? "RequestPasskey" : "RequestConfirmation"))
+    }
 }

@@ -7,8 +7,9 @@ extension BlueZTransport {
     /// BlueZ does not say how the devices paired nor the link's level on D-Bus: the result says Just Works at
     /// level 2 (encrypted), bonded as BlueZ's `Bonded` property says, 16-byte key. A device already paired
     /// (`AlreadyExists`) is reported as encrypted with the bond (no method): bluetoothd encrypts with the bond by
-    /// itself when the device asks for security. `features` and `agent` are not sent yet: bluetoothd uses the
-    /// agent registered with `AgentManager1` (issue 20, item 4).
+    /// itself when the device asks for security. For the pairing, an `org.bluez.Agent1` answering with `agent` is
+    /// exported and registered with `AgentManager1` with `features.io` as its capability
+    /// (``BlueZPairingAgent``); bluetoothd asks it for passkeys and confirmations.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/pairingFailed`` for `AuthenticationFailed`,
     ///   `AuthenticationCanceled` and `AuthenticationRejected` (cause `.bluez`, no SMP reason: BlueZ does not give
@@ -26,6 +27,8 @@ extension BlueZTransport {
         }
         let context = "pair with \(device)"
         let path = try devicePath(device)
+        let agentPath = try await registerAgent(agent, io: features.io, context: context)
+        defer { unregisterAgent(agentPath) }
         do throws(AirlinkError) {
             _ = try await pendingCall(context: context, operation: .pair, timeout: configuration.pairingTimeout) {
                 (state) throws(AirlinkError) -> (DBusMessage, String) in
@@ -45,6 +48,45 @@ extension BlueZTransport {
         }
         let bonded = state.withLock { $0.tree.properties(path, BlueZInterface.device)?["Bonded"]?.bool } ?? true
         return PairingResult(method: .justWorks, level: .encrypted, keySize: 16, bonded: bonded)
+    }
+
+    /// Exports an `org.bluez.Agent1` answering with `agent` and registers it with `AgentManager1`, so that
+    /// bluetoothd asks it during this client's `Pair`.
+    private func registerAgent(_ agent: PairingAgent, io: IOCapability, context: String) async throws(AirlinkError)
+        -> String
+    {
+        let number = state.withLock { state -> UInt64 in
+            state.nextOperation += 1
+            return state.nextOperation
+        }
+        let path = "/org/airlink/agent\(number)"
+        let answering = BlueZPairingAgent(path: path, agent: agent)
+        do throws(DBusError) {
+            try connection.export(path) { message in answering.handle(message) }
+        } catch {
+            throw BlueZErrorMapping.map(error, operation: .pair, context: context)
+        }
+        do throws(AirlinkError) {
+            _ = try await callBlueZ(
+                path: "/org/bluez", interface: "org.bluez.AgentManager1", member: "RegisterAgent",
+                arguments: [.objectPath(path), .string(BlueZPairingAgent.capability(io))], operation: .pair,
+                context: context)
+        } catch {
+            connection.unexport(path)
+            throw error
+        }
+        return path
+    }
+
+    /// Unregisters and stops exporting the agent (without waiting for BlueZ's answer).
+    private func unregisterAgent(_ path: String) {
+        connection.unexport(path)
+        if let message = try? DBusMessage.methodCall(
+            destination: BlueZInterface.service, path: "/org/bluez", interface: "org.bluez.AgentManager1",
+            member: "UnregisterAgent", arguments: [.objectPath(path)])
+        {
+            _ = connection.send(message, timeout: configuration.operationTimeout) { _ in }
+        }
     }
 
     /// Does nothing yet: bluetoothd keeps the bond (in /var/lib/bluetooth) until `Adapter1.RemoveDevice`, which
