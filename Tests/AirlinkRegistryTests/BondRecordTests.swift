@@ -71,24 +71,7 @@ import Testing
         // Given an SQLite registry made by the version 1 and 2 schemas, holding a row
         let directory = TemporaryDirectory()
         let path = directory.file("devices.sqlite")
-        let queue = try DatabaseQueue(path: path)
-        var v2 = DatabaseMigrator()
-        v2.registerMigration("v1-device") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE device (id TEXT PRIMARY KEY NOT NULL, name TEXT, services TEXT NOT NULL,
-                      firstConnected REAL NOT NULL, lastConnected REAL NOT NULL,
-                      connectionCount INTEGER NOT NULL CHECK (connectionCount >= 1), databaseHash BLOB
-                    ) STRICT, WITHOUT ROWID;
-                    CREATE INDEX device_by_last_connection ON device(lastConnected DESC, id);
-                    INSERT INTO device VALUES ('C0:FF:EE:00:00:01', 'Old', '180F', 1767225600, 1767225600, 3, NULL);
-                    """)
-        }
-        v2.registerMigration("v2-database-cache") { db in
-            try db.execute(sql: "ALTER TABLE device ADD COLUMN database TEXT")
-        }
-        try v2.migrate(queue)
-        try queue.close()
+        try OldSchemas.write(at: path, version: 2)
 
         // When this Airlink opens it, reads the row and records a bond for it
         let repository = try SQLiteDeviceRepository(path: path)

@@ -193,23 +193,29 @@ import Testing
         #expect(world.events.values.map(\.name) == ["connected", "paired"])
     }
 
-    @Test func aLinkLostMidPairingFailsItWithLinkLost() async throws {
-        // Given a pairing waiting for the vault's user, who takes 5 s
+    /// Pairs while the vault's user takes 5 s to type (the central displays), and runs `interruption` 1 s in.
+    static func pairingInterrupted(by interruption: @escaping @Sendable (World) -> Void) async throws
+        -> (World, Result<PairingResult, AirlinkError>)
+    {
         let world = try Self.world(Self.spec(io: .keyboardOnly, user: .attentive(after: .seconds(5))))
         let result = try await world.sim.run { () -> Result<PairingResult, AirlinkError> in
             try await world.connection.connect(timeout: .seconds(3))
-            // The vault's user types: the central displays
             let pairing = world.sim.environment.spawn {
                 await caught { () throws(AirlinkError) in
                     try await world.connection.pair(
                         features: PairingFeatures(io: .displayOnly, mitm: true), agent: .attentive)
                 }
             }
-            // When the link drops 1 s in
             try await world.sim.environment.clock.sleep(for: .seconds(1))
-            world.peripheral.dropLink(reason: .supervisionTimeout)
+            interruption(world)
             return await pairing.value
         }
+        return (world, result)
+    }
+
+    @Test func aLinkLostMidPairingFailsItWithLinkLost() async throws {
+        // Given a pairing waiting for the vault's user, When the link drops 1 s in
+        let (world, result) = try await Self.pairingInterrupted { $0.peripheral.dropLink(reason: .supervisionTimeout) }
 
         // Then the pairing fails with linkLost, not a pairing failure, and no pairing event is reported
         #expect(result.failure?.code == .linkLost)
@@ -217,21 +223,8 @@ import Testing
     }
 
     @Test func theAdapterOffMidPairingFailsItWithATypedError() async throws {
-        // Given a pairing waiting for the vault's user
-        let world = try Self.world(Self.spec(io: .keyboardOnly, user: .attentive(after: .seconds(5))))
-        let result = try await world.sim.run { () -> Result<PairingResult, AirlinkError> in
-            try await world.connection.connect(timeout: .seconds(3))
-            let pairing = world.sim.environment.spawn {
-                await caught { () throws(AirlinkError) in
-                    try await world.connection.pair(
-                        features: PairingFeatures(io: .displayOnly, mitm: true), agent: .attentive)
-                }
-            }
-            // When the adapter goes off 1 s in
-            try await world.sim.environment.clock.sleep(for: .seconds(1))
-            world.sim.radio.powerOffAdapter()
-            return await pairing.value
-        }
+        // Given a pairing waiting for the vault's user, When the adapter goes off 1 s in
+        let (world, result) = try await Self.pairingInterrupted { $0.sim.radio.powerOffAdapter() }
 
         // Then the pairing fails at once with the link's loss
         #expect([.linkLost, .adapterPoweredOff].contains(result.failure?.code), "\(String(describing: result))")
