@@ -9,7 +9,7 @@ extension BlueZTransport {
     /// (`AlreadyExists`) is reported as encrypted with the bond (no method): bluetoothd encrypts with the bond by
     /// itself when the device asks for security. For the pairing, an `org.bluez.Agent1` answering with `agent` is
     /// exported and registered with `AgentManager1` with `features.io` as its capability
-    /// (``BlueZPairingAgent``); bluetoothd asks it for passkeys and confirmations.
+    /// (`BlueZPairingAgent`); bluetoothd asks it for passkeys and confirmations.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/pairingFailed`` for `AuthenticationFailed`,
     ///   `AuthenticationCanceled` and `AuthenticationRejected` (cause `.bluez`, no SMP reason: BlueZ does not give
