@@ -61,6 +61,28 @@ struct BlueZPairingTests {
         #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
     }
 
+    @Test func theAdapterOffMidPairingFailsItAtOnce() async throws {
+        // Given a connected thermostat, pairing allowed 30 s, and a Pair BlueZ has not answered yet
+        let fake = try await FakeBlueZ.fresh()
+        let transport = try await connected(fake, pairingTimeout: .seconds(30))
+        try await fake.hangNext("Pair")
+
+        // When the adapter goes off while the app pairs
+        let outcome = try await endedWithin(.seconds(10)) {
+            _ = try await transport.pair(
+                self.thermostat, features: PairingFeatures(io: .noInputNoOutput), agent: .refusing)
+        } after: {
+            try await fake.waitForCall("Pair")
+            try await fake.setPowered(false)
+        }
+
+        // Then the pairing fails at once with a typed error, not at its 30 s deadline
+        let (result, took) = try #require(outcome, "pair was still waiting after 10 s")
+        #expect([.adapterPoweredOff, .linkLost].contains(code(result)), "\(result)")
+        #expect(took < .seconds(3), "took \(took)")
+        try await fake.setPowered(true)
+    }
+
     @Test(arguments: [6, 17])
     func aKeySizeOutsideSevenToSixteenIsRefused(size: Int) async throws {
         let fake = try await FakeBlueZ.fresh()
