@@ -231,6 +231,12 @@ package final class FakeBlueZ: Sendable {
         try await call("FailNext", [.string(path), .string(method), .string(error), .string(text), .uint32(count)])
     }
 
+    /// How the device at `path` pairs: `just-works`, `passkey` (Pair asks the registered agent for a passkey and
+    /// compares it with `passkey`) or `confirm` (asks the agent to confirm `passkey`).
+    package func setPairing(_ path: String, _ method: String, passkey: UInt32 = 0) async throws {
+        try await call("SetPairing", [.string(path), .string(method), .uint32(passkey)])
+    }
+
     package func hangNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
         try await call("HangNext", [.string(path), .string(method), .uint32(count)])
     }

@@ -2,12 +2,12 @@ import AirlinkCore
 
 extension ConnectionRecord: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, name, services, firstConnected, lastConnected, connectionCount, databaseHash, database
+        case id, name, services, firstConnected, lastConnected, connectionCount, databaseHash, database, bond
     }
 
     /// Decodes a record: the id in its written form, UUIDs as strings, times as seconds since 1970,
-    /// the database hash as lowercase hex, the cached database as ``CachedGATTDatabase`` shows (absent in
-    /// records written before it existed). The name is sanitized (``sanitizedName(_:)``).
+    /// the database hash as lowercase hex, the cached database as ``CachedGATTDatabase`` shows and the bond as
+    /// ``BondRecord`` shows (each absent in records written before it existed). The name is sanitized (``sanitizedName(_:)``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(DeviceID.self, forKey: .id)
@@ -27,6 +27,7 @@ extension ConnectionRecord: Codable {
             databaseHash = nil
         }
         database = try container.decodeIfPresent(CachedGATTDatabase.self, forKey: .database)
+        bond = try container.decodeIfPresent(BondRecord.self, forKey: .bond)
     }
 
     /// The connection count, read as a number so that `2.5` or `1e20` is reported naming the field
@@ -52,6 +53,7 @@ extension ConnectionRecord: Codable {
         try container.encode(connectionCount, forKey: .connectionCount)
         try container.encodeIfPresent(databaseHash.map(Hex.string), forKey: .databaseHash)
         try container.encodeIfPresent(database, forKey: .database)
+        try container.encodeIfPresent(bond, forKey: .bond)
     }
 }
 

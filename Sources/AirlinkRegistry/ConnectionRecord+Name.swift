@@ -8,7 +8,7 @@ extension ConnectionRecord {
     /// bytes at a character boundary.
     ///
     /// Names come from devices, so a registry sanitizes rather than refuses them: records made by
-    /// ``init(id:name:services:firstConnected:lastConnected:connectionCount:databaseHash:database:)``,
+    /// ``init(id:name:services:firstConnected:lastConnected:connectionCount:databaseHash:database:bond:)``,
     /// ``recording(_:)`` or read from a store hold sanitized names.
     ///
     /// - Parameter name: the name a device gave.

@@ -31,6 +31,9 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
     /// ``databaseHash`` (or no hash, when that is `nil`); `nil` when nothing is cached. Records written before
     /// the cache existed have none.
     public var database: CachedGATTDatabase?
+    /// The bond the app's pairing left with the device, `nil` when none (records written before bonds were
+    /// kept have none). Dropped when the device loses it, and with the record by `forget`.
+    public var bond: BondRecord?
 
     /// Creates a record.
     ///
@@ -43,6 +46,7 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
     ///   - connectionCount: how many connections were made; defaults to 1.
     ///   - databaseHash: the GATT Database Hash, if known.
     ///   - database: the discovered database cached for the device, if any.
+    ///   - bond: the bond with the device, if any.
     public init(
         id: DeviceID,
         name: String? = nil,
@@ -51,7 +55,8 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
         lastConnected: RecordTimestamp? = nil,
         connectionCount: Int = 1,
         databaseHash: [UInt8]? = nil,
-        database: CachedGATTDatabase? = nil
+        database: CachedGATTDatabase? = nil,
+        bond: BondRecord? = nil
     ) {
         self.id = id
         self.name = name.map(Self.sanitizedName)
@@ -61,6 +66,7 @@ public struct ConnectionRecord: Hashable, Sendable, Identifiable {
         self.connectionCount = connectionCount
         self.databaseHash = databaseHash
         self.database = database
+        self.bond = bond
     }
 
     /// Whether ``services`` still describes a device that now reports `databaseHash`: both hashes

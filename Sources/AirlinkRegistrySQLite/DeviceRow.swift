@@ -6,7 +6,8 @@ import GRDB
 /// Maps ``/AirlinkRegistry/ConnectionRecord``s to rows of the `device` table and back, validating what it reads.
 enum DeviceRow {
     /// The columns, in the order ``arguments(of:)`` gives their values.
-    static let columns = "id, name, services, firstConnected, lastConnected, connectionCount, databaseHash, database"
+    static let columns =
+        "id, name, services, firstConnected, lastConnected, connectionCount, databaseHash, database, bond"
 
     /// The statement arguments of `record`, in ``columns`` order.
     static func arguments(of record: ConnectionRecord) -> StatementArguments {
@@ -14,13 +15,14 @@ enum DeviceRow {
             record.id.description, record.name, record.services.map(\.description).joined(separator: ","),
             record.firstConnected.secondsSince1970, record.lastConnected.secondsSince1970,
             record.connectionCount, record.databaseHash.map { Data($0) }, databaseText(record.database),
+            record.bond?.jsonText,
         ]
     }
 
     /// Inserts `record`, replacing the row of the same id.
     static func upsert(_ record: ConnectionRecord, in db: Database) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO device (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT OR REPLACE INTO device (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: arguments(of: record))
     }
 
@@ -50,12 +52,14 @@ enum DeviceRow {
             }
             let hash: Data? = value("databaseHash")
             let database = try cachedDatabase(value("database"))
+            let bondText: String? = value("bond")
+            let bond = try bondText.map { text throws(AirlinkError) in try BondRecord(jsonText: text) }
             let record = ConnectionRecord(
                 id: id, name: value("name"), services: services,
                 firstConnected: RecordTimestamp(secondsSince1970: value("firstConnected") ?? .nan),
                 lastConnected: RecordTimestamp(secondsSince1970: value("lastConnected") ?? .nan),
                 connectionCount: value("connectionCount") ?? 0, databaseHash: hash.map { Array($0) },
-                database: database)
+                database: database, bond: bond)
             try record.validate()
             return record
         } catch {

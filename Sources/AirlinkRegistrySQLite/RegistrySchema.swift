@@ -26,6 +26,12 @@ import GRDB
 /// ALTER TABLE device ADD COLUMN database TEXT;
 /// ```
 ///
+/// Version 3, migration `v3-bond`, adds the bond (``/AirlinkRegistry/BondRecord`` as JSON; `NULL` for none):
+///
+/// ```sql
+/// ALTER TABLE device ADD COLUMN bond TEXT;
+/// ```
+///
 /// A schema change adds a migration to ``migrator`` and never edits a registered one.
 enum RegistrySchema {
     /// The table of records.
@@ -53,6 +59,9 @@ enum RegistrySchema {
         }
         migrator.registerMigration("v2-database-cache") { db in
             try db.execute(sql: "ALTER TABLE device ADD COLUMN database TEXT")
+        }
+        migrator.registerMigration("v3-bond") { db in
+            try db.execute(sql: "ALTER TABLE device ADD COLUMN bond TEXT")
         }
         return migrator
     }

@@ -33,6 +33,16 @@ package actor ScriptedTransport: Transport, RadioFixture {
         /// How many of the next requests the device never answers (they time out).
         package var ignored = 0
         package var advertiser: Task<Void, Never>?
+        /// The link's security: raised by `pair`, back to level 1 on every new link.
+        package var securityLevel = LinkSecurityLevel.none
+        /// What the next pairings end with, first first; an empty list pairs Just Works and bonds.
+        package var pairingOutcomes: [Result<PairingResult, AirlinkError>] = []
+        /// The bond both sides keep after a bonded pairing: later pairings encrypt with it.
+        package var bond: PairingResult?
+        /// Whether a pairing with the device is under way.
+        package var pairing = false
+        /// How many pairings (and re-encryptions) the device answered.
+        package var pairings = 0
     }
 
     package nonisolated let name = "scripted"
@@ -112,6 +122,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
         devices[id]!.connected = true
         devices[id]!.generation += 1
         devices[id]!.cccd = [:]
+        devices[id]!.securityLevel = .none
         emit(.connected(id))
         return LinkInfo(mtu: devices[id]!.peripheral.mtu)
     }
@@ -180,6 +191,9 @@ package actor ScriptedTransport: Transport, RadioFixture {
                 return [UInt8(bits & 0xFF), UInt8(bits >> 8)]
             }
             guard attribute.permissions.contains(.readable) else { throw Self.att(.readNotPermitted, handle, "read") }
+            if let refusal = Self.securityError(attribute.permissions, reading: true, level: device.securityLevel) {
+                throw Self.att(refusal, handle, "read")
+            }
             return attribute.value
         }
     }
@@ -198,6 +212,9 @@ package actor ScriptedTransport: Transport, RadioFixture {
             guard attribute.permissions.contains(.writable) else {
                 if type == .withoutResponse { return }  // a server ignores a refused Write Command
                 throw Self.att(.writeNotPermitted, handle, "write")
+            }
+            if let refusal = Self.securityError(attribute.permissions, reading: false, level: device.securityLevel) {
+                throw Self.att(refusal, handle, "write")
             }
             guard value.count <= AttributeDatabase.maximumValueLength else {
                 throw Self.att(.invalidAttributeValueLength, handle, "write")
@@ -362,7 +379,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
         AirlinkError(.linkLost, "the link to \(id) dropped", cause: .other(reason.description))
     }
 
-    private static func att(_ error: ATTError, _ handle: ATTHandle, _ what: String) -> AirlinkError {
+    static func att(_ error: ATTError, _ handle: ATTHandle, _ what: String) -> AirlinkError {
         AirlinkError(.attribute, "\(what) of \(handle) refused: \(error)", cause: .att(error, handle: handle))
     }
 

@@ -18,6 +18,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             ScanCommand.self,
             ConnectCommand.self,
             ReadCommand.self,
+            PairCommand.self,
             WriteCommand.self,
             SubscribeCommand.self,
             DevicesCommand.self,

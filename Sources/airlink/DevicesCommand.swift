@@ -27,6 +27,8 @@ struct DevicesCommand: AsyncParsableCommand {
         var databaseHash: String?
         /// The cached GATT database (services with handles and the characteristics found); absent when none.
         var cachedDatabase: CachedGATTDatabase?
+        /// The bond `airlink pair` (or the app's pairing) left: level, key size, when; absent when none.
+        var bond: BondRecord?
 
         init(_ record: ConnectionRecord) {
             id = record.id.description
@@ -38,6 +40,7 @@ struct DevicesCommand: AsyncParsableCommand {
             connections = record.connectionCount
             databaseHash = record.databaseHash.map { $0.map { String(format: "%02x", $0) }.joined() }
             cachedDatabase = record.database
+            bond = record.bond
         }
 
         /// The CACHE column: `2 services, 5 characteristics, hash 1a2b3c4d…`, or `-`.

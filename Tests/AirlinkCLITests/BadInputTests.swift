@@ -82,6 +82,11 @@ extension BadInputTests {
         Case(arguments: ["connect"], message: "airlink connect ID, or airlink connect --last"),
         Case(arguments: ["connect", "C0:FF:EE:00:00:01", "--last"], message: "either an ID or --last"),
         Case(arguments: ["connect", "not-an-id"], message: "is not a device ID"),
+        Case(arguments: ["pair", World.thermostat, "--passkey", "-1"], message: "0 to 999999, not \"-1\""),
+        Case(arguments: ["pair", World.thermostat, "--passkey", "1000000"], message: "for example --passkey 123456"),
+        Case(arguments: ["pair", World.thermostat, "--passkey", "12a"], message: "0 to 999999, not \"12a\""),
+        Case(arguments: ["pair", World.thermostat, "--passkey", "1", "--confirm"], message: "not both"),
+        Case(arguments: ["pair", "not-an-id"], message: "is not a device ID"),
         Case(
             arguments: ["thermostat", World.thermostat, "set", "1e300"],
             message: "outside what a thermostat accepts, 5.00 to 35.00 °C"),

@@ -96,21 +96,7 @@ import Testing
         // Given an SQLite registry made by the version 1 schema alone, holding a row
         let directory = TemporaryDirectory()
         let path = directory.file("devices.sqlite")
-        let queue = try DatabaseQueue(path: path)
-        var v1 = DatabaseMigrator()
-        v1.registerMigration("v1-device") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE device (id TEXT PRIMARY KEY NOT NULL, name TEXT, services TEXT NOT NULL,
-                      firstConnected REAL NOT NULL, lastConnected REAL NOT NULL,
-                      connectionCount INTEGER NOT NULL CHECK (connectionCount >= 1), databaseHash BLOB
-                    ) STRICT, WITHOUT ROWID;
-                    CREATE INDEX device_by_last_connection ON device(lastConnected DESC, id);
-                    INSERT INTO device VALUES ('C0:FF:EE:00:00:01', 'Old', '180F', 1767225600, 1767225600, 3, NULL);
-                    """)
-        }
-        try v1.migrate(queue)
-        try queue.close()
+        try OldSchemas.write(at: path, version: 1)
 
         // When this Airlink opens it, reads the row and caches a database for it
         let repository = try SQLiteDeviceRepository(path: path)

@@ -19,6 +19,15 @@ public enum ConnectionEvent: Sendable, Hashable, CustomStringConvertible {
     case reconnected(LinkInfo)
     /// The strategy gave up after failed attempts; the error is the last attempt's.
     case gaveUp(AirlinkError)
+    /// The link's security rose: paired (``/AirlinkCore/PairingResult/method`` says how) or encrypted again with
+    /// the bond (no method), by ``ConnectionManager/pair(features:agent:)`` or by the ``PairingPolicy``.
+    case paired(PairingResult)
+    /// Pairing failed: a side sent Pairing Failed (``/AirlinkCore/AirlinkError/pairingFailureReason``), nobody
+    /// answered in time, or the transport cannot pair. The link stays up.
+    case pairingFailed(AirlinkError)
+    /// The device no longer has the bond this side held (PIN or Key Missing); the layers forgot it too (on the
+    /// transport and in the registry), so the next ``ConnectionManager/pair(features:agent:)`` pairs afresh.
+    case bondLost
 
     /// A short name for assertions and filters: `lost`, `willReconnect(3)`, `reconnected`.
     public var name: String { traced.name }

@@ -65,6 +65,7 @@ public actor ConnectionManager {
         let poweredOn = adapter.known.map { $0 == .poweredOn } ?? true
         self.machine = ConnectionStateMachine(
             device: device, strategy: strategy, random: environment.random, adapterPoweredOn: poweredOn)
+        link.security.observe { [broadcaster] event in broadcaster.yield(event) }
     }
 
     /// The connection's state now.

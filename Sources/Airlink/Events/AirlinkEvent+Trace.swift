@@ -49,6 +49,9 @@ extension ConnectionEvent {
             .willReconnect(attempt: attempt, remainingAttempts: remaining, trigger: trigger.traced)
         case .reconnected(let info): .reconnected(mtu: info.mtu)
         case .gaveUp(let error): .gaveUp(error)
+        case .paired(let result): .paired(result)
+        case .pairingFailed(let error): .pairingFailed(error)
+        case .bondLost: .bondLost
         }
     }
 }

@@ -63,6 +63,17 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// Keeps the bond a pairing left in the device's record (a device the registry does not know gets none).
+    func bondRecorded(_ device: DeviceID, _ result: PairingResult) {
+        let bond = BondRecord(result, at: clock.now)
+        enqueue(device, .bond) { registry throws(AirlinkError) in try await registry.recordBond(bond, of: device) }
+    }
+
+    /// Drops the bond from the device's record: the device forgot it.
+    func bondForgotten(_ device: DeviceID) {
+        enqueue(device, .bond) { registry throws(AirlinkError) in try await registry.forgetBond(of: device) }
+    }
+
     /// Returns once every save asked for so far is done.
     func settle() async {
         while let last = state.withLock({ $0.last }) {

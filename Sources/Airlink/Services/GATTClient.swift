@@ -79,6 +79,8 @@ final class GATTClient: Sendable {
     /// Whether discovered databases are cached in the registry (``DatabaseCaching`` other than `off`, and a
     /// recorder); `off` otherwise.
     let caching: DatabaseCaching
+    /// The device's pairing: the policy, the pairing under way, the bond.
+    let security: LinkSecurity
 
     init(
         device: DeviceID, transport: any Transport, environment: AirlinkEnvironment, bus: EventBus,
@@ -95,6 +97,8 @@ final class GATTClient: Sendable {
         var logger = environment.logger
         logger[metadataKey: "device"] = "\(device)"
         self.logger = logger
+        self.security = LinkSecurity(
+            device: device, transport: transport, environment: environment, bus: bus, recorder: recorder)
     }
 
     // MARK: The link
@@ -222,7 +226,17 @@ final class GATTClient: Sendable {
                 return try await perform(
                     operation(), service: service, characteristic: characteristic, retried: true, body)
             }
-            throw outOfSync(error).with(context: "\(operation()) on \(device)")
+            if !retried, Self.needsSecurity(error), case let policy = security.policy, policy.pairsWhenRefused {
+                // Pair (or encrypt with the bond) and retry once, as mobile stacks do.
+                do throws(AirlinkError) {
+                    _ = try await pair(features: policy.features, agent: policy.agent)
+                } catch let failure {
+                    throw failure.with(context: "\(operation()) on \(device) was refused (\(error.message)) and paired")
+                }
+                return try await perform(
+                    operation(), service: service, characteristic: characteristic, retried: true, body)
+            }
+            throw insufficientSecurity(outOfSync(error)).with(context: "\(operation()) on \(device)")
         }
     }
 

@@ -21,8 +21,10 @@ struct OperationDeadline: Sendable {
     ///   - timeout: the operation's whole allowance, from `issued`.
     ///   - body: the operation, waiting for its turn included.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` past the deadline; what `body` throws.
+    ///   - reason: what the allowance is, for the timeout's message; ATT's transaction timeout by default.
     func run<Value: Sendable>(
-        _ operation: @autoclosure () -> String, timeout: Duration, _ body: () async throws(AirlinkError) -> Value
+        _ operation: @autoclosure () -> String, timeout: Duration, reason: @autoclosure () -> String = Self.attReason,
+        _ body: () async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         let result = await withoutActuallyEscaping(body) { body in
             let work = UnsafeSendableBox(body)
@@ -50,13 +52,15 @@ struct OperationDeadline: Sendable {
         // The deadline cancelled the operation: unless it ended otherwise first, that is a timeout.
         if result.1, case .failure(let error) = result.0, error.code == .cancelled {
             throw AirlinkError(
-                .timeout,
-                "\(operation()) did not complete within \(timeout.text) of being issued, the time it waited for its "
-                    + "turn behind other operations on the link and any discovery it needed first included (ATT's "
-                    + "transaction timeout, Core Spec Vol 3, Part F, 3.3.3); it was given up")
+                .timeout, "\(operation()) did not complete within \(timeout.text) of being issued, \(reason())")
         }
         return try result.0.get()
     }
+
+    /// Why a GATT operation's allowance is what it is.
+    static let attReason =
+        "the time it waited for its turn behind other operations on the link and any discovery it needed first "
+        + "included (ATT's transaction timeout, Core Spec Vol 3, Part F, 3.3.3); it was given up"
 }
 
 /// Carries a value that is not `Sendable` into a task that the caller awaits before it returns.

@@ -12,6 +12,8 @@ package enum BlueZOperation: Sendable, Hashable, CustomStringConvertible {
     case scan
     /// A GATT call (ReadValue, WriteValue, StartNotify, StopNotify) on an attribute.
     case gatt(ATTHandle?)
+    /// Device1.Pair.
+    case pair
     /// Reading the object tree or adapter properties.
     case objects
     /// Anything else.
@@ -22,6 +24,7 @@ package enum BlueZOperation: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .connect: "connect"
         case .disconnect: "disconnect"
+        case .pair: "pairing"
         case .scan: "scan"
         case .gatt(let handle): handle.map { "GATT operation on \($0)" } ?? "GATT operation"
         case .objects: "reading BlueZ's objects"
@@ -59,14 +62,17 @@ package enum BlueZErrorMapping {
         package var text: String?
         package var gattOnly: Bool
         package var connectOnly: Bool
+        package var pairOnly = false
         package var outcome: Outcome
     }
 
     private static func rule(
         _ name: String, containing text: String? = nil, gattOnly: Bool = false, connectOnly: Bool = false,
-        _ outcome: Outcome
+        pairOnly: Bool = false, _ outcome: Outcome
     ) -> Rule {
-        Rule(name: name, text: text, gattOnly: gattOnly, connectOnly: connectOnly, outcome: outcome)
+        Rule(
+            name: name, text: text, gattOnly: gattOnly, connectOnly: connectOnly, pairOnly: pairOnly,
+            outcome: outcome)
     }
 
     private static let bluez = "org.bluez.Error."
@@ -109,6 +115,21 @@ package enum BlueZErrorMapping {
         rule(
             bluez + "NotSupported", .code(.operationNotSupported, advice: "this BlueZ or adapter does not support it")),
         rule(bluez + "NotAuthorized", .code(.connectionFailed, advice: "BlueZ refused: pair or trust the device")),
+        rule(
+            bluez + "AuthenticationFailed", pairOnly: true,
+            .code(.pairingFailed, advice: "the devices could not authenticate (a wrong passkey?); pair again")),
+        rule(
+            bluez + "AuthenticationCanceled", pairOnly: true,
+            .code(.pairingFailed, advice: "the agent or the device cancelled; pair again and answer the request")),
+        rule(
+            bluez + "AuthenticationRejected", pairOnly: true,
+            .code(.pairingFailed, advice: "the device or the agent rejected pairing")),
+        rule(
+            bluez + "AuthenticationTimeout", pairOnly: true,
+            .code(.timeout, advice: "nobody answered in time (SMP's 30 s); pair again and answer the request")),
+        rule(
+            bluez + "ConnectionAttemptFailed", pairOnly: true,
+            .code(.linkLost, advice: "the link failed while pairing; connect again, then pair")),
         rule(bluez + "AuthenticationFailed", .code(.connectionFailed, advice: "pairing failed; pair again")),
         rule(bluez + "AuthenticationCanceled", .code(.connectionFailed, advice: "pairing was cancelled")),
         rule(bluez + "AuthenticationRejected", .code(.connectionFailed, advice: "the device rejected pairing")),
@@ -203,6 +224,7 @@ package enum BlueZErrorMapping {
         for rule in rules where rule.name == name {
             if rule.gattOnly && !operation.isGATT { continue }
             if rule.connectOnly && operation != .connect { continue }
+            if rule.pairOnly && operation != .pair { continue }
             if let needle = rule.text, !text.lowercased().contains(needle.lowercased()) { continue }
             switch rule.outcome {
             case .att(let att):

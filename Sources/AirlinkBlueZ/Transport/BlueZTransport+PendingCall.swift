@@ -8,10 +8,11 @@ extension BlueZTransport {
     /// - Parameters:
     ///   - context: what is done, for errors.
     ///   - operation: how BlueZ's errors map.
+    ///   - timeout: the call's deadline; ``Configuration/operationTimeout`` by default.
     ///   - prepare: under the state's lock, checks the call may go and builds it; returns the message
     ///     and the object path whose link loss fails it (a device, or the adapter for adapter calls).
     func pendingCall(
-        context: String, operation kind: BlueZOperation,
+        context: String, operation kind: BlueZOperation, timeout: Duration? = nil,
         prepare: (inout BlueZTransportState) throws(AirlinkError) -> (DBusMessage, String)
     ) async throws(AirlinkError) -> DBusMessage {
         let result = OneShot<DBusMessage>()
@@ -22,7 +23,7 @@ extension BlueZTransport {
             state.operations[operation] = PendingOperation(device: owner) { result.resume(.failure($0)) }
             return (message, operation)
         }
-        let call = connection.send(message, timeout: configuration.operationTimeout) { [weak self] reply in
+        let call = connection.send(message, timeout: timeout ?? configuration.operationTimeout) { [weak self] reply in
             self?.state.withLock { _ = $0.operations.removeValue(forKey: operation) }
             result.resume(reply.mapError { BlueZErrorMapping.map($0, operation: kind, context: context) })
         }

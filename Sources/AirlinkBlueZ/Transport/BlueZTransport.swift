@@ -26,6 +26,8 @@ public final class BlueZTransport: Transport {
         public var busAddress: String?
         /// How long a GATT or adapter call may wait for BlueZ.
         public var operationTimeout: Duration
+        /// How long `Device1.Pair` may wait for BlueZ: SMP's 30 s and a margin, under the layers' 40 s.
+        public var pairingTimeout: Duration = .seconds(35)
         /// How long to wait for GATT objects BlueZ has not exported when `ServicesResolved` turns true.
         public var servicesGrace: Duration
         /// After Service Changed, how long no GATT object may change before the objects count as settled

@@ -68,5 +68,9 @@ final class AttemptRecordingTransport: Transport {
     }
 
     func readRSSI(_ device: DeviceID) async throws(AirlinkError) -> Int { try await base.readRSSI(device) }
+    func pair(_ device: DeviceID, features: PairingFeatures, agent: PairingAgent) async throws(AirlinkError)
+        -> PairingResult
+    { try await base.pair(device, features: features, agent: agent) }
+    func forgetBond(_ device: DeviceID) async { await base.forgetBond(device) }
     func linkInfo(_ device: DeviceID) async throws(AirlinkError) -> LinkInfo { try await base.linkInfo(device) }
 }

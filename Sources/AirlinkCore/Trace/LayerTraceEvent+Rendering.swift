@@ -32,6 +32,7 @@ extension LayerTraceEvent.RegistrySave {
         case .connection: "connection of \(device)"
         case .services: "services of \(device)"
         case .database: "database of \(device)"
+        case .bond: "bond with \(device)"
         }
     }
 }
@@ -112,16 +113,22 @@ extension LayerEvent.Connection: CustomStringConvertible {
         case .willReconnect(_, let remaining, _): remaining.map { "willReconnect(\($0))" } ?? "willReconnect"
         case .reconnected: "reconnected"
         case .gaveUp: "gaveUp"
+        case .paired: "paired"
+        case .pairingFailed: "pairingFailed"
+        case .bondLost: "bondLost"
         }
     }
 
     /// The name and what matters, never a wall-clock time: `reconnected mtu=23`,
-    /// `willReconnect attempt=2 remaining=unlimited after=2s`.
+    /// `willReconnect attempt=2 remaining=unlimited after=2s`,
+    /// `paired just works level 2 (encrypted) keySize=16 bonded`.
     public var description: String {
         switch self {
         case .connected(let mtu), .reconnected(let mtu): "\(name) mtu=\(mtu)"
-        case .failedToConnect(let error), .lost(let error), .gaveUp(let error): "\(name) \(error)"
-        case .terminated: name
+        case .failedToConnect(let error), .lost(let error), .gaveUp(let error), .pairingFailed(let error):
+            "\(name) \(error)"
+        case .terminated, .bondLost: name
+        case .paired(let result): "paired " + (result.method.map { "\($0) " } ?? "with the bond ") + "\(result)"
         case .willReconnect(let attempt, let remaining, let trigger):
             "willReconnect attempt=\(attempt) remaining=\(remaining.map(String.init) ?? "unlimited") \(trigger)"
         }

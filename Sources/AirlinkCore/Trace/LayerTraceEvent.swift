@@ -24,6 +24,8 @@ public enum LayerTraceEvent: Sendable, Hashable {
         case services
         /// The discovered GATT database, cached for later connections.
         case database
+        /// The bond a pairing left, or its removal after the device lost it.
+        case bond
     }
 }
 
@@ -76,6 +78,12 @@ public enum LayerEvent: Sendable, Hashable {
         case reconnected(mtu: Int)
         /// The strategy gave up; the error is the last attempt's.
         case gaveUp(AirlinkError)
+        /// The link's security rose: paired (with the method) or encrypted again with a bond (no method).
+        case paired(PairingResult)
+        /// Pairing failed; the error has the Pairing Failed reason when a side sent one.
+        case pairingFailed(AirlinkError)
+        /// The peer no longer has the bond this side held (PIN or Key Missing); the bond was forgotten.
+        case bondLost
     }
 
     /// What starts a reconnection attempt.

@@ -129,6 +129,24 @@ public protocol Transport: AnyObject, Sendable {
 
     /// The link's current parameters (the negotiated ATT MTU first among them).
     func linkInfo(_ device: DeviceID) async throws(AirlinkError) -> LinkInfo
+
+    /// Pairs with a connected device, or encrypts the link again with an existing bond (Transport+Pairing.swift
+    /// has the contract).
+    ///
+    /// - Parameters:
+    ///   - device: a connected device.
+    ///   - features: what this side's Pairing Request offers: IO capabilities, MITM, bonding, key size.
+    ///   - agent: this side's user, asked for passkeys and confirmations.
+    /// - Returns: the method, the link's security level and key size, and whether both sides bonded.
+    /// - Throws: ``AirlinkError/Code/pairingFailed``, ``AirlinkError/Code/bondLost``, ``AirlinkError/Code/timeout``,
+    ///   ``AirlinkError/Code/operationInProgress``, ``AirlinkError/Code/operationNotSupported`` for a transport
+    ///   that cannot pair, and the link's errors.
+    func pair(_ device: DeviceID, features: PairingFeatures, agent: PairingAgent) async throws(AirlinkError)
+        -> PairingResult
+
+    /// Forgets this side's bond with `device`, so that the next ``pair(_:features:agent:)`` pairs afresh; does
+    /// nothing when there is none.
+    func forgetBond(_ device: DeviceID) async
 }
 
 extension Transport {

@@ -120,3 +120,15 @@ extension VirtualRadio {
         return VirtualRadioSession(radio: self, client: client)
     }
 }
+
+extension VirtualRadioSession {
+    /// Pairs over the shared link: the bond is the adapter's, as BlueZ keeps one per adapter for every client.
+    public func pair(
+        _ device: DeviceID, features: PairingFeatures, agent: PairingAgent
+    ) async throws(AirlinkError) -> PairingResult {
+        try await radio.pair(device, features: features, agent: agent)
+    }
+
+    /// Forgets the adapter's bond with `device`, for every session.
+    public func forgetBond(_ device: DeviceID) async { radio.forgetBond(device) }
+}

@@ -42,6 +42,8 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case (.terminated, .up), (.terminated, .reconnecting): allowed = true
                 // A disconnect() while the first connect is pending ends it: terminated, no failedToConnect.
                 case (.terminated, .idle): allowed = true
+                // Pairing happens on a link that is up.
+                case (.paired, .up), (.pairingFailed, .up), (.bondLost, .up): allowed = true
                 default: allowed = false
                 }
                 if !allowed { violations.append("\(at) after \(last)") }
@@ -49,7 +51,7 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case .connected, .reconnected: phase = .up
                 // A loss no attempt follows ends the connection (an app's other part may connect again).
                 case .lost: phase = client.reconnection.attempts == 0 ? .ended : .reconnecting
-                case .willReconnect: break
+                case .willReconnect, .paired, .pairingFailed, .bondLost: break
                 case .failedToConnect, .gaveUp, .terminated: phase = .ended
                 }
                 last = "\(event.name) at t=\(time.scenarioText)"

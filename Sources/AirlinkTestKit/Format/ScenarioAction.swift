@@ -45,6 +45,9 @@ public struct ScenarioAction: Sendable, Decodable {
         case powerOnAdapter
         /// A characteristic's or an inspector's value changes, notifying subscribers.
         case setValue
+        /// The peripheral forgets every bond (a factory reset of its keys): a central's next encryption with its
+        /// bond fails with PIN or Key Missing (Docs/Security.md).
+        case forgetBonds
     }
 
     /// When, from the start of the run.

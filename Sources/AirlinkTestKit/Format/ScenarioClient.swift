@@ -45,6 +45,10 @@ public struct ScenarioClient: Sendable, Decodable {
     /// When and how to pair with the device (`pair: {at: 2s, io: keyboard-only, mitm: true, passkey: 123456}`),
     /// on the virtual radio (Docs/Security.md).
     public var pair: ScenarioSecurity?
+    /// The pairing policy (`pairWhenRefused: {io: keyboard-only, mitm: true, passkey: 123456}`): a read or write
+    /// refused with Insufficient Authentication or Encryption pairs with these features (or encrypts with the
+    /// bond) and runs once more (``/Airlink/PairingPolicy``).
+    public var pairWhenRefused: ScenarioSecurity?
     /// For an inspector: what to read, write and follow by identifier, through an `InspectorClient`.
     public var observe: ScenarioObserve?
 }

@@ -1,19 +1,19 @@
+import Airlink
 import AirlinkCore
 import AirlinkSimulation
 
 extension ScenarioClientDriver {
-    /// Pairs with the entry's device on the simulation's radio at `pairing.at` (0 s by default), recording the
-    /// outcome; the layers do not pair yet, so the radio does it under the app's connection.
-    func pair(_ pairing: ScenarioSecurity) {
+    /// Pairs with the entry's device through the layers (`connection.pair`) at `pairing.at` (0 s by default),
+    /// recording the outcome; the layers report `paired`, `pairingFailed` or `bondLost` themselves.
+    func pair(_ pairing: ScenarioSecurity, on connection: ConnectionManager) {
         let device = behaviour.device
         let recorder = context.recorder
         let trace = context.simulation.trace
-        let radio = context.simulation.radio
         repeating(at: pairing.at ?? ScenarioDuration(.zero), every: nil, count: 1) {
             let index = recorder.start(
                 "pair \(device)", timeout: .seconds(30), app: behaviour.app, client: behaviour.index)
             do throws(AirlinkError) {
-                let result = try await radio.pair(device, features: pairing.features, agent: pairing.agent)
+                let result = try await connection.pair(features: pairing.features, agent: pairing.agent)
                 recorder.finish(index, "ok")
                 trace.record(traced(.paired(device, result)))
             } catch {

@@ -27,6 +27,9 @@ struct ScenarioClientDriver: Sendable {
         let trace = context.simulation.trace
         let strategy: any ReconnectionStrategy = client.reconnection?.strategy ?? NoReconnectionStrategy()
         let connection = manager.connection(to: device, reconnection: strategy)
+        if let policy = client.pairWhenRefused {
+            connection.setPairingPolicy(.pairWhenRefused(features: policy.features, agent: policy.agent))
+        }
         let clock = context.environment.clock
         context.simulation.spawn {
             if let at = client.connectAt?.duration {
@@ -111,7 +114,7 @@ struct ScenarioClientDriver: Sendable {
                 }
             }
         }
-        if let pairing = client.pair { pair(pairing) }
+        if let pairing = client.pair { pair(pairing, on: connection) }
         if let at = client.disconnectAt?.duration {
             context.simulation.spawn {
                 do { try await clock.sleep(until: AirlinkInstant(offset: at)) } catch { return }

@@ -63,6 +63,7 @@ struct ScenarioTimeline: Sendable {
                 }
             }
         case .stopAdvertising: peripheral.stopAdvertising()
+        case .forgetBonds: peripheral.forgetBonds()
         case .startAdvertising: peripheral.startAdvertising()
         case .setValue:
             if let inspector = resolved.inspector, let value = resolved.inspectedValue,

@@ -65,6 +65,10 @@ struct BlueZContractWorld: TransportContractWorld {
 /// The transport contract on BlueZ (through the fake BlueZ).
 @Suite(.fakeBlueZ(), .serialized)
 struct BlueZContractTests {
+    @Test func pairsAndBonds() async throws {
+        try await TransportContract.pairsAndBonds(try await BlueZContractWorld.fresh())
+    }
+
     @Test func discoversWithFilters() async throws {
         try await TransportContract.discoversWithFilters(try await BlueZContractWorld.fresh())
     }

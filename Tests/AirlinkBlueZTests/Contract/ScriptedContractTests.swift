@@ -68,6 +68,10 @@ struct ScriptedContractWorld: SimulatedContractWorld {
 /// The transport contract on the scripted transport: the same checks as on the virtual radio and
 /// BlueZ, so that the transport the layers' tests stand on is held to what the real two do.
 @Suite struct ScriptedContractTests {
+    @Test func pairsAndBonds() async throws {
+        try await TransportContract.pairsAndBonds(try ScriptedContractWorld())
+    }
+
     @Test func discoversWithFilters() async throws {
         try await TransportContract.discoversWithFilters(try ScriptedContractWorld())
     }

@@ -60,6 +60,10 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
 
 /// The transport contract on the virtual radio: the same checks as on BlueZ.
 @Suite struct VirtualRadioContractTests {
+    @Test func pairsAndBonds() async throws {
+        try await TransportContract.pairsAndBonds(try VirtualRadioContractWorld())
+    }
+
     @Test func discoversWithFilters() async throws {
         try await TransportContract.discoversWithFilters(try VirtualRadioContractWorld())
     }

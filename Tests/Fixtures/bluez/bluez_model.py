@@ -26,6 +26,7 @@ from peripheral_managers import install_managers
 
 ADAPTER = 'org.bluez.Adapter1'
 DEVICE = 'org.bluez.Device1'
+AGENT_MANAGER = 'org.bluez.AgentManager1'
 SERVICE = 'org.bluez.GattService1'
 CHARACTERISTIC = 'org.bluez.GattCharacteristic1'
 DESCRIPTOR = 'org.bluez.GattDescriptor1'
@@ -89,6 +90,7 @@ class FakeBlueZ:
         self.state = {}         # device path -> dict(connected, resolved, connecting, exported, ...)
         self.filters = {}       # adapter path -> discovery filter dict
         self.faults = []        # dicts: path, method, kind (fail|hang|wrong), name, text, count
+        self.agents = []        # (sender, path, capability) of registered agents, the last first
         self.hung = []          # (ok, err) of calls that never answer
         self.calls = []         # call log: dicts path, method, args
         self.notify_on_subscribe = {}
@@ -161,6 +163,7 @@ class FakeBlueZ:
 
     def populate(self):
         install(self.manager, OBJECT_MANAGER, 'GetManagedObjects', '', self.get_managed_objects)
+        self.install_agent_manager()
         for adapter in self.initial_adapters:
             self.add_adapter(adapter)
         for spec in self.initial_devices:
@@ -225,7 +228,7 @@ class FakeBlueZ:
         path = self.device_path(spec)
         self.specs[path] = spec
         self.state[path] = {'connected': False, 'resolved': False, 'connecting': None, 'exported': [],
-                            'mode': spec['connect'], 'delay': 5}
+                            'mode': spec['connect'], 'delay': 5, 'pairing': ('just-works', 0)}
         if announce:
             self.announce(path)
         return path
@@ -241,6 +244,7 @@ class FakeBlueZ:
         obj = mockobject.objects[path]
         install(obj, DEVICE, 'Connect', '', self.connect)
         install(obj, DEVICE, 'Disconnect', '', self.disconnect)
+        install(obj, DEVICE, 'Pair', '', self.pair)
         obj.AddMethods(DEVICE, [('CancelPairing', '', '', ''), ('ConnectProfile', 's', '', ''),
                                 ('DisconnectProfile', 's', '', '')])
 
@@ -447,6 +451,82 @@ class FakeBlueZ:
         if state['connected']:
             self.drop_link(path, '')
         ok()
+
+    def pair(self, obj, ok, err):
+        """Device1.Pair: Just Works, bonding (FailNext plays BlueZ's errors, HangNext a Pair never answered)."""
+        path = obj.path
+        self.record(path, 'Pair', {})
+        if self.scripted(path, 'Pair', ok, err):
+            return
+        if not self.adapter_powered(self.adapter_of(path)):
+            err(bluez_error('NotReady', 'Resource Not Ready'))
+            return
+        if obj.props[DEVICE]['Paired']:
+            err(bluez_error('AlreadyExists', 'Already Paired'))
+            return
+        if not self.state[path]['connected']:
+            err(bluez_error('ConnectionAttemptFailed', 'Page Timeout'))
+            return
+
+        def paired():
+            self.set_properties(path, DEVICE, {'Paired': dbus.Boolean(True), 'Bonded': dbus.Boolean(True)})
+            ok()
+
+        def refused(error):
+            name = error.get_dbus_name() or ''
+            if name.endswith('.Canceled'):
+                err(bluez_error('AuthenticationCanceled', 'Authentication Canceled'))
+            else:
+                err(bluez_error('AuthenticationRejected', 'Authentication Rejected'))
+
+        method, passkey = self.state[path]['pairing']
+        if method == 'just-works':
+            paired()
+            return
+        if not self.agents:
+            err(bluez_error('AuthenticationFailed', 'Authentication Failed'))
+            return
+        sender, agent, _ = self.agents[0]
+        if method == 'passkey':
+            def entered(value):
+                if int(value) == passkey:
+                    paired()
+                else:
+                    err(bluez_error('AuthenticationFailed', 'Authentication Failed'))
+            self.record(path, 'RequestPasskey', {})
+            self.bus.call_async(sender, agent, 'org.bluez.Agent1', 'RequestPasskey', 'o', (dbus.ObjectPath(path),),
+                                entered, refused, timeout=30)
+        else:  # confirm
+            self.record(path, 'RequestConfirmation', {'passkey': passkey})
+            self.bus.call_async(sender, agent, 'org.bluez.Agent1', 'RequestConfirmation', 'ou',
+                                (dbus.ObjectPath(path), dbus.UInt32(passkey)), lambda: paired(), refused, timeout=30)
+
+    def install_agent_manager(self):
+        """AgentManager1 that remembers who registered each agent, so that Pair can call it (the template's
+        forgets the sender)."""
+        fake = self
+
+        def register(manager, agent, capability, sender=None):
+            if capability not in ('DisplayOnly', 'DisplayYesNo', 'KeyboardOnly', 'NoInputNoOutput',
+                                  'KeyboardDisplay'):
+                raise bluez_error('InvalidArguments', 'Invalid Arguments')
+            if any(a[0] == sender and a[1] == str(agent) for a in fake.agents):
+                raise bluez_error('AlreadyExists', 'Already Exists')
+            fake.agents.insert(0, (sender, str(agent), str(capability)))
+            fake.record('/org/bluez', 'RegisterAgent', {'capability': str(capability)})
+
+        def unregister(manager, agent, sender=None):
+            before = len(fake.agents)
+            fake.agents = [a for a in fake.agents if not (a[0] == sender and a[1] == str(agent))]
+            if len(fake.agents) == before:
+                raise bluez_error('DoesNotExist', 'Does Not Exist')
+            fake.record('/org/bluez', 'UnregisterAgent', {})
+
+        obj = mockobject.objects['/org/bluez']
+        for name, signature, function in (('RegisterAgent', 'os', register), ('UnregisterAgent', 'o', unregister)):
+            function.__name__ = name
+            wrapped = dbus.service.method(AGENT_MANAGER, in_signature=signature, sender_keyword='sender')(function)
+            obj.methods.setdefault(AGENT_MANAGER, {})[name] = (signature, '', '', wrapped)
 
     def drop_link(self, path, reason):
         state = self.state[path]
@@ -762,6 +842,7 @@ class FakeBlueZ:
         self.specs = {}
         self.state = {}
         self.faults = []
+        self.agents = []
         self.hung = []
         self.calls = []
         self.notify_on_subscribe = {}

@@ -59,6 +59,17 @@ class Control(dbus.service.Object):
         state['mode'] = str(mode)
         state['delay'] = int(delay_ms)
 
+    @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
+    def SetPairing(self, device, method, passkey):
+        """How the device pairs: just-works; passkey (Pair asks the registered agent's RequestPasskey and
+        compares with `passkey`); confirm (RequestConfirmation of `passkey`)."""
+        if method not in ('just-works', 'passkey', 'confirm'):
+            raise control_error(f'unknown pairing method {method}')
+        state = self.fake.state.get(str(device))
+        if state is None:
+            raise control_error(f'no device {device}')
+        state['pairing'] = (str(method), int(passkey))
+
     @dbus.service.method(INTERFACE, in_signature='say', out_signature='')
     def NotifyOnSubscribe(self, characteristic, value):
         """The next StartNotify on the characteristic emits this value before it answers."""
