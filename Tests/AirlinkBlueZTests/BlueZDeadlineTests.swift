@@ -37,7 +37,7 @@ struct BlueZDeadlineTests {
         // Then it fails with timeout at its deadline, not later (nor never)
         let (result, took) = try #require(outcome, "the read was still waiting after 6 s")
         #expect(code(result) == .timeout)
-        #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
+        #expect(took >= .seconds(2) && took < .seconds(4), "took \(took)")
         print("never-answered ReadValue, deadline 2 s: timeout after \(took)")
     }
 
@@ -53,7 +53,7 @@ struct BlueZDeadlineTests {
 
         // Then disconnect returns at the configured 2 s, not at a fixed 10 s
         let (_, took) = try #require(outcome, "disconnect was still waiting after 8 s")
-        #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
+        #expect(took >= .seconds(2) && took < .seconds(4), "took \(took)")
     }
 
     @Test(arguments: ["WriteValue", "StartNotify"])
@@ -74,7 +74,7 @@ struct BlueZDeadlineTests {
         // Then the call fails with timeout about 2 s later
         let (result, took) = try #require(outcome, "\(method) was still waiting after 6 s")
         #expect(code(result) == .timeout)
-        #expect(took < .seconds(3), "took \(took)")
+        #expect(took < .seconds(4), "took \(took)")
     }
 
     @Test func neverAnsweredStartDiscoveryEndsAtItsDeadline() async throws {
@@ -93,7 +93,7 @@ struct BlueZDeadlineTests {
         // Then it fails with timeout at its deadline
         let (result, took) = try #require(outcome, "startScan was still waiting after 6 s")
         #expect(code(result) == .timeout)
-        #expect(took < .seconds(3), "took \(took)")
+        #expect(took < .seconds(4), "took \(took)")
     }
 
     @Test func neverAnsweredObjectTreeEndsOpeningAtItsDeadline() async throws {
@@ -220,6 +220,6 @@ struct BlueZPeripheralDeadlineTests {
         // Then it fails with timeout at its deadline
         let (result, took) = try #require(outcome, "\(method) was still waiting after 5 s")
         #expect(code(result) == .timeout)
-        #expect(took < .seconds(3), "took \(took)")
+        #expect(took < .seconds(4), "took \(took)")
     }
 }
