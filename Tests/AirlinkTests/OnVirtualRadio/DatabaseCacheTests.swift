@@ -79,6 +79,27 @@ import Testing
         #expect(second.value == first.value)
     }
 
+    @Test func droppingTheCachesOnTheVirtualRadioMakesTheNextProcessDiscover() async throws {
+        // Given a process that cached the thermostat's database
+        let registry = Self.fileRegistry()
+        _ = try await Self.process(.thermostat(), registry: registry)
+
+        // When the app drops the caches, in a simulation of its own
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(.thermostat())
+        let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
+        let dropped = try await sim.run { try await manager.dropDatabaseCaches(of: Self.thermostat) }
+        manager.shutdown()
+        let next = try await Self.process(.thermostat(), registry: registry)
+
+        // Then the registry's cache and the central's were dropped, no scan is needed, and the next process
+        // discovers (no cache: nothing to reuse, nothing reported); the radio never reports its own cache stale
+        #expect(dropped == DroppedDatabaseCaches(registry: true, stack: true, mustBeDiscoveredAgain: false))
+        #expect(sim.trace.lines.contains { $0.hasSuffix("C0:FF:EE:00:00:01 database cache dropped") })
+        #expect(!Self.discoveries(next.requests).isEmpty)
+        #expect(next.events.isEmpty)
+    }
+
     @Test func aFirmwareUpdateBetweenProcessesIsFoundByTheHash() async throws {
         // Given a cache of the thermostat in the registry
         let registry = Self.fileRegistry()
