@@ -59,6 +59,18 @@ final class GATTClient: Sendable {
             allServices = nil
             routes.removeAll()
         }
+
+        /// Drops the caches of the services whose handles overlap `range` (Service Changed's affected range,
+        /// Core Spec Vol 3, Part G, 7.1: handles outside it did not change) and the list of all services (one
+        /// may have been added in the range); the others keep their characteristics and routes.
+        mutating func dropCaches(touching range: ClosedRange<ATTHandle>) {
+            generation += 1
+            reusedCache = nil
+            allServices = nil
+            let affected = services.filter { $0.value.service.handles.overlaps(range) }.map(\.key)
+            for uuid in affected { services[uuid] = nil }
+            routes = routes.filter { !affected.contains($0.value.service) && !range.contains($0.key) }
+        }
     }
 
     let device: DeviceID
@@ -136,13 +148,17 @@ final class GATTClient: Sendable {
         gate.failWaiters(with: error)
     }
 
-    /// The device's database changed: drop every cached handle, and restore notifications.
+    /// The device's database changed: drop the cached handles (those of the services `range` touches, when the
+    /// transport knows the range Service Changed carried and a link is up; every one otherwise), and restore
+    /// notifications.
     ///
-    /// - Parameter reason: how the layers learnt it, reported as ``ServicesEvent/databaseChanged(_:)`` when
-    ///   databases are cached.
-    func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged) {
+    /// - Parameters:
+    ///   - reason: how the layers learnt it, reported as ``ServicesEvent/databaseChanged(_:)`` when databases
+    ///     are cached.
+    ///   - range: the affected handle range, or `nil` when not known.
+    func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged, range: ClosedRange<ATTHandle>? = nil) {
         let restore = state.withLock { state -> Bool in
-            state.dropCaches()
+            if let range, state.info != nil { state.dropCaches(touching: range) } else { state.dropCaches() }
             if state.info == nil { state.changedWhileDown = true }
             return state.info != nil && !state.subscriptions.isEmpty
         }
