@@ -95,6 +95,16 @@ extension GATTClient {
         if cached.complete { state.allServices = cached.services.map(\.service) }
     }
 
+    /// Saves the link's database when something was discovered (or the database changed) since the last save: as
+    /// each operation ends, and as the link goes down.
+    func saveCachedDatabaseIfChanged() {
+        let unsaved = state.withLock { state -> Bool in
+            defer { state.unsaved = false }
+            return state.unsaved && state.info != nil
+        }
+        if unsaved { saveCachedDatabase() }
+    }
+
     /// Saves what was discovered on the link going down, with the hash read as it came up (none if the
     /// database changed since: the next link's hash will not match it, so it is not reused on trust of a
     /// hash that described another layout).

@@ -51,6 +51,9 @@ final class GATTClient: Sendable {
         var changedWhileDown = false
         /// Whether the current link's caches came from the registry's cache, and on what trust; `nil` otherwise.
         var reusedCache: DatabaseCacheTrust?
+        /// Discoveries (or a change of the database) since the registry's cache was last saved: the next
+        /// operation to end, or the link going down, saves it.
+        var unsaved = false
 
         mutating func dropCaches() {
             generation += 1
@@ -138,7 +141,7 @@ final class GATTClient: Sendable {
 
     /// Unbinds from a link that is gone; operations waiting their turn fail with `error` at once.
     func linkDown(_ error: AirlinkError, keepSubscriptions: Bool) {
-        if caching != .off { saveCachedDatabase() }
+        if caching != .off { saveCachedDatabaseIfChanged() }
         state.withLock { state in
             state.dropCaches()
             state.info = nil
@@ -159,6 +162,7 @@ final class GATTClient: Sendable {
     func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged, range: ClosedRange<ATTHandle>? = nil) {
         let restore = state.withLock { state -> Bool in
             if let range, state.info != nil { state.dropCaches(touching: range) } else { state.dropCaches() }
+            state.unsaved = true
             if state.info == nil { state.changedWhileDown = true }
             return state.info != nil && !state.subscriptions.isEmpty
         }
@@ -197,6 +201,18 @@ final class GATTClient: Sendable {
     func perform<Value: Sendable>(
         _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
         retried: Bool = false, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
+    ) async throws(AirlinkError) -> Value {
+        let value = try await performInTurn(
+            operation(), service: service, characteristic: characteristic, retried: retried, body)
+        // What the operation discovered is cached at once, so that a process that ends connected keeps it.
+        if caching != .off { saveCachedDatabaseIfChanged() }
+        return value
+    }
+
+    /// ``perform(_:service:characteristic:retried:_:)`` without saving the discovered database.
+    private func performInTurn<Value: Sendable>(
+        _ operation: @autoclosure () -> String, service: BluetoothUUID?, characteristic: BluetoothUUID?,
+        retried: Bool, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         // `operation` is described only when needed (an error, a trace-level log): building
         // descriptions of 128-bit UUIDs on every request would cost more than the request.

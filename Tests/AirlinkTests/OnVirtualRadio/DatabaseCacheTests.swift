@@ -79,6 +79,32 @@ import Testing
         #expect(second.value == first.value)
     }
 
+    @Test func aProcessThatEndsConnectedHasSavedWhatItDiscovered() async throws {
+        // Given a process that connects to the thermostat and reads its battery level
+        let registry = Self.fileRegistry()
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(.thermostat())
+        let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
+        let connection = manager.connection(to: Self.thermostat)
+
+        // When it ends with the link still up (no disconnection, so no link-down)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await connection.services.service(.thermostatBatteryService).read(.thermostatBatteryLevel)
+            await manager.waitForRecords()
+        }
+        manager.shutdown()
+
+        // Then the registry holds the service and characteristic it discovered, under the device's hash, and the
+        // next process reuses them
+        let record = try #require(try await registry.record(for: Self.thermostat))
+        #expect(record.database?.services.map(\.service.uuid) == [.thermostatBatteryService])
+        #expect(record.database?.services.first?.characteristics.map(\.uuid) == [.thermostatBatteryLevel])
+        #expect(record.databaseHash?.count == 16)
+        let next = try await Self.process(.thermostat(), registry: registry)
+        #expect(next.events == ["databaseCacheReused hashMatched services=1"])
+    }
+
     @Test func droppingTheCachesOnTheVirtualRadioMakesTheNextProcessDiscover() async throws {
         // Given a process that cached the thermostat's database
         let registry = Self.fileRegistry()
