@@ -90,6 +90,7 @@ extension GATTClient {
                     service: entry.service.uuid, characteristic: characteristic.uuid, registry: registry)
             }
             if entry.complete { cache.allCharacteristics = entry.characteristics }
+            cache.descriptors = entry.descriptors
             state.services[entry.service.uuid] = cache
         }
         if cached.complete { state.allServices = cached.services.map(\.service) }
@@ -116,7 +117,7 @@ extension GATTClient {
                     service: cache.service,
                     characteristics: (cache.allCharacteristics ?? Array(cache.characteristics.values))
                         .sorted { $0.valueHandle < $1.valueHandle },
-                    complete: cache.allCharacteristics != nil)
+                    complete: cache.allCharacteristics != nil, descriptors: cache.descriptors)
             }
             let hash = state.hashGeneration == state.generation ? state.hash : nil
             return (CachedGATTDatabase(services: services, complete: state.allServices != nil), hash)

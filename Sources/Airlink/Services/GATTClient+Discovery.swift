@@ -115,6 +115,7 @@ extension GATTClient {
             state.withLock { state in
                 if state.generation == turn.generation {
                     state.services[service.uuid]?.descriptors[characteristic.valueHandle] = found
+                    state.unsaved = true
                 }
             }
             descriptors = found

@@ -105,6 +105,46 @@ import Testing
         #expect(next.events == ["databaseCacheReused hashMatched services=1"])
     }
 
+    /// One process that reads the battery level's CCCD; returns the ATT requests sent after the link was ready.
+    static func descriptorProcess(registry: DeviceRegistry) async throws -> [String] {
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(.thermostat())
+        let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
+        let connection = manager.connection(to: thermostat)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await connection.services.service(.thermostatBatteryService).readDescriptor(
+                .clientCharacteristicConfiguration, of: .thermostatBatteryLevel)
+            await connection.disconnect()
+            await manager.waitForRecords()
+        }
+        manager.shutdown()
+        let lines = sim.trace.lines
+        let ready = lines.firstIndex { $0.contains(" event ") && $0.contains(" connected ") } ?? 0
+        return lines[ready...].filter { $0.contains(" att ") && $0.contains(" > ") }
+            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
+    }
+
+    @Test func discoveredDescriptorsAreCachedWithTheirCharacteristics() async throws {
+        // Given a process that read the battery level's CCCD (discovering its descriptors)
+        let registry = Self.fileRegistry()
+        let first = try await Self.descriptorProcess(registry: registry)
+        let record = try #require(try await registry.record(for: Self.thermostat))
+
+        // When another process reads it again
+        let second = try await Self.descriptorProcess(registry: registry)
+
+        // Then the registry kept the descriptors by the characteristic's value handle, and the second process read
+        // the CCCD at its cached handle: the hash, then the read, no Find Information
+        let service = try #require(record.database?.services.first)
+        let level = try #require(service.characteristics.first)
+        #expect(
+            service.descriptors[level.valueHandle]?.contains { $0.uuid == .clientCharacteristicConfiguration } == true)
+        #expect(first.contains { $0.hasPrefix("ATT_FIND_INFORMATION_REQ") })
+        #expect(!second.contains { $0.hasPrefix("ATT_FIND_INFORMATION_REQ") }, "\(second)")
+        #expect(second.count == 2, "\(second)")
+    }
+
     @Test func droppingTheCachesOnTheVirtualRadioMakesTheNextProcessDiscover() async throws {
         // Given a process that cached the thermostat's database
         let registry = Self.fileRegistry()
