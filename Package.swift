@@ -168,7 +168,7 @@ let package = Package(
             name: "AirlinkBlueZTests",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
-                "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit",
+                "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit", "AirlinkRegistry",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests",

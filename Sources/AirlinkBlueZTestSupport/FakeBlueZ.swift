@@ -284,6 +284,13 @@ package final class FakeBlueZ: Sendable {
         try await call("ChangeServices", [.string(device), .string(json)])
     }
 
+    /// The device's database becomes `json`'s services without BlueZ noticing: BlueZ keeps serving its old
+    /// objects, on later connections too, until `RemoveDevice`; the Database Hash characteristic reads the new
+    /// database's value (a stale BlueZ cache, Docs/GATTCaching.md).
+    package func staleCache(_ device: String, json: String) async throws {
+        try await call("StaleCache", [.string(device), .string(json)])
+    }
+
     /// Service Changed with the new objects re-added one at a time, `interval` apart; with
     /// `resolveAgain`, ServicesResolved turns false first and true after the last object.
     package func changeServicesSlowly(_ device: String, json: String, interval: Duration, resolveAgain: Bool)

@@ -22,11 +22,13 @@ extension CachedGATTDatabase: Codable {
 
 extension CachedGATTDatabase.Service: Codable {
     private enum CodingKeys: String, CodingKey { case uuid, start, end, complete, characteristics }
-    private enum CharacteristicKeys: String, CodingKey { case uuid, declaration, value, properties }
+    private enum CharacteristicKeys: String, CodingKey { case uuid, declaration, value, properties, descriptors }
+    private enum DescriptorKeys: String, CodingKey { case uuid, handle }
 
     /// Decodes `{"uuid", "start", "end", "complete", "characteristics": [{"uuid", "declaration", "value",
-    /// "properties"}]}`: handles and properties as numbers; a handle of 0 or a start after the end is refused
-    /// naming the field.
+    /// "properties", "descriptors"}]}`: handles and properties as numbers; `descriptors`, when the characteristic's
+    /// were discovered, a list of `{"uuid", "handle"}`; a handle of 0 or a start after the end is refused naming
+    /// the field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let start = try Self.handle(.start, in: container)
@@ -39,14 +41,26 @@ extension CachedGATTDatabase.Service: Codable {
         complete = try container.decodeIfPresent(Bool.self, forKey: .complete) ?? false
         var list = try container.nestedUnkeyedContainer(forKey: .characteristics)
         characteristics = []
+        descriptors = [:]
         while !list.isAtEnd {
             let item = try list.nestedContainer(keyedBy: CharacteristicKeys.self)
-            characteristics.append(
-                GATTCharacteristic(
-                    uuid: try item.decode(BluetoothUUID.self, forKey: .uuid),
-                    declarationHandle: try Self.handle(.declaration, in: item),
-                    valueHandle: try Self.handle(.value, in: item),
-                    properties: CharacteristicProperties(rawValue: try item.decode(UInt8.self, forKey: .properties))))
+            let characteristic = GATTCharacteristic(
+                uuid: try item.decode(BluetoothUUID.self, forKey: .uuid),
+                declarationHandle: try Self.handle(.declaration, in: item),
+                valueHandle: try Self.handle(.value, in: item),
+                properties: CharacteristicProperties(rawValue: try item.decode(UInt8.self, forKey: .properties)))
+            characteristics.append(characteristic)
+            guard item.contains(.descriptors) else { continue }
+            var found: [GATTDescriptor] = []
+            var entries = try item.nestedUnkeyedContainer(forKey: .descriptors)
+            while !entries.isAtEnd {
+                let entry = try entries.nestedContainer(keyedBy: DescriptorKeys.self)
+                found.append(
+                    GATTDescriptor(
+                        uuid: try entry.decode(BluetoothUUID.self, forKey: .uuid),
+                        handle: try Self.handle(.handle, in: entry)))
+            }
+            descriptors[characteristic.valueHandle] = found
         }
     }
 
@@ -64,6 +78,13 @@ extension CachedGATTDatabase.Service: Codable {
             try item.encode(characteristic.declarationHandle.rawValue, forKey: .declaration)
             try item.encode(characteristic.valueHandle.rawValue, forKey: .value)
             try item.encode(characteristic.properties.rawValue, forKey: .properties)
+            guard let found = descriptors[characteristic.valueHandle] else { continue }
+            var entries = item.nestedUnkeyedContainer(forKey: .descriptors)
+            for descriptor in found {
+                var entry = entries.nestedContainer(keyedBy: DescriptorKeys.self)
+                try entry.encode(descriptor.uuid, forKey: .uuid)
+                try entry.encode(descriptor.handle.rawValue, forKey: .handle)
+            }
         }
     }
 

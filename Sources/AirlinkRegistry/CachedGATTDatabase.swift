@@ -20,6 +20,9 @@ public struct CachedGATTDatabase: Hashable, Sendable {
         public var characteristics: [GATTCharacteristic]
         /// Whether ``characteristics`` are all the service has (a discovery of all of them ran).
         public var complete: Bool
+        /// The descriptors discovered, all of a characteristic's, by its value handle (characteristics whose
+        /// descriptors were not discovered have no entry). The Database Hash covers their handles and types.
+        public var descriptors: [ATTHandle: [GATTDescriptor]]
 
         /// Creates a cached service.
         ///
@@ -27,10 +30,15 @@ public struct CachedGATTDatabase: Hashable, Sendable {
         ///   - service: the service.
         ///   - characteristics: the characteristics discovered in it.
         ///   - complete: whether they are all it has.
-        public init(service: GATTService, characteristics: [GATTCharacteristic] = [], complete: Bool = false) {
+        ///   - descriptors: the descriptors discovered, by characteristic value handle.
+        public init(
+            service: GATTService, characteristics: [GATTCharacteristic] = [], complete: Bool = false,
+            descriptors: [ATTHandle: [GATTDescriptor]] = [:]
+        ) {
             self.service = service
             self.characteristics = characteristics
             self.complete = complete
+            self.descriptors = descriptors
         }
     }
 
@@ -77,6 +85,14 @@ public struct CachedGATTDatabase: Hashable, Sendable {
                         "\(field).characteristics[\(number)] has declaration \(declaration) and value \(value); both "
                             + "must lie after the service's start \(start) and up to its end \(end), the declaration "
                             + "first")
+                }
+                for descriptor in cached.descriptors[characteristic.valueHandle] ?? []
+                where !(value < descriptor.handle.rawValue && descriptor.handle.rawValue <= end) {
+                    throw AirlinkError(
+                        .invalidArgument,
+                        "\(field).characteristics[\(number)].descriptors has handle \(descriptor.handle.rawValue); a "
+                            + "descriptor lies after its characteristic's value \(value) and up to the service's end \(end)"
+                    )
                 }
             }
         }

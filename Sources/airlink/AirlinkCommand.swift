@@ -23,6 +23,7 @@ struct AirlinkCommand: AsyncParsableCommand {
             SubscribeCommand.self,
             DevicesCommand.self,
             ForgetCommand.self,
+            RefreshCacheCommand.self,
             SensorTagCommand.self,
             ThermostatCommand.self,
             BatteryCommand.self,

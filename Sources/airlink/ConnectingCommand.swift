@@ -16,11 +16,14 @@ enum DeviceTarget: Sendable {
 /// What every connecting command does around its own work: open the session and the registry,
 /// connect (recording the connection), run the command's body, disconnect, wait for the record.
 enum ConnectingCommand {
-    /// Connects to `target`, runs `body` with the connection, and disconnects.
+    /// Connects to `target`, runs `body` with the connection, and disconnects; `prepare` runs first, with the
+    /// device manager and the device, before connecting.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError`` from opening the transport or the registry, connecting, or `body`.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from opening the transport or the registry, `prepare`, connecting,
+    ///   or `body`.
     static func withConnection<Success: Sendable>(
         _ options: CentralOptions, to target: DeviceTarget,
+        prepare: (@Sendable (DeviceManager, DeviceID) async throws -> Void)? = nil,
         _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success
     ) async throws -> Success {
         let session = try await Session.open(options.global)
@@ -42,7 +45,8 @@ enum ConnectingCommand {
         let target = try await resolve(target, registry: registry, session: session)
         let outcome: Result<Success, any Error>
         do {
-            outcome = .success(try await run(session, registry, location, strategy, timeout, started, target, body))
+            outcome = .success(
+                try await run(session, registry, location, strategy, timeout, started, target, prepare, body))
         } catch {
             outcome = .failure(error)
         }
@@ -77,6 +81,7 @@ enum ConnectingCommand {
     private static func run<Success: Sendable>(
         _ session: Session, _ registry: DeviceRegistry, _ location: String, _ strategy: any ReconnectionStrategy,
         _ timeout: Duration, _ started: RecordTimestamp, _ target: DeviceTarget,
+        _ prepare: (@Sendable (DeviceManager, DeviceID) async throws -> Void)?,
         _ body: @escaping @Sendable (Session, ConnectionManager) async throws -> Success
     ) async throws -> Success {
         let (transport, environment) = (session.transport, session.environment)
@@ -99,6 +104,7 @@ enum ConnectingCommand {
                 connection = try await manager.connection(toKnown: record.id, reconnection: strategy)
             }
             do {
+                try await prepare?(manager, connection.device)
                 try await connection.connect(timeout: timeout)
                 let result = try await body(session, connection)
                 // The registry lists a device's services from a full discovery; a command that only read

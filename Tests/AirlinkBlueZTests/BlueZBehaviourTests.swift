@@ -266,7 +266,7 @@ struct BlueZBehaviourTests {
         let world = BlueZContractWorld(fake: fake)
         let changes = Recorder<DeviceID>()
         _ = await world.first(events, within: .milliseconds(300)) { event -> Bool? in
-            if case .servicesChanged(let id) = event { changes.append(id) }
+            if case .servicesChanged(let id, _) = event { changes.append(id) }
             return nil
         }
         #expect(changes.values == [thermostat])

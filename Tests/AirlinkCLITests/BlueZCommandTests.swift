@@ -48,4 +48,33 @@ import Testing
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect(rows.compactMap { $0["id"] as? String } == [World.thermostat])
     }
+
+    @Test func refreshCacheRemovesTheDeviceFromBlueZAndDiscoversItAgain() async throws {
+        // Given the thermostat connected once through the CLI, so that the registry caches its database
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        let registry = cli.directory + "/devices.json"
+        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        let connected = try cli.run("connect", World.thermostat, "--transport", "bluez", "--registry", registry)
+        #expect(connected.status == 0, "\(connected)")
+
+        // When refreshing its cache
+        let result = try cli.run(
+            "refresh-cache", World.thermostat, "--transport", "bluez", "--registry", registry, "--scan-timeout", "2s",
+            "--json")
+
+        // Then BlueZ was asked to remove it, it was found again by a scan, and its database discovered anew
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try result.json() as? [String: Any], "\(result)")
+        #expect(report["registryCacheDropped"] as? Bool == true)
+        #expect(report["stackCacheDropped"] as? Bool == true)
+        #expect(report["services"] as? Int == 2)
+        let log = try await fake.callLog().compactMap { $0["method"] as? String }
+        let removed = try #require(log.lastIndex(of: "RemoveDevice"), "\(log)")
+        #expect(log[removed...].contains("StartDiscovery") && log[removed...].contains("Connect"))
+        let devices = try cli.run("devices", "--registry", registry, "--json")
+        let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
+        #expect(rows.first?["cachedDatabase"] != nil, "\(devices)")
+    }
 }

@@ -9,7 +9,7 @@ import Testing
 /// The cached GATT database in a record (issue 15): stored and read back by every repository, dropped with
 /// a new hash or on request, refused naming the field when damaged, absent in stores written before it.
 @Suite struct CachedDatabaseRecordTests {
-    /// A battery service at 0x000E–0x0011 with its level, and an incomplete second service.
+    /// A battery service at 0x000E–0x0011 with its level and the level's CCCD, and an incomplete second service.
     static let database = CachedGATTDatabase(
         services: [
             .init(
@@ -18,7 +18,12 @@ import Testing
                     GATTCharacteristic(
                         uuid: .batteryLevel, declarationHandle: ATTHandle(0x000F), valueHandle: ATTHandle(0x0010),
                         properties: [.read, .notify])
-                ], complete: true),
+                ], complete: true,
+                descriptors: [
+                    ATTHandle(0x0010): [
+                        GATTDescriptor(uuid: .clientCharacteristicConfiguration, handle: ATTHandle(0x0011))
+                    ]
+                ]),
             .init(service: GATTService(uuid: .deviceInformation, handles: ATTHandle(0x0012)...ATTHandle(0x0020))),
         ])
 
@@ -151,5 +156,22 @@ import Testing
         // Then it is refused naming the field
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("database.services[0].characteristics[0]") == true)
+    }
+
+    @Test func aDescriptorOutsideItsCharacteristicIsRefused() throws {
+        // Given the battery service with its level's descriptor put before the level's value
+        var bad = Self.database
+        bad.services[0].descriptors = [
+            ATTHandle(0x0010): [GATTDescriptor(uuid: .clientCharacteristicConfiguration, handle: ATTHandle(0x000F))]
+        ]
+
+        // When it is checked, and read back from its JSON
+        let error = #expect(throws: AirlinkError.self) { try bad.validate() }
+        let text = Self.database.jsonText
+
+        // Then the descriptor is named; the valid one's descriptors survive the JSON
+        #expect(error?.message.contains("database.services[0].characteristics[0].descriptors") == true)
+        #expect(text.contains(#""descriptors":[{"handle":17,"uuid":"2902"}]"#), "\(text)")
+        #expect(try CachedGATTDatabase(jsonText: text) == Self.database)
     }
 }

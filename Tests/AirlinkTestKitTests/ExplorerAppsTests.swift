@@ -65,7 +65,8 @@ import Testing
         // Given the generator drawing as version 2 and as version 3
         var old = ExplorationGenerator()
         old.version = ExplorerVersion(number: 2)
-        let current = ExplorationGenerator()
+        var current = ExplorationGenerator()
+        current.version = ExplorerVersion(number: 3)
         var apps: Set<Int> = []
         var sharedEntries = false
         for seed: UInt64 in 1...200 {
@@ -85,6 +86,30 @@ import Testing
         // And together they draw one to three apps, and two entries of one app for one peripheral
         #expect(apps == [1, 2, 3])
         #expect(sharedEntries)
+    }
+
+    @Test func versionFourDrawsFirmwareUpdatesAfterVersionThreeAndKeepsItsPlans() throws {
+        // Given the generator drawing as version 3 and as version 4
+        var three = ExplorationGenerator()
+        three.version = ExplorerVersion(number: 3)
+        let four = ExplorationGenerator()
+        #expect(four.version == ExplorerVersion(number: 4))
+        for seed: UInt64 in 1...200 {
+            // When each draws a seed
+            let old = three.plan(seed: seed)
+            let new = four.plan(seed: seed)
+
+            // Then version 4's plan is version 3's, with the cache setting and stale hashes added (never both)
+            #expect(new.peripherals == old.peripherals && new.clients == old.clients && new.central == old.central)
+            var unstale = new.faults
+            for index in unstale.indices where unstale[index].kind.hasSuffix(" stale hash") {
+                #expect(new.databaseCache == nil)
+                unstale[index].kind.removeLast(" stale hash".count)
+                #expect(unstale[index].entries[0].arguments.popLast()?.yaml == "stale")
+            }
+            #expect(unstale == old.faults)
+            _ = try new.scenario()
+        }
     }
 
     @Test func theShrinkerDropsAWholeAppAndRenumbersTheLaterOnes() {

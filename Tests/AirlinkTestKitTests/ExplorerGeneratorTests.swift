@@ -65,6 +65,7 @@ import Testing
             #expect((scenario.central != nil) == (plan.central != nil))
             #expect(scenario.world.map(\.builtIn) == plan.peripherals.map(\.builtIn))
             #expect(scenario.world.map(\.mtu) == plan.peripherals.map(\.mtu))
+            #expect(scenario.databaseCaching == plan.databaseCache ?? .off)
             plans.append(plan)
         }
         // And together they draw each built-in, per-peripheral MTUs and data lengths, the central's
@@ -80,6 +81,8 @@ import Testing
         let kinds = plans.flatMap(\.faults).map(\.kind)
         #expect(kinds.contains { $0.hasPrefix("respond mtu") })
         #expect(kinds.contains("changeDatabase silently"))
-        #expect(ExplorerVersion.current.description == "explorer-v3")
+        #expect(kinds.contains { $0.hasSuffix("stale hash") })
+        #expect(plans.contains { $0.databaseCache == .verified } && plans.contains { $0.databaseCache == nil })
+        #expect(ExplorerVersion.current.description == "explorer-v4")
     }
 }

@@ -82,6 +82,7 @@ extension ServicesEvent {
             .notificationsOverflowed(service: service, characteristic: characteristic)
         case .databaseChanged(let reason): .databaseChanged(reason)
         case .databaseCacheReused(let trust, let services): .databaseCacheReused(trust, services: services)
+        case .stackCacheStale(let reason): .stackCacheStale(reason)
         }
     }
 }

@@ -100,8 +100,8 @@ final class EventRouter: Sendable {
                 await existing(device)?.handle(.linkUp)
             case .disconnected(let device, let reason):
                 await existing(device)?.handle(.linkDown(reason))
-            case .servicesChanged(let device):
-                existing(device)?.link.servicesChanged()
+            case .servicesChanged(let device, let range):
+                existing(device)?.link.servicesChanged(range: range)
             case .adapterStateChanged(let new):
                 await adapterChanged(to: new)
             }

@@ -30,6 +30,10 @@ extension GATTClient {
                     return true
                 }
                 guard installed else { return }
+                var staleStack = false
+                if decision == .rediscover(.hashChanged), let cached {
+                    staleStack = try await stackServesCached(cached)
+                }
                 switch decision {
                 case .reuse(let trust):
                     bus.publish(.services(device, .databaseCacheReused(trust, services: cached?.services.count ?? 0)))
@@ -38,10 +42,33 @@ extension GATTClient {
                 case .rediscover(nil):
                     break
                 }
+                if staleStack { bus.publish(.services(device, .stackCacheStale(.hashMismatch))) }
             }
         } catch {
             logger.debug("checking the cached database failed: \(error)")
         }
+    }
+
+    /// Whether the transport's stack keeps a database of its own (``/AirlinkCore/StackDatabaseCache``, BlueZ)
+    /// and still answers discovery with `cached`, the database the registry kept under a hash the device no
+    /// longer serves: then the stack did not rediscover after the device changed, and its copy is stale.
+    ///
+    /// Costs nothing on the air where it is asked: such a stack answers discovery from its own objects.
+    private func stackServesCached(_ cached: CachedGATTDatabase) async throws(AirlinkError) -> Bool {
+        guard let stack = transport as? any StackDatabaseCache, stack.answersDiscoveryFromOwnCache else {
+            return false
+        }
+        let served = try await transport.discoverServices(device, uuids: nil)
+        let expected = cached.services.map(\.service).sorted { $0.handles.lowerBound < $1.handles.lowerBound }
+        guard cached.complete ? served == expected : expected.allSatisfy(served.contains) else { return false }
+        for entry in cached.services {
+            let characteristics = try await transport.discoverCharacteristics(device, of: entry.service, uuids: nil)
+            let same =
+                entry.complete
+                ? characteristics == entry.characteristics : entry.characteristics.allSatisfy(characteristics.contains)
+            if !same { return false }
+        }
+        return true
     }
 
     /// The Database Hash the device serves, or `nil` when it serves none (or refuses to be read).
@@ -63,9 +90,20 @@ extension GATTClient {
                     service: entry.service.uuid, characteristic: characteristic.uuid, registry: registry)
             }
             if entry.complete { cache.allCharacteristics = entry.characteristics }
+            cache.descriptors = entry.descriptors
             state.services[entry.service.uuid] = cache
         }
         if cached.complete { state.allServices = cached.services.map(\.service) }
+    }
+
+    /// Saves the link's database when something was discovered (or the database changed) since the last save: as
+    /// each operation ends, and as the link goes down.
+    func saveCachedDatabaseIfChanged() {
+        let unsaved = state.withLock { state -> Bool in
+            defer { state.unsaved = false }
+            return state.unsaved && state.info != nil
+        }
+        if unsaved { saveCachedDatabase() }
     }
 
     /// Saves what was discovered on the link going down, with the hash read as it came up (none if the
@@ -79,7 +117,7 @@ extension GATTClient {
                     service: cache.service,
                     characteristics: (cache.allCharacteristics ?? Array(cache.characteristics.values))
                         .sorted { $0.valueHandle < $1.valueHandle },
-                    complete: cache.allCharacteristics != nil)
+                    complete: cache.allCharacteristics != nil, descriptors: cache.descriptors)
             }
             let hash = state.hashGeneration == state.generation ? state.hash : nil
             return (CachedGATTDatabase(services: services, complete: state.allServices != nil), hash)

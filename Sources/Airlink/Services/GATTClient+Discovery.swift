@@ -12,6 +12,7 @@ extension GATTClient {
                 state.services[service.uuid] = ServiceCache(service: service)
             }
             if uuids == nil { state.allServices = found }
+            state.unsaved = true
         }
         if uuids == nil { recorder?.servicesDiscovered(device, services: found.map(\.uuid)) }
         bus.publish(.services(device, .discovered(found.map(\.uuid))))
@@ -33,6 +34,7 @@ extension GATTClient {
             state.withLock { state in
                 if state.generation == turn.generation, state.services[uuid] == nil {
                     state.services[uuid] = ServiceCache(service: service)
+                    state.unsaved = true
                 }
             }
             return service
@@ -113,6 +115,7 @@ extension GATTClient {
             state.withLock { state in
                 if state.generation == turn.generation {
                     state.services[service.uuid]?.descriptors[characteristic.valueHandle] = found
+                    state.unsaved = true
                 }
             }
             descriptors = found
@@ -145,8 +148,12 @@ extension GATTClient {
                 state.services[serviceUUID]!.characteristics[characteristic.uuid] = characteristic
                 state.routes[characteristic.valueHandle] = Route(
                     service: serviceUUID, characteristic: characteristic.uuid, registry: registry)
+                state.unsaved = true
             }
-            if complete { state.services[serviceUUID]!.allCharacteristics = characteristics }
+            if complete, state.services[serviceUUID]!.allCharacteristics == nil {
+                state.services[serviceUUID]!.allCharacteristics = characteristics
+                state.unsaved = true
+            }
         }
     }
 

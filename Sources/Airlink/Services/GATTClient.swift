@@ -51,6 +51,9 @@ final class GATTClient: Sendable {
         var changedWhileDown = false
         /// Whether the current link's caches came from the registry's cache, and on what trust; `nil` otherwise.
         var reusedCache: DatabaseCacheTrust?
+        /// Discoveries (or a change of the database) since the registry's cache was last saved: the next
+        /// operation to end, or the link going down, saves it.
+        var unsaved = false
 
         mutating func dropCaches() {
             generation += 1
@@ -58,6 +61,18 @@ final class GATTClient: Sendable {
             services.removeAll()
             allServices = nil
             routes.removeAll()
+        }
+
+        /// Drops the caches of the services whose handles overlap `range` (Service Changed's affected range,
+        /// Core Spec Vol 3, Part G, 7.1: handles outside it did not change) and the list of all services (one
+        /// may have been added in the range); the others keep their characteristics and routes.
+        mutating func dropCaches(touching range: ClosedRange<ATTHandle>) {
+            generation += 1
+            reusedCache = nil
+            allServices = nil
+            let affected = services.filter { $0.value.service.handles.overlaps(range) }.map(\.key)
+            for uuid in affected { services[uuid] = nil }
+            routes = routes.filter { !affected.contains($0.value.service) && !range.contains($0.key) }
         }
     }
 
@@ -130,7 +145,7 @@ final class GATTClient: Sendable {
 
     /// Unbinds from a link that is gone; operations waiting their turn fail with `error` at once.
     func linkDown(_ error: AirlinkError, keepSubscriptions: Bool) {
-        if caching != .off { saveCachedDatabase() }
+        if caching != .off { saveCachedDatabaseIfChanged() }
         state.withLock { state in
             state.dropCaches()
             state.info = nil
@@ -140,13 +155,18 @@ final class GATTClient: Sendable {
         gate.failWaiters(with: error)
     }
 
-    /// The device's database changed: drop every cached handle, and restore notifications.
+    /// The device's database changed: drop the cached handles (those of the services `range` touches, when the
+    /// transport knows the range Service Changed carried and a link is up; every one otherwise), and restore
+    /// notifications.
     ///
-    /// - Parameter reason: how the layers learnt it, reported as ``ServicesEvent/databaseChanged(_:)`` when
-    ///   databases are cached.
-    func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged) {
+    /// - Parameters:
+    ///   - reason: how the layers learnt it, reported as ``ServicesEvent/databaseChanged(_:)`` when databases
+    ///     are cached.
+    ///   - range: the affected handle range, or `nil` when not known.
+    func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged, range: ClosedRange<ATTHandle>? = nil) {
         let restore = state.withLock { state -> Bool in
-            state.dropCaches()
+            if let range, state.info != nil { state.dropCaches(touching: range) } else { state.dropCaches() }
+            state.unsaved = true
             if state.info == nil { state.changedWhileDown = true }
             return state.info != nil && !state.subscriptions.isEmpty
         }
@@ -185,6 +205,18 @@ final class GATTClient: Sendable {
     func perform<Value: Sendable>(
         _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
         retried: Bool = false, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
+    ) async throws(AirlinkError) -> Value {
+        let value = try await performInTurn(
+            operation(), service: service, characteristic: characteristic, retried: retried, body)
+        // What the operation discovered is cached at once, so that a process that ends connected keeps it.
+        if caching != .off { saveCachedDatabaseIfChanged() }
+        return value
+    }
+
+    /// ``perform(_:service:characteristic:retried:_:)`` without saving the discovered database.
+    private func performInTurn<Value: Sendable>(
+        _ operation: @autoclosure () -> String, service: BluetoothUUID?, characteristic: BluetoothUUID?,
+        retried: Bool, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         // `operation` is described only when needed (an error, a trace-level log): building
         // descriptions of 128-bit UUIDs on every request would cost more than the request.

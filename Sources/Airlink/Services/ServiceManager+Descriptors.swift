@@ -16,8 +16,11 @@ extension ServiceManager {
                 characteristic, in: uuid, turn: turn)
             let found = try await link.transport.discoverDescriptors(link.device, of: resolved, in: service)
             link.state.withLock { state in
-                if state.generation == turn.generation {
+                if state.generation == turn.generation,
+                    state.services[service.uuid]?.descriptors[resolved.valueHandle] != found
+                {
                     state.services[service.uuid]?.descriptors[resolved.valueHandle] = found
+                    state.unsaved = true
                 }
             }
             return found

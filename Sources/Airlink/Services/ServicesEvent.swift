@@ -23,6 +23,11 @@ public enum ServicesEvent: Sendable, Hashable, CustomStringConvertible {
     /// On reconnection the database cached in the registry (`services` services) was reused without
     /// discovery: the device's Database Hash matched, or the app trusts caches of devices without one.
     case databaseCacheReused(DatabaseCacheTrust, services: Int)
+    /// The transport's stack keeps a copy of the database of its own (BlueZ's cache,
+    /// ``/AirlinkCore/StackDatabaseCache``) and that copy looks stale, for `reason`: the device changed but the
+    /// stack still serves what it served before. Rediscovery cannot help until the copy is dropped, with
+    /// ``DeviceManager/dropDatabaseCaches(of:timeout:)`` (or `airlink refresh-cache`).
+    case stackCacheStale(StackCacheStaleness)
 
     /// `servicesDiscovered`, `servicesChanged`, `notificationsChanged`, `notificationsRestored`, ...
     public var name: String { traced.name }

@@ -72,7 +72,7 @@ package struct BlueZLinkStateMachine: Sendable {
         case emitConnected
         /// Emit ``/AirlinkCore/TransportEvent/disconnected(_:reason:)``.
         case emitDisconnected(DisconnectionReason)
-        /// Emit ``/AirlinkCore/TransportEvent/servicesChanged(_:)``.
+        /// Emit ``/AirlinkCore/TransportEvent/servicesChanged(_:range:)``.
         case emitServicesChanged
         /// Start the quiet-period timer, then report ``/Airlink/Event/settleQuietEnded(_:)`` with the token.
         case armSettleQuiet(Int)

@@ -102,3 +102,16 @@ extension BlueZTransport {
             operation: .other, context: context)
     }
 }
+
+extension BlueZTransport: StackDatabaseCache {
+    /// `true`: BlueZ answers discovery from the objects it exported, which its `[GATT] Cache` setting keeps
+    /// across connections.
+    public var answersDiscoveryFromOwnCache: Bool { true }
+
+    /// Drops BlueZ's copy of the device's database the only way BlueZ offers: ``forget(_:)``
+    /// (`Adapter1.RemoveDevice`), within the transport's operation timeout. The device must be heard in a scan
+    /// again before it can be connected.
+    public func dropDatabaseCache(_ device: DeviceID) async throws(AirlinkError) {
+        try await forget(device)
+    }
+}

@@ -10,7 +10,7 @@ import Synchronization
 /// becomes ``/AirlinkCore/AirlinkError/Code/operationInProgress``; `le-connection-abort-by-local` a retryable
 /// ``/AirlinkCore/AirlinkError/Code/connectionFailed``; a notification that arrives before `StartNotify` returns
 /// is delivered; a device BlueZ already knows connects without a scan; objects appearing or
-/// vanishing on a connected device are reported as ``/AirlinkCore/TransportEvent/servicesChanged(_:)``.
+/// vanishing on a connected device are reported as ``/AirlinkCore/TransportEvent/servicesChanged(_:range:)``.
 /// Attribute handles come from the object paths (`service000a/char000b/desc000d`), so discovery gives
 /// the same values as the virtual radio.
 ///
@@ -31,7 +31,7 @@ public final class BlueZTransport: Transport {
         /// How long to wait for GATT objects BlueZ has not exported when `ServicesResolved` turns true.
         public var servicesGrace: Duration
         /// After Service Changed, how long no GATT object may change before the objects count as settled
-        /// and ``/AirlinkCore/TransportEvent/servicesChanged(_:)`` is emitted (BlueZ may re-add them one by one).
+        /// and ``/AirlinkCore/TransportEvent/servicesChanged(_:range:)`` is emitted (BlueZ may re-add them one by one).
         public var servicesQuietPeriod: Duration
         /// The longest wait for the objects to settle after Service Changed: the change is announced then.
         public var servicesSettleLimit: Duration

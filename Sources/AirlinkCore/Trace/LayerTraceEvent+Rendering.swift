@@ -157,6 +157,7 @@ extension LayerEvent.Services: CustomStringConvertible {
         case .notificationsOverflowed: "notificationsOverflowed"
         case .databaseChanged: "databaseChanged"
         case .databaseCacheReused: "databaseCacheReused"
+        case .stackCacheStale: "stackCacheStale"
         }
     }
 
@@ -173,6 +174,7 @@ extension LayerEvent.Services: CustomStringConvertible {
         case .notificationsOverflowed(let service, let characteristic): "\(name) \(service)/\(characteristic)"
         case .databaseChanged(let reason): "\(name) \(reason)"
         case .databaseCacheReused(let trust, let services): "\(name) \(trust) services=\(services)"
+        case .stackCacheStale(let reason): "\(name) \(reason)"
         }
     }
 }

@@ -112,5 +112,7 @@ public enum LayerEvent: Sendable, Hashable {
         case databaseChanged(DatabaseChangeReason)
         /// On reconnection the cached database (`services` services) was reused without discovery.
         case databaseCacheReused(DatabaseCacheTrust, services: Int)
+        /// The stack's own copy of the database (BlueZ's cache) looks stale, for `reason`.
+        case stackCacheStale(StackCacheStaleness)
     }
 }

@@ -10,6 +10,8 @@ public enum TransportEvent: Sendable, Hashable {
     case disconnected(DeviceID, reason: DisconnectionReason)
     /// A characteristic's value arrived as a notification or indication.
     case notification(DeviceID, handle: ATTHandle, value: [UInt8])
-    /// The device's GATT database changed (Service Changed); cached discoveries are stale.
-    case servicesChanged(DeviceID)
+    /// The device's GATT database changed (Service Changed); cached discoveries are stale: those in `range`, the
+    /// affected handle range the indication carried, when the transport knows it (the virtual radio does); all of
+    /// them when `range` is `nil` (BlueZ, which re-exports the changed objects but does not say which range).
+    case servicesChanged(DeviceID, range: ClosedRange<ATTHandle>? = nil)
 }

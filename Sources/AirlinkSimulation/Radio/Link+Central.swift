@@ -24,8 +24,9 @@ extension Link {
             if handle == serviceChangedHandle {
                 cccdCache = [:]
                 notificationClients = [:]
-                serviceChanged(Self.changedRange(value))
-                central.emit(.servicesChanged(peripheral.id))
+                let range = Self.changedRange(value)
+                serviceChanged(range)
+                central.emit(.servicesChanged(peripheral.id, range: range))
             } else {
                 central.emit(.notification(peripheral.id, handle: handle, value: value))
             }

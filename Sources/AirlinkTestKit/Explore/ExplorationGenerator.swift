@@ -54,7 +54,23 @@ public struct ExplorationGenerator: Sendable {
             seed: seed, version: version, duration: duration, peripherals: peripherals, clients: clients,
             faults: faults, central: random.chance(40) ? central(&random) : nil)
         if version.number >= 3 { drawApps(into: &plan, &random) }
+        if version.number >= 4 { drawFirmwareUpdates(into: &plan, &random) }
         return plan
+    }
+
+    /// Version 4's additions (issue 15), drawn after everything else: the apps cache databases (`databaseCache:
+    /// verified`) in half the seeds, and in the others the database changes are now and then the broken devices'
+    /// (`hash: stale`: handles moved, the Database Hash kept). A stale hash is not drawn with the cache on: the
+    /// layers then reuse a cache whose hash still matches, as they must (nothing tells them), and read whatever the
+    /// new database put at the cached handles, which the oracles would judge a defect (Docs/GATTCaching.md).
+    private func drawFirmwareUpdates(into plan: inout ExplorationPlan, _ random: inout ExplorationRandom) {
+        let caching = random.chance(50)
+        if caching { plan.databaseCache = .verified }
+        for index in plan.faults.indices where plan.faults[index].kind.hasPrefix("changeDatabase") {
+            guard !caching, random.chance(40) else { continue }
+            plan.faults[index].entries[0].arguments.append(.init(key: "hash", yaml: "stale"))
+            plan.faults[index].kind += " stale hash"
+        }
     }
 
     /// Version 3's additions, drawn after everything else: 1–3 apps on the adapter (6, 3 and 1 in ten seeds), each

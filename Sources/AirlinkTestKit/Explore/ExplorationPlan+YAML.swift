@@ -10,6 +10,7 @@ extension ExplorationPlan {
             "duration: \(duration.scenarioText)",
         ]
         if let central { lines.append("central: \(central.yaml)") }
+        if let databaseCache { lines.append("databaseCache: \(databaseCache.rawValue)") }
         lines.append(peripherals.isEmpty ? "world: []" : "world:")
         for peripheral in peripherals { lines += peripheral.yaml }
         let entries = faults.flatMap(\.entries).enumerated().sorted {

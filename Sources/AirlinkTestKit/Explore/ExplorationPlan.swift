@@ -22,6 +22,9 @@ public struct ExplorationPlan: Sendable, Hashable {
     public var faults: [Fault]
     /// The link parameters the central asks for, when not the defaults.
     public var central: Central?
+    /// Whether the apps cache discovered databases in their registries (the scenario's `databaseCache:`), when not
+    /// `off`: from version 4, `verified` in half the seeds.
+    public var databaseCache: DatabaseCaching? = nil
 
     /// The central's link parameters (the scenario's `central:`).
     public struct Central: Sendable, Hashable {

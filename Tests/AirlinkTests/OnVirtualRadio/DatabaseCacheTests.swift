@@ -79,6 +79,93 @@ import Testing
         #expect(second.value == first.value)
     }
 
+    @Test func aProcessThatEndsConnectedHasSavedWhatItDiscovered() async throws {
+        // Given a process that connects to the thermostat and reads its battery level
+        let registry = Self.fileRegistry()
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(.thermostat())
+        let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
+        let connection = manager.connection(to: Self.thermostat)
+
+        // When it ends with the link still up (no disconnection, so no link-down)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await connection.services.service(.thermostatBatteryService).read(.thermostatBatteryLevel)
+            await manager.waitForRecords()
+        }
+        manager.shutdown()
+
+        // Then the registry holds the service and characteristic it discovered, under the device's hash, and the
+        // next process reuses them
+        let record = try #require(try await registry.record(for: Self.thermostat))
+        #expect(record.database?.services.map(\.service.uuid) == [.thermostatBatteryService])
+        #expect(record.database?.services.first?.characteristics.map(\.uuid) == [.thermostatBatteryLevel])
+        #expect(record.databaseHash?.count == 16)
+        let next = try await Self.process(.thermostat(), registry: registry)
+        #expect(next.events == ["databaseCacheReused hashMatched services=1"])
+    }
+
+    /// One process that reads the battery level's CCCD; returns the ATT requests sent after the link was ready.
+    static func descriptorProcess(registry: DeviceRegistry) async throws -> [String] {
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(.thermostat())
+        let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
+        let connection = manager.connection(to: thermostat)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await connection.services.service(.thermostatBatteryService).readDescriptor(
+                .clientCharacteristicConfiguration, of: .thermostatBatteryLevel)
+            await connection.disconnect()
+            await manager.waitForRecords()
+        }
+        manager.shutdown()
+        let lines = sim.trace.lines
+        let ready = lines.firstIndex { $0.contains(" event ") && $0.contains(" connected ") } ?? 0
+        return lines[ready...].filter { $0.contains(" att ") && $0.contains(" > ") }
+            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
+    }
+
+    @Test func discoveredDescriptorsAreCachedWithTheirCharacteristics() async throws {
+        // Given a process that read the battery level's CCCD (discovering its descriptors)
+        let registry = Self.fileRegistry()
+        let first = try await Self.descriptorProcess(registry: registry)
+        let record = try #require(try await registry.record(for: Self.thermostat))
+
+        // When another process reads it again
+        let second = try await Self.descriptorProcess(registry: registry)
+
+        // Then the registry kept the descriptors by the characteristic's value handle, and the second process read
+        // the CCCD at its cached handle: the hash, then the read, no Find Information
+        let service = try #require(record.database?.services.first)
+        let level = try #require(service.characteristics.first)
+        #expect(
+            service.descriptors[level.valueHandle]?.contains { $0.uuid == .clientCharacteristicConfiguration } == true)
+        #expect(first.contains { $0.hasPrefix("ATT_FIND_INFORMATION_REQ") })
+        #expect(!second.contains { $0.hasPrefix("ATT_FIND_INFORMATION_REQ") }, "\(second)")
+        #expect(second.count == 2, "\(second)")
+    }
+
+    @Test func droppingTheCachesOnTheVirtualRadioMakesTheNextProcessDiscover() async throws {
+        // Given a process that cached the thermostat's database
+        let registry = Self.fileRegistry()
+        _ = try await Self.process(.thermostat(), registry: registry)
+
+        // When the app drops the caches, in a simulation of its own
+        let sim = Simulation(seed: 5, strict: true)
+        _ = try sim.add(.thermostat())
+        let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
+        let dropped = try await sim.run { try await manager.dropDatabaseCaches(of: Self.thermostat) }
+        manager.shutdown()
+        let next = try await Self.process(.thermostat(), registry: registry)
+
+        // Then the registry's cache and the central's were dropped, no scan is needed, and the next process
+        // discovers (no cache: nothing to reuse, nothing reported); the radio never reports its own cache stale
+        #expect(dropped == DroppedDatabaseCaches(registry: true, stack: true, mustBeDiscoveredAgain: false))
+        #expect(sim.trace.lines.contains { $0.hasSuffix("C0:FF:EE:00:00:01 database cache dropped") })
+        #expect(!Self.discoveries(next.requests).isEmpty)
+        #expect(next.events.isEmpty)
+    }
+
     @Test func aFirmwareUpdateBetweenProcessesIsFoundByTheHash() async throws {
         // Given a cache of the thermostat in the registry
         let registry = Self.fileRegistry()

@@ -87,6 +87,38 @@ import Testing
         #expect(read == [60])
     }
 
+    @Test func serviceChangedDropsOnlyTheServicesInItsRange() async throws {
+        // Given a connected thermostat, its temperature and battery level read once (both services cached)
+        let (sim, peripheral, connection, _) = try Self.world(.all)
+        let temperature = connection.services.service(.thermostatTemperatureService)
+        let battery = connection.services.service(.thermostatBatteryService)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await temperature.read(.thermostatTemperature)
+            _ = try await battery.read(.thermostatBatteryLevel)
+        }
+
+        // When new firmware adds a service after the others, announcing a range that starts after them
+        let added = Service(.deviceInformation) { Characteristic(.modelNumberString, properties: [.read], value: "T2") }
+        peripheral.updateFirmware(FirmwareUpdate(services: peripheral.spec.services + [added]))
+        try await sim.run(for: .milliseconds(500))
+        let indication = try #require(sim.trace.lines.lastIndex { $0.contains("ATT_HANDLE_VALUE_IND") })
+        try await sim.run {
+            _ = try await temperature.read(.thermostatTemperature)
+            _ = try await battery.read(.thermostatBatteryLevel)
+            _ = try await connection.services.service(.deviceInformation).read(.modelNumberString)
+        }
+
+        // Then the two services outside the range were read at their cached handles, at once, and only the new
+        // one was discovered (its service by UUID, its characteristics)
+        let requests = sim.trace.lines[indication...].filter { $0.contains(" att ") && $0.contains(" > ") }
+            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
+        #expect(requests.dropFirst().prefix(2).allSatisfy { $0.hasPrefix("ATT_READ_REQ") }, "\(requests)")
+        #expect(!requests.contains { $0.hasPrefix("ATT_READ_BY_GROUP_TYPE_REQ") }, "\(requests)")
+        let services = requests.filter { $0.hasPrefix("ATT_FIND_BY_TYPE_VALUE_REQ") }
+        #expect(!services.isEmpty && services.allSatisfy { $0.hasSuffix("value=0A18") }, "\(requests)")
+    }
+
     @Test func databaseOutOfSyncIsATypedErrorAndTheRetryRediscovers() async throws {
         // Given a connected thermostat with robust caching enabled by the app, its battery level read once
         let (sim, peripheral, connection, manager) = try Self.world(.all)

@@ -70,4 +70,44 @@ import Testing
             #expect(with.time < without.time)
         }
     }
+
+    /// 24 virtual hours of the thermostat's link lost every 5 minutes (288 reconnections, linear back-off), its
+    /// battery level subscribed and restored after each: the ATT requests sent, and the wall time the run took.
+    static func dayOfLosses(caching: DatabaseCaching, hours: Int) async throws -> (requests: Int, wall: Duration) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let sim = Simulation(seed: 3, strict: false)
+        let peripheral = try sim.add(.thermostat())
+        let manager = DeviceManager(
+            transport: sim.radio, environment: sim.environment, configuration: .init(databaseCaching: caching),
+            registry: DeviceRegistry(repository: InMemoryDeviceRepository()))
+        let connection = manager.connection(
+            to: PeripheralSpec.thermostat().id,
+            reconnection: .linear(wait: .seconds(2), attempts: 3, timeout: .seconds(3)))
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(3))
+            _ = try await connection.services.service(.thermostatBatteryService).enableNotifications(
+                for: .thermostatBatteryLevel)
+        }
+        for _ in 0..<(hours * 12) {
+            try await sim.run(for: .seconds(300))
+            peripheral.dropLink(reason: .supervisionTimeout)
+        }
+        try await sim.run(for: .seconds(60))
+        let requests = sim.trace.lines.filter { $0.contains(" att ") && $0.contains(" > ") }.count
+        #expect(connection.state.isConnected)
+        manager.shutdown()
+        return (requests, clock.now - started)
+    }
+
+    @Test func aDayOfLossesWithAndWithoutTheCache() async throws {
+        // Given a day of losses; When it runs without the cache, then with it
+        let without = try await Self.dayOfLosses(caching: .off, hours: 24)
+        let with = try await Self.dayOfLosses(caching: .verified, hours: 24)
+        print(
+            "24 virtual hours, 288 losses: without cache \(without.requests) ATT requests in \(without.wall); "
+                + "with the cache \(with.requests) ATT requests in \(with.wall)")
+        // Then the cache sends fewer requests (wall times are printed, not judged: the machine is shared)
+        #expect(with.requests < without.requests)
+    }
 }

@@ -95,6 +95,7 @@ class FakeBlueZ:
         self.calls = []         # call log: dicts path, method, args
         self.notify_on_subscribe = {}
         self.chaos = None       # chaos.Chaos while the chaos mode is on
+        self.stale = {}         # device path -> the services BlueZ's cache keeps serving (StaleCache)
 
     # ----- signals and properties
 
@@ -332,6 +333,7 @@ class FakeBlueZ:
             self.remove_object(child)
         state['exported'] = []
         state['connected'] = state['resolved'] = False
+        self.stale.pop(path, None)  # BlueZ's cache of the device goes with it
         self.remove_object(path)
         return True
 
@@ -594,7 +596,8 @@ class FakeBlueZ:
         state = self.state[path]
         if state['exported']:
             return []
-        services = spec['services'] if services is None else services
+        if services is None:
+            services = self.stale[path] if path in self.stale else spec['services']
         by_uuid = {}
         for service in services:
             by_uuid.setdefault(service['uuid'], f"{path}/service{service['handle']:04x}")
@@ -667,6 +670,27 @@ class FakeBlueZ:
         if connected or spec['paired']:
             self.export_gatt(path)
 
+    def stale_cache(self, path, raw_services):
+        """The device's firmware changed without BlueZ noticing: its database becomes `raw_services`, but BlueZ
+        keeps serving (and exporting on every connection) the objects it had, until RemoveDevice drops them. A read
+        of the Database Hash characteristic reaches the device: it answers with the new database's value."""
+        spec = self.specs[path]
+        self.stale.setdefault(path, spec['services'])
+        spec['services'] = peripherals.load_services(raw_services, path, 10)
+
+    def device_value(self, obj, path):
+        """What a read of `obj` answers: the stored value, or for the Database Hash of a device BlueZ's cache is
+        stale for, the device's own (BlueZ reads characteristic values from the device, not from its cache)."""
+        device = self.device_of(path)
+        uuid = obj.props[CHARACTERISTIC]['UUID'] if CHARACTERISTIC in obj.props else None
+        if device in self.stale and uuid == peripherals.DATABASE_HASH:
+            for service in self.specs[device]['services']:
+                for characteristic in service['characteristics']:
+                    if characteristic['uuid'] == peripherals.DATABASE_HASH:
+                        return list(characteristic['value'])
+            return []
+        return obj.fake_value
+
     def change_services_slowly(self, path, raw_services, interval_ms, resolve_again):
         """Service Changed with the new objects added one at a time, `interval_ms` apart; with
         `resolve_again`, ServicesResolved turns false first and true again after the last object."""
@@ -727,10 +751,11 @@ class FakeBlueZ:
             err(bluez_error('NotPermitted', 'Read not permitted'))
             return
         offset = int(options.get('offset', 0))
-        if offset > len(obj.fake_value):
+        value = self.device_value(obj, path)
+        if offset > len(value):
             err(bluez_error('InvalidArguments', 'Invalid offset'))
             return
-        ok(byte_array(obj.fake_value[offset:]))
+        ok(byte_array(value[offset:]))
 
     def write_value(self, obj, value, options, ok, err):
         path = obj.path
@@ -846,6 +871,7 @@ class FakeBlueZ:
         self.hung = []
         self.calls = []
         self.notify_on_subscribe = {}
+        self.stale = {}
         for adapter in self.initial_adapters:
             path = f"/org/bluez/{adapter['name']}"
             if path not in mockobject.objects:

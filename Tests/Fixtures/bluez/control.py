@@ -119,6 +119,18 @@ class Control(dbus.service.Object):
         except (ValueError, peripherals.SpecError) as error:
             raise control_error(str(error))
 
+    @dbus.service.method(INTERFACE, in_signature='ss', out_signature='')
+    def StaleCache(self, device, services_json):
+        """The device's database becomes these services (JSON, README format) without BlueZ noticing: BlueZ
+        keeps serving its old objects, on later connections too, until RemoveDevice; reads of the Database
+        Hash characteristic (0x2B2A) reach the device and answer the new database's value."""
+        if str(device) not in self.fake.specs:
+            raise control_error(f'no device {device}')
+        try:
+            self.fake.stale_cache(str(device), json.loads(str(services_json)))
+        except (ValueError, peripherals.SpecError) as error:
+            raise control_error(str(error))
+
     @dbus.service.method(INTERFACE, in_signature='ssub', out_signature='')
     def ChangeServicesSlowly(self, device, services_json, interval_ms, resolve_again):
         """Service Changed as BlueZ may report it: the old objects go, the new ones come back one at a

@@ -15,6 +15,7 @@ FLAG_NAMES = {
 ADDRESS = re.compile(r'^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$')
 ADAPTER = re.compile(r'^hci[0-9]+$')
 CCCD = '00002902' + BASE_UUID_SUFFIX
+DATABASE_HASH = '00002b2a' + BASE_UUID_SUFFIX
 
 
 class SpecError(Exception):
