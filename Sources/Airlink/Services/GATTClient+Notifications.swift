@@ -87,7 +87,7 @@ extension GATTClient {
     @discardableResult
     private func configureNotifications(
         _ requested: NotificationMode?, of uuid: BluetoothUUID, in serviceUUID: BluetoothUUID,
-        restoring generation: Int? = nil, _ operation: @autoclosure () -> String
+        restoring generation: Int? = nil, _ operation: @autoclosure @Sendable () -> String
     ) async throws(AirlinkError) -> NotificationMode {
         try await perform(operation(), service: serviceUUID, characteristic: uuid) {
             first throws(AirlinkError) -> NotificationMode in

@@ -202,9 +202,10 @@ final class GATTClient: Sendable {
     ///   - characteristic: the characteristic concerned, for the log's metadata.
     ///   - retried: whether this is the retry after Database Out Of Sync: with database caching, an operation
     ///     the device answers 0x12 runs once more, on rediscovered handles.
-    func perform<Value: Sendable>(
-        _ operation: @autoclosure () -> String, service: BluetoothUUID? = nil, characteristic: BluetoothUUID? = nil,
-        retried: Bool = false, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
+    nonisolated(nonsending) func perform<Value: Sendable>(
+        _ operation: @autoclosure @Sendable () -> String, service: BluetoothUUID? = nil,
+        characteristic: BluetoothUUID? = nil, retried: Bool = false,
+        _ body: nonisolated(nonsending) @Sendable (_ turn: Turn) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         let value = try await performInTurn(
             operation(), service: service, characteristic: characteristic, retried: retried, body)

@@ -69,7 +69,8 @@ public final class ServiceManager: Sendable {
     /// A characteristic of the service from the cache, in line (a request's common path, without the
     /// task switches of an asynchronous call), or resolved in the operation's `turn`.
     @inline(__always)
-    private func resolve(_ characteristic: BluetoothUUID, turn: GATTClient.Turn) async throws(AirlinkError)
+    private nonisolated(nonsending) func resolve(_ characteristic: BluetoothUUID, turn: GATTClient.Turn)
+        async throws(AirlinkError)
         -> GATTCharacteristic
     {
         if let (_, cached) = link.cachedCharacteristic(characteristic, in: uuid) { return cached }
@@ -87,7 +88,7 @@ public final class ServiceManager: Sendable {
     ///   ``/AirlinkCore/AirlinkError/Code/linkLost``, ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``;
     ///   ``/AirlinkCore/AirlinkError/Code/timeout`` 30 s after the call, discovering the characteristic
     ///   on first use and waiting for the turn included.
-    public func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
+    public nonisolated(nonsending) func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
         try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             turn throws(AirlinkError) in
             let resolved = try await resolve(characteristic, turn: turn)
@@ -124,7 +125,7 @@ public final class ServiceManager: Sendable {
     ///   ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` if it cannot be written that way;
     ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error if the device refused; and the errors of
     ///   ``read(_:)``.
-    public func write(
+    public nonisolated(nonsending) func write(
         _ bytes: [UInt8], to characteristic: BluetoothUUID, type: WriteType = .withResponse
     ) async throws(AirlinkError) {
         if bytes.count > LinkInfo(mtu: 23).maximumWriteWithResponseLength {

@@ -21,6 +21,11 @@ public struct ATTHandle: RawRepresentable, Hashable, Comparable, Sendable, Codab
 
     /// `0x002A`.
     public var description: String { "0x" + hex4(rawValue) }
+
+    /// The hash a `Dictionary` or `Set` files the handle under: a cheap mix instead of SipHash, as
+    /// the tables on a notification's path look handles up several times a value (a splitmix64 finalizer; Docs/Performance.md).
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int { cheapHash(UInt64(rawValue), seed: seed) }
 }
 
 /// Four uppercase hexadecimal digits.

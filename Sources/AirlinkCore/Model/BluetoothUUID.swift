@@ -9,8 +9,14 @@ public struct BluetoothUUID: Hashable, Sendable, Comparable {
     // Stored as two 64-bit halves rather than one `UInt128`: a 16-byte-aligned stored property
     // makes Swift 6.3.1 debug builds crash in async functions with typed throws that take several
     // GATT values (for example `Transport.discoverDescriptors(_:of:in:)`); see Docs/adr/0005.
-    private let high: UInt64
-    private let low: UInt64
+    @usableFromInline let high: UInt64
+    @usableFromInline let low: UInt64
+
+    /// The hash a `Dictionary` or `Set` files the UUID under: a cheap mix of both halves instead of
+    /// SipHash (a splitmix64 finalizer; Docs/Performance.md): the layers look characteristics and observers up by UUID on
+    /// every request and notification.
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int { cheapHash(high ^ (low &* 0x9E37_79B9_7F4A_7C15), seed: seed) }
 
     /// The full 128-bit value, most significant byte first as written.
     public var value: UInt128 { UInt128(high) << 64 | UInt128(low) }

@@ -97,7 +97,11 @@ public protocol Transport: AnyObject, Sendable {
     ) async throws(AirlinkError) -> [GATTDescriptor]
 
     /// Reads the whole value of a characteristic or descriptor by its handle.
-    func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8]
+    ///
+    /// Runs on the caller's executor (`nonisolated(nonsending)`), as ``write(_:handle:value:type:)`` does: a
+    /// request is the layers' most frequent call, and a hop on entry and on return was a measurable part of it
+    /// (Docs/Performance.md). A conformance whose function is not `nonisolated(nonsending)` still satisfies it.
+    nonisolated(nonsending) func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8]
 
     /// Reads the value of the first attribute of `type` in the device's database, the way a client reads
     /// the Database Hash (0x2B2A): one Read By Type Request over every handle (Core Spec Vol 3, Part G, 4.8.2).
@@ -114,7 +118,9 @@ public protocol Transport: AnyObject, Sendable {
     /// A write with response returns once the peer confirmed it; a write without response returns
     /// once the value is queued on the link, and fails with ``AirlinkError/Code/invalidArgument`` if
     /// it is longer than the link's MTU minus 3.
-    func write(_ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType) async throws(AirlinkError)
+    nonisolated(nonsending) func write(
+        _ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType
+    ) async throws(AirlinkError)
 
     /// Turns notifications or indications of a characteristic on or off (its CCCD, 0x2902).
     ///

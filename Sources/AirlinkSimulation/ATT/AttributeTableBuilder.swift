@@ -56,12 +56,14 @@ struct AttributeTableBuilder {
 
     /// The handle a declaration takes: its own (a recorded layout's), which may leave a gap but not go back,
     /// or the next free one.
-    private static func place(_ handle: ATTHandle?, at next: Int, _ what: String) throws(AirlinkError) -> Int {
+    private static func place(
+        _ handle: ATTHandle?, at next: Int, _ what: @autoclosure () -> String
+    ) throws(AirlinkError) -> Int {
         guard let handle else { return next }
         guard Int(handle.rawValue) >= next else {
             throw AirlinkError(
                 .invalidSpecification,
-                "\(what) asks for handle \(handle), which the attributes before it take (the next free handle is "
+                "\(what()) asks for handle \(handle), which the attributes before it take (the next free handle is "
                     + "\(ATTHandle(UInt16(clamping: next)))); give a later handle or none")
         }
         return Int(handle.rawValue)
@@ -91,43 +93,45 @@ struct AttributeTableBuilder {
             .primaryServiceDeclaration, .secondaryServiceDeclaration, .includeDeclaration, .characteristicDeclaration,
         ]
         for characteristic in service.characteristics {
-            let name = "characteristic \(characteristic.uuid)"
+            // Described only when the characteristic is refused: building its text for every characteristic
+            // of every peripheral added was a tenth of adding one (Docs/Performance.md).
+            func name() -> String { "characteristic \(characteristic.uuid)" }
             if characteristic.value.count > AttributeDatabase.maximumValueLength {
                 throw fault(
-                    "\(name) has a \(characteristic.value.count)-byte value, over the "
+                    "\(name()) has a \(characteristic.value.count)-byte value, over the "
                         + "\(AttributeDatabase.maximumValueLength) bytes an attribute holds")
             }
             if declarationTypes.contains(characteristic.uuid) {
-                throw fault("\(name) uses a declaration type as its UUID")
+                throw fault("\(name()) uses a declaration type as its UUID")
             }
             let types = characteristic.descriptors.map(\.uuid)
             if types.contains(.clientCharacteristicConfiguration) {
                 if characteristic.properties.canSubscribe {
                     throw fault(
-                        "\(name) lists a CCCD (2902), a duplicate of the one the database adds for "
+                        "\(name()) lists a CCCD (2902), a duplicate of the one the database adds for "
                             + "\(characteristic.properties); remove it")
                 }
                 throw fault(
-                    "\(name) lists a CCCD (2902) but its properties \(characteristic.properties) allow neither "
+                    "\(name()) lists a CCCD (2902) but its properties \(characteristic.properties) allow neither "
                         + "notify nor indicate; add .notify or .indicate, or remove the descriptor")
             }
             if characteristic.properties.contains(.extendedProperties)
                 && !types.contains(.characteristicExtendedProperties)
             {
-                throw fault("\(name) has .extendedProperties but no Extended Properties descriptor (2900)")
+                throw fault("\(name()) has .extendedProperties but no Extended Properties descriptor (2900)")
             }
             for descriptor in characteristic.descriptors {
                 if declarationTypes.contains(descriptor.uuid) {
-                    throw fault("\(name) lists a descriptor of declaration type \(descriptor.uuid)")
+                    throw fault("\(name()) lists a descriptor of declaration type \(descriptor.uuid)")
                 }
                 if descriptor.value.count > AttributeDatabase.maximumValueLength {
                     throw fault(
-                        "\(name) descriptor \(descriptor.uuid) has a \(descriptor.value.count)-byte value, over the "
+                        "\(name()) descriptor \(descriptor.uuid) has a \(descriptor.value.count)-byte value, over the "
                             + "\(AttributeDatabase.maximumValueLength) bytes an attribute holds")
                 }
             }
             if Set(types).count != types.count {
-                throw fault("\(name) lists the same descriptor type twice")
+                throw fault("\(name()) lists the same descriptor type twice")
             }
         }
     }

@@ -47,9 +47,7 @@ extension Link {
         }
         switch pdu {
         case .readRequest(let handle):
-            if let entry = peripheral.entry(valueHandle: handle), let onRead = entry.spec.onRead,
-                let attribute = server.database[handle], server.readError(attribute) == nil
-            {
+            if let onRead = peripheral.readBehaviour(valueHandle: handle), Self.permitsRead(&server, handle) {
                 do {
                     let value = try onRead(peripheral)
                     try? peripheral.store(value, for: handle, notify: false)
@@ -58,7 +56,7 @@ extension Link {
                     return
                 }
             }
-            sendToCentral(server.readResponse(to: handle))
+            sendToCentral(Self.readResponse(&server, to: handle))
             return
         case .writeRequest(let handle, let value), .writeCommand(let handle, let value):
             let opcode = pdu.opcode
@@ -125,6 +123,21 @@ extension Link {
                 break
             }
         }
+    }
+
+    /// Whether the server lets the client read `handle` now. The server is passed `inout` (here and in
+    /// ``readResponse(_:to:)``) so that a read does not copy it, its tables retained and released, for
+    /// each call on the class's stored property (about 400 instructions a read, Docs/Performance.md).
+    @inline(__always)
+    private static func permitsRead(_ server: inout ATTServer, _ handle: ATTHandle) -> Bool {
+        guard let attribute = server.database[handle] else { return false }
+        return server.readError(attribute) == nil
+    }
+
+    /// The server's answer to a Read Request (see ``permitsRead(_:_:)``).
+    @inline(__always)
+    private static func readResponse(_ server: inout ATTServer, to handle: ATTHandle) -> ATTPDU {
+        server.readResponse(to: handle)
     }
 
     /// The handle a request names, for an Error Response.

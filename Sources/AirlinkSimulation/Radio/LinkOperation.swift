@@ -69,7 +69,7 @@ class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Se
 
     /// Waits for the result (once; an operation made without a completion). `lock` is the world's:
     /// the result is delivered under it.
-    final func wait(lock: RadioLock) async -> Outcome {
+    nonisolated(nonsending) final func wait(lock: RadioLock) async -> Outcome {
         await withUnsafeContinuation { continuation in
             let ready = lock.withLock { () -> Outcome? in
                 guard let kept else {

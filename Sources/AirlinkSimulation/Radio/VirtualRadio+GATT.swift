@@ -18,7 +18,7 @@ extension VirtualRadio {
     /// at once needs no timer of its own until it sends a second request: its first request's
     /// transaction timeout falls at its deadline.
     @inline(__always)
-    func perform<Procedure: GATTProcedure>(
+    nonisolated(nonsending) func perform<Procedure: GATTProcedure>(
         _ device: DeviceID, _ what: @autoclosure @Sendable () -> String, scope: LinkHandleScope,
         _ makeProcedure: (Link) throws(AirlinkError) -> Procedure
     ) async throws(AirlinkError) -> Procedure.Success {
@@ -31,7 +31,7 @@ extension VirtualRadio {
 
     /// Queues an operation on the link to `device` and waits for its result (``perform(_:_:_:)``, for
     /// an operation of a subclass: ``ReadOperation``, ``WriteOperation``).
-    func perform<Procedure: GATTProcedure>(
+    nonisolated(nonsending) func perform<Procedure: GATTProcedure>(
         _ device: DeviceID, _ what: @autoclosure @Sendable () -> String, scope: LinkHandleScope,
         operation makeOperation: (Link) throws(AirlinkError) -> ProcedureOperation<Procedure>
     ) async throws(AirlinkError) -> Procedure.Success {
@@ -133,7 +133,9 @@ extension VirtualRadio {
     }
 
     /// Reads a whole value: a Read Request, then Read Blob Requests while parts come full.
-    public func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError) -> [UInt8] {
+    public nonisolated(nonsending) func read(_ device: DeviceID, handle: ATTHandle) async throws(AirlinkError)
+        -> [UInt8]
+    {
         try await perform(device, "read \(handle)", scope: .handles(handle...handle)) { link in
             ReadOperation(ReadLongValueProcedure(handle: handle, mtu: link.mtu))
         }
@@ -143,7 +145,7 @@ extension VirtualRadio {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a command longer than MTU − 3;
     ///   ``/AirlinkCore/AirlinkError/Code/attribute`` when the peripheral refuses.
-    public func write(
+    public nonisolated(nonsending) func write(
         _ device: DeviceID, handle: ATTHandle, value: [UInt8], type: WriteType
     ) async throws(AirlinkError) {
         switch type {
