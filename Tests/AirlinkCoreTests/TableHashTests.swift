@@ -30,6 +30,21 @@ import Testing
                 == BluetoothUUID(value: BluetoothUUID(0x180F).value)._rawHashValue(seed: 7))
     }
 
+    @Test func uuidsAPeerCraftsToCollideStillSpread() {
+        // Given 4,096 UUIDs a hostile peer built to collide under a fold of the halves that ignores the
+        // seed (high = c ^ (low * k), the multiplier public in the source)
+        let crafted = (1...4096).map { (index: Int) -> BluetoothUUID in
+            let low = UInt64(index)
+            let high = 0xDEAD_BEEF_0000_0000 ^ (low &* 0x9E37_79B9_7F4A_7C15)
+            return BluetoothUUID(value: UInt128(high) << 64 | UInt128(low))
+        }
+
+        // Then under any table's seed they spread over 8,192 buckets as other UUIDs do
+        for seed in [7, 0x5EED, -1] {
+            #expect(Self.fullestBucket(crafted.map { $0._rawHashValue(seed: seed) }, buckets: 8192) <= 6)
+        }
+    }
+
     @Test func dictionariesFindEveryKey() {
         // Given dictionaries keyed by handles and by UUIDs
         let byHandle = Dictionary(uniqueKeysWithValues: (1...2000).map { (ATTHandle(UInt16($0)), $0) })

@@ -12,11 +12,17 @@ public struct BluetoothUUID: Hashable, Sendable, Comparable {
     @usableFromInline let high: UInt64
     @usableFromInline let low: UInt64
 
-    /// The hash a `Dictionary` or `Set` files the UUID under: a cheap mix of both halves instead of
-    /// SipHash (a splitmix64 finalizer; Docs/Performance.md): the layers look characteristics and observers up by UUID on
-    /// every request and notification.
+    /// The hash a `Dictionary` or `Set` files the UUID under: a cheap mix instead of SipHash (a splitmix64
+    /// finalizer; Docs/Performance.md): the layers look characteristics and observers up by UUID on every
+    /// request and notification.
+    ///
+    /// The low half is mixed with the table's seed first and the high half into that, so which UUIDs
+    /// collide depends on the seed: a peer cannot list UUIDs that all fall in one bucket (a linear fold of
+    /// the halves let it pick, for any low half, the high half that collides).
     @inlinable
-    public func _rawHashValue(seed: Int) -> Int { cheapHash(high ^ (low &* 0x9E37_79B9_7F4A_7C15), seed: seed) }
+    public func _rawHashValue(seed: Int) -> Int {
+        cheapHash(high, seed: cheapHash(low, seed: seed))
+    }
 
     /// The full 128-bit value, most significant byte first as written.
     public var value: UInt128 { UInt128(high) << 64 | UInt128(low) }
