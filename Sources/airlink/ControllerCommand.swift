@@ -31,7 +31,7 @@ struct ControllerCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: "Serve the world of this scenario (YAML) instead of the built-in one; its timeline is not applied.")
+        help: "Serve the world of this scenario (YAML) instead of the built-in one, with its timeline of faults.")
     var world: String?
 
     @Option(name: .long, parsing: .unconditional, help: "The simulation's seed.")
@@ -66,13 +66,8 @@ struct ControllerCommand: AsyncParsableCommand {
             return
         }
         let scenario = try Scenario.load(path: world)
-        for spec in try scenario.peripheralSpecs() { _ = try simulation.add(spec) }
-        if !scenario.timeline.isEmpty {
-            simulation.trace.record(
-                "hci",
-                "the timeline of \(world) is not applied (\(scenario.timeline.count) actions); "
-                    + "--drop-link and --notify-burst are the controller's timeline")
-        }
+        // Its timeline counts from the controller's start, paced to the wall clock, like a run's from t=0.
+        _ = try scenario.serve(in: simulation)
     }
 
     /// The link actions `--drop-link` and `--notify-burst` name.

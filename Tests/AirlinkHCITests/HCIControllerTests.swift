@@ -17,9 +17,7 @@ struct HCIControllerTests {
 
     /// LE Create Connection to `device`, interval 24 (30 ms), latency 0, timeout 42 (420 ms).
     func createConnection(_ device: DeviceID) -> HCIController.Input {
-        var parameters: [UInt8] = [0x60, 0x00, 0x30, 0x00, 0x00, device.hciAddressType] + device.hciAddress + [0x01]
-        parameters += [24, 0, 24, 0, 0, 0, 42, 0, 0, 0, 0, 0]
-        return command(.leCreateConnection, parameters)
+        command(.leCreateConnection, HCICommand.createConnectionParameters(to: device))
     }
 
     /// A controller whose host enabled every event, LE Meta included (the default mask leaves it off).
