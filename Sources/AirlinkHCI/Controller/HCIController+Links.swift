@@ -24,13 +24,33 @@ extension HCIController {
         self.pending = nil
         let handle = nextHandle
         nextHandle = nextHandle >= HCIACLPacket.maximumHandle ? 0x0040 : nextHandle + 1
-        connections[handle] = Connection(device: device, request: pending.request)
+        var connection = Connection(device: device, request: pending.request)
+        connection.txOctets = suggestedTxOctets
+        connection.txTime = suggestedTxTime
+        connections[handle] = connection
+        return connectionComplete(status: 0, handle: handle, pending)
+    }
+
+    /// LE Enhanced Connection Complete when the host unmasked it (it then replaces the legacy event, 7.7.65.10),
+    /// LE Connection Complete when that is on, nothing otherwise.
+    private func connectionComplete(
+        status: UInt8, handle: UInt16, _ pending: (device: DeviceID, request: ConnectionRequest)
+    ) -> [Action] {
+        let request = pending.request
+        if enabled(leEvent: 0x0A) {
+            return [
+                Self.send(
+                    .leEnhancedConnectionComplete(
+                        status: status, handle: handle, peer: pending.device, interval: request.interval,
+                        latency: request.latency, supervisionTimeout: request.supervisionTimeout))
+            ]
+        }
         guard enabled(leEvent: 0x01) else { return [] }
         return [
             Self.send(
                 .leConnectionComplete(
-                    status: 0, handle: handle, peer: device, interval: pending.request.interval,
-                    latency: pending.request.latency, supervisionTimeout: pending.request.supervisionTimeout))
+                    status: status, handle: handle, peer: pending.device, interval: request.interval,
+                    latency: request.latency, supervisionTimeout: request.supervisionTimeout))
         ]
     }
 
@@ -39,13 +59,7 @@ extension HCIController {
         self.pending = nil
         let status = cancelling ? Status.unknownConnection : status
         cancelling = false
-        guard enabled(leEvent: 0x01) else { return [] }
-        return [
-            Self.send(
-                .leConnectionComplete(
-                    status: status, handle: 0, peer: device, interval: pending.request.interval,
-                    latency: pending.request.latency, supervisionTimeout: pending.request.supervisionTimeout))
-        ]
+        return connectionComplete(status: status, handle: 0, pending)
     }
 
     mutating func disconnected(_ device: DeviceID, _ reason: UInt8) -> [Action] {

@@ -57,6 +57,11 @@ public struct HCIController: Sendable {
         var device: DeviceID
         var request: ConnectionRequest
         var reassembler = L2CAPReassembler()
+        /// The link's maximum transmitted payload octets and air time (LE Set Data Length), the same each way.
+        var txOctets: UInt16 = 27
+        var txTime: UInt16 = 328
+        /// The link's PHY each way (1: LE 1M, 2: LE 2M).
+        var phy: UInt8 = 1
     }
 
     /// The controller's public address (Read BD_ADDR).
@@ -76,6 +81,11 @@ public struct HCIController: Sendable {
     var connections: [UInt16: Connection] = [:]
     var nextHandle: UInt16 = 0x0040
     var rssi: [DeviceID: Int8] = [:]
+    /// The host's suggested data length for new links (LE Write Suggested Default Data Length).
+    var suggestedTxOctets: UInt16 = 27
+    var suggestedTxTime: UInt16 = 328
+    /// The PHYs the host prefers for new links, as Set Default PHY's bit fields (LE 1M only by default).
+    var defaultPHYs: UInt8 = 0x01
 
     /// A controller with a public address, reset.
     public init(address: BDAddress) {
