@@ -9,7 +9,8 @@ import AirlinkCore
 #endif
 
 /// A host for the tests: speaks H4 over a file descriptor (a Unix socket's client end, a pseudo-terminal's
-/// slave) and waits for events with a wall-clock deadline (the controller runs paced to the wall clock).
+/// slave) and waits for events with a wall-clock deadline (the controller runs paced to the wall clock), polling
+/// without blocking a thread of the cooperative pool.
 final class H4TestHost {
     private let fd: Int32
     private var decoder = H4StreamDecoder()
@@ -49,14 +50,18 @@ final class H4TestHost {
     }
 
     /// The first event that `matches`, skipping others, or `nil` when `seconds` of wall-clock time pass first.
-    func event(within seconds: Int, where matches: (HCIEvent) -> Bool) throws -> HCIEvent? {
+    func event(within seconds: Int, where matches: (HCIEvent) -> Bool) async throws -> HCIEvent? {
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
         while ContinuousClock.now < deadline {
             while let packet = try decoder.next() {
                 if case .event(let event) = packet, matches(event) { return event }
             }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 50) > 0 else { continue }
+            guard poll(&entry, 1, 0) > 0 else {
+                // Polled without blocking: the server's tasks share the cooperative threads with this one.
+                try await Task.sleep(for: .milliseconds(5))
+                continue
+            }
             var buffer = [UInt8](repeating: 0, count: 1024)
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { return nil }
@@ -66,8 +71,8 @@ final class H4TestHost {
     }
 
     /// The Command Complete of `opcode`'s return parameters (status first), or `nil` past the deadline.
-    func complete(_ opcode: HCIOpcode, within seconds: Int = 5) throws -> [UInt8]? {
-        let event = try event(within: seconds) {
+    func complete(_ opcode: HCIOpcode, within seconds: Int = 5) async throws -> [UInt8]? {
+        let event = try await event(within: seconds) {
             $0.code == 0x0E && $0.parameters.count >= 3
                 && UInt16($0.parameters[1]) | UInt16($0.parameters[2]) << 8 == opcode.rawValue
         }

@@ -35,13 +35,13 @@ struct ServedWorldTests {
         let host = try H4TestHost(unix: path)
         // When the host connects to the thermostat at once
         host.send(.reset)
-        _ = try host.complete(.reset)
+        _ = try await host.complete(.reset)
         host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
         host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
-        let complete = try host.event(within: 5) { $0.code == 0x3E && $0.parameters.first == 0x01 }
+        let complete = try await host.event(within: 5) { $0.code == 0x3E && $0.parameters.first == 0x01 }
         #expect(complete?.parameters[1] == 0x00)
         // Then the timeline's link loss reaches it as Disconnection Complete with the scenario's reason
-        let disconnection = try host.event(within: 10) { $0.code == 0x05 }
+        let disconnection = try await host.event(within: 10) { $0.code == 0x05 }
         #expect(disconnection?.parameters[0] == 0x00)
         #expect(disconnection?.parameters[3] == 0x14)
         server.stop()

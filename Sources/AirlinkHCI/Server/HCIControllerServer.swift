@@ -87,6 +87,9 @@ public final class HCIControllerServer: Sendable {
         state = Mutex(State(controller: HCIController(address: address)))
     }
 
+    /// Where it listens: a pseudo-terminal's with the path a host opens.
+    public var endpoint: HostEndpoint { socket.endpoint }
+
     /// Asks ``run()`` to return after its current step.
     public func stop() { stopRequested.store(true, ordering: .relaxed) }
 
