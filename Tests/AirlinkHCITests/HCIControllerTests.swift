@@ -133,4 +133,26 @@ struct HCIControllerTests {
         #expect(
             events(controller.handle(command(.disconnect, [0x40, 0x00, 0x13]))) == [.commandStatus(0x02, .disconnect)])
     }
+
+    @Test("Read RSSI answers with the link's RSSI the radio measures, not the last advertisement's")
+    func readRSSI() {
+        // Given a link to the thermostat, whose advertisement was heard at -60 dBm
+        var controller = controller()
+        _ = controller.handle(command(.leSetScanEnable, [0x01, 0x00]))
+        _ = controller.handle(
+            .advertisement(thermostat, data: [0x02, 0x01, 0x06], scanResponse: nil, isConnectable: true, rssi: -60))
+        let handle = connected(&controller)
+        let handleBytes = [UInt8(handle & 0xFF), UInt8(handle >> 8)]
+        // When the host reads the RSSI
+        let asked = controller.handle(command(.readRSSI, handleBytes))
+        // Then the radio is asked to measure the link, and the host hears what it measured
+        #expect(asked == [.readRSSI(thermostat)])
+        let answer = events(controller.handle(.linkRSSI(thermostat, -42)))
+        #expect(answer == [.commandComplete(.readRSSI, [0x00] + handleBytes + [UInt8(bitPattern: -42)])])
+        // And a link gone before the measurement is answered 0x02 rather than never
+        _ = controller.handle(command(.readRSSI, handleBytes))
+        _ = controller.handle(.disconnected(thermostat, reason: 0x08))
+        let gone = events(controller.handle(.linkRSSI(thermostat, nil)))
+        #expect(gone == [.commandComplete(.readRSSI, [0x02] + handleBytes + [0x7F])])
+    }
 }

@@ -88,7 +88,9 @@ extension HCIController {
             guard let connection = connections[handle] else {
                 return [Self.send(.commandComplete(opcode, [Status.unknownConnection] + parameters + [0x7F]))]
             }
-            return complete(parameters + [UInt8(bitPattern: rssi[connection.device] ?? 127)])
+            // Answered when the radio has measured the link (Input.linkRSSI).
+            rssiRequests.append((handle, connection.device))
+            return [.readRSSI(connection.device)]
         case .leCreateConnection:
             return createConnection(parameters)
         case .leCreateConnectionCancel:

@@ -4,7 +4,6 @@ extension HCIController {
     mutating func advertised(
         _ device: DeviceID, _ data: [UInt8], _ response: [UInt8]?, _ connectable: Bool, _ level: Int8
     ) -> [Action] {
-        rssi[device] = level
         guard scanning, enabled(leEvent: 0x02) else { return [] }
         var actions = [
             Self.send(
@@ -52,6 +51,16 @@ extension HCIController {
                     status: status, handle: handle, peer: pending.device, interval: request.interval,
                     latency: request.latency, supervisionTimeout: request.supervisionTimeout))
         ]
+    }
+
+    /// Read RSSI's Command Complete, once the radio measured the link: for the oldest request on that link.
+    mutating func measured(_ device: DeviceID, _ level: Int8?) -> [Action] {
+        guard let index = rssiRequests.firstIndex(where: { $0.device == device }) else { return [] }
+        let handle = rssiRequests.remove(at: index).handle
+        var returned: [UInt8] = [level == nil ? Status.unknownConnection : Status.success]
+        returned.appendLittle16(handle)
+        returned.append(UInt8(bitPattern: level ?? 127))
+        return [Self.send(.commandComplete(.readRSSI, returned))]
     }
 
     mutating func connectionFailed(_ device: DeviceID, _ status: UInt8) -> [Action] {

@@ -199,6 +199,11 @@ public final class HCIControllerServer: Sendable {
             simulation.spawn { await radio.disconnect(device) }
         case .sendATT(let device, let bytes):
             radio.sendHostATT(bytes, to: device)
+        case .readRSSI(let device):
+            simulation.spawn {
+                let level = try? await radio.readRSSI(device)
+                inbox.append(.linkRSSI(device, level.map { Int8(clamping: $0) }))
+            }
         case .note(let text):
             simulation.trace.record("hci", text)
         }
