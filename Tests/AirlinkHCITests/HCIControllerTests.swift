@@ -4,16 +4,8 @@ import Testing
 @testable import AirlinkHCI
 
 @Suite("HCI controller")
-struct HCIControllerTests {
+struct HCIControllerTests: ControllerTesting {
     let thermostat: DeviceID = "C0:FF:EE:00:00:01"
-
-    func events(_ actions: [HCIController.Action]) -> [HCIEvent] {
-        actions.compactMap { if case .send(.event(let event)) = $0 { event } else { nil } }
-    }
-
-    func command(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) -> HCIController.Input {
-        .host(.command(HCICommand(opcode, parameters)))
-    }
 
     /// LE Create Connection to `device`, interval 24 (30 ms), latency 0, timeout 42 (420 ms).
     func createConnection(_ device: DeviceID) -> HCIController.Input {

@@ -4,18 +4,11 @@ import Testing
 @testable import AirlinkHCI
 
 @Suite("HCI data length and PHY")
-struct LinkLayerTests {
+struct LinkLayerTests: ControllerTesting {
     let thermostat: DeviceID = "C0:FF:EE:00:00:01"
 
-    func events(_ actions: [HCIController.Action]) -> [HCIEvent] {
-        actions.compactMap { if case .send(.event(let event)) = $0 { event } else { nil } }
-    }
-
-    func command(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) -> HCIController.Input {
-        .host(.command(HCICommand(opcode, parameters)))
-    }
-
-    /// A controller whose host unmasked every event (but LE Enhanced Connection Complete unless `enhanced`), a link to the thermostat; its handle.
+    /// A controller whose host unmasked every event (but LE Enhanced Connection Complete unless `enhanced`),
+    /// with a link to the thermostat: the controller, the link's handle and its connection complete event.
     func connected(enhanced: Bool = true) -> (HCIController, UInt16, HCIEvent) {
         var controller = HCIController(address: BDAddress(value: 1))
         _ = controller.handle(command(.setEventMask, [UInt8](repeating: 0xFF, count: 8)))

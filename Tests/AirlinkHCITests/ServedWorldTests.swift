@@ -12,7 +12,7 @@ struct ServedWorldTests {
 
     @Test("the scenario's timeline drops the host's link, which hears Disconnection Complete with its reason")
     func timelineLinkLoss() async throws {
-        // Given a scenario whose timeline drops the thermostat's links at 2 s with reason 0x14, served by the
+        // Given a scenario whose timeline drops the thermostat's links at 4 s with reason 0x14, served by the
         // controller on a Unix socket
         let scenario = try Scenario.parse(
             """
@@ -21,7 +21,7 @@ struct ServedWorldTests {
             world:
               - builtIn: thermostat
             timeline:
-              - at: 2s
+              - at: 4s
                 do: dropLink
                 device: Thermostat
                 reason: "0x14"
@@ -47,7 +47,7 @@ struct ServedWorldTests {
         #expect(rssi?.first == 0x00)
         #expect(rssi.map { Int8(bitPattern: $0[3]) < 0 } == true)
         // Then the timeline's link loss reaches it as Disconnection Complete with the scenario's reason
-        let disconnection = try await host.event(within: 10) { $0.code == 0x05 }
+        let disconnection = try await host.event(within: 20) { $0.code == 0x05 }
         #expect(disconnection?.parameters[0] == 0x00)
         #expect(disconnection?.parameters[3] == 0x14)
         server.stop()
