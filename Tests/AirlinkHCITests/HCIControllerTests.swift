@@ -147,4 +147,18 @@ struct HCIControllerTests: ControllerTesting {
         let gone = events(controller.handle(.linkRSSI(thermostat, nil)))
         #expect(gone == [.commandComplete(.readRSSI, [0x02] + handleBytes + [0x7F])])
     }
+
+    @Test("a link that drops before its coming up is handled reaches the host as up, then down with the reason")
+    func droppedWhileConnecting() {
+        // Given a host connecting to the thermostat
+        var controller = controller()
+        _ = controller.handle(createConnection(thermostat))
+        // When the radio's report of the link loss overtakes the one of the link coming up
+        #expect(events(controller.handle(.disconnected(thermostat, reason: 0x14))).isEmpty)
+        let answer = events(controller.handle(.connected(thermostat)))
+        // Then the host hears LE Connection Complete, then Disconnection Complete 0x14, and no handle stays
+        #expect(answer.count == 2)
+        #expect(answer.last == .disconnectionComplete(handle: 0x0040, reason: 0x14))
+        #expect(controller.connectionHandles.isEmpty)
+    }
 }

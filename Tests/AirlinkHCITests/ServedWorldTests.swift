@@ -38,7 +38,7 @@ struct ServedWorldTests {
         _ = try await host.complete(.reset)
         host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
         host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
-        let complete = try await host.event(within: 5) { $0.code == 0x3E && $0.parameters.first == 0x01 }
+        let complete = try await host.event(within: 20) { $0.code == 0x3E && $0.parameters.first == 0x01 }
         #expect(complete?.parameters[1] == 0x00)
         // And Read RSSI on the link answers with the radio's measurement of it (a negative dBm, not 127)
         let handle = complete.map { Array($0.parameters[2...3]) } ?? [0, 0]

@@ -143,6 +143,7 @@ extension HCIController {
         let request = ConnectionRequest(interval: field(15), latency: field(17), supervisionTimeout: field(19))
         pending = (device, request)
         cancelling = false
+        droppedWhileConnecting = nil
         return [Self.send(.commandStatus(Status.success, opcode)), .connect(device, request)]
     }
 

@@ -27,7 +27,12 @@ extension HCIController {
         connection.txOctets = suggestedTxOctets
         connection.txTime = suggestedTxTime
         connections[handle] = connection
-        return connectionComplete(status: 0, handle: handle, pending)
+        var actions = connectionComplete(status: 0, handle: handle, pending)
+        if let reason = droppedWhileConnecting {
+            droppedWhileConnecting = nil
+            actions += disconnected(device, reason)
+        }
+        return actions
     }
 
     /// LE Enhanced Connection Complete when the host unmasked it (it then replaces the legacy event, 7.7.65.10),
@@ -66,13 +71,17 @@ extension HCIController {
     mutating func connectionFailed(_ device: DeviceID, _ status: UInt8) -> [Action] {
         guard let pending, pending.device == device else { return [] }
         self.pending = nil
+        droppedWhileConnecting = nil
         let status = cancelling ? Status.unknownConnection : status
         cancelling = false
         return connectionComplete(status: status, handle: 0, pending)
     }
 
     mutating func disconnected(_ device: DeviceID, _ reason: UInt8) -> [Action] {
-        guard let handle = handle(of: device) else { return [] }
+        guard let handle = handle(of: device) else {
+            if pending?.device == device { droppedWhileConnecting = reason }
+            return []
+        }
         connections[handle] = nil
         guard enabled(event: 0x05) else { return [] }
         return [Self.send(.disconnectionComplete(handle: handle, reason: reason))]

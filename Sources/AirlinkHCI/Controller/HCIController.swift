@@ -83,6 +83,9 @@ public struct HCIController: Sendable {
     var scanning = false
     var pending: (device: DeviceID, request: ConnectionRequest)?
     var cancelling = false
+    /// The reason the radio gave for a link that went down before its coming up was handled (the two
+    /// reports race on the way to the controller): the host hears the link come up, then go down.
+    var droppedWhileConnecting: UInt8?
     var connections: [UInt16: Connection] = [:]
     var nextHandle: UInt16 = 0x0040
     /// The Read RSSI commands the radio has still to answer, in order (the link may end before it does).
