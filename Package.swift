@@ -119,7 +119,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AirlinkHCITests",
-            dependencies: ["AirlinkHCI", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles"]),
+            dependencies: [
+                "AirlinkHCI", "AirlinkCore", "AirlinkSimulation", "AirlinkProfiles", "AirlinkTestKit",
+            ]),
         // What the tests and the benchmarks share: the scripted transport, recorders, workloads and
         // fixtures. Not a product: users test their apps with AirlinkTestKit.
         .target(

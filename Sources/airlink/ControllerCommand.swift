@@ -16,7 +16,7 @@ import ArgumentParser
 struct ControllerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "controller",
-        abstract: "Serve the simulated world as an HCI controller (H4 over TCP or a Unix socket).",
+        abstract: "Serve the simulated world as an HCI controller (H4 over TCP, a Unix socket or a pty).",
         discussion: """
             A host (Bumble's tcp-client:127.0.0.1:PORT or unix:PATH transport) scans, connects and speaks ATT \
             to the thermostat, the battery and the SensorTag. The simulation runs paced to the wall clock; \
@@ -29,9 +29,12 @@ struct ControllerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Listen on a Unix socket at PATH instead of TCP.")
     var unix: String?
 
+    @Flag(name: .long, help: "Speak H4 on a new pseudo-terminal instead; its path is printed (serial:PATH).")
+    var pty = false
+
     @Option(
         name: .long,
-        help: "Serve the world of this scenario (YAML) instead of the built-in one; its timeline is not applied.")
+        help: "Serve the world of this scenario (YAML) instead of the built-in one, with its timeline of faults.")
     var world: String?
 
     @Option(name: .long, parsing: .unconditional, help: "The simulation's seed.")
@@ -55,7 +58,9 @@ struct ControllerCommand: AsyncParsableCommand {
     var bursts: [String] = []
 
     func validate() throws {
-        if tcp != nil, unix != nil { throw ValidationError("--tcp and --unix exclude each other: pass one") }
+        if [tcp != nil, unix != nil, pty].filter({ $0 }).count > 1 {
+            throw ValidationError("--tcp, --unix and --pty exclude each other: pass one")
+        }
         _ = try actions()
     }
 
@@ -66,13 +71,8 @@ struct ControllerCommand: AsyncParsableCommand {
             return
         }
         let scenario = try Scenario.load(path: world)
-        for spec in try scenario.peripheralSpecs() { _ = try simulation.add(spec) }
-        if !scenario.timeline.isEmpty {
-            simulation.trace.record(
-                "hci",
-                "the timeline of \(world) is not applied (\(scenario.timeline.count) actions); "
-                    + "--drop-link and --notify-burst are the controller's timeline")
-        }
+        // Its timeline counts from the controller's start, paced to the wall clock, like a run's from t=0.
+        _ = try scenario.serve(in: simulation)
     }
 
     /// The link actions `--drop-link` and `--notify-burst` name.
@@ -119,7 +119,7 @@ struct ControllerCommand: AsyncParsableCommand {
         let server: HCIControllerServer
         do {
             try populate(simulation)
-            let endpoint: HostEndpoint = unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
+            let endpoint: HostEndpoint = pty ? .pty(path: nil) : unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
             server = try HCIControllerServer(
                 simulation: simulation, endpoint: endpoint, btsnoop: btsnoop, actions: try actions(),
                 output: { line in

@@ -66,6 +66,7 @@ extension BadInputTests {
     /// Bad flags and arguments.
     static let flags: [Case] = [
         Case(arguments: ["controller", "--tcp", "9000", "--unix", "TMPDIR/h.sock"], message: "exclude each other"),
+        Case(arguments: ["controller", "--pty", "--tcp", "9000"], message: "exclude each other"),
         Case(arguments: ["controller", "--drop-link", "thermostat"], message: "write DEVICE@SECONDS[/REASON]"),
         Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@2/0xZZ"], message: "no HCI error code"),
         Case(

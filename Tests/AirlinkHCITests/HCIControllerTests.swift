@@ -4,22 +4,12 @@ import Testing
 @testable import AirlinkHCI
 
 @Suite("HCI controller")
-struct HCIControllerTests {
+struct HCIControllerTests: ControllerTesting {
     let thermostat: DeviceID = "C0:FF:EE:00:00:01"
-
-    func events(_ actions: [HCIController.Action]) -> [HCIEvent] {
-        actions.compactMap { if case .send(.event(let event)) = $0 { event } else { nil } }
-    }
-
-    func command(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) -> HCIController.Input {
-        .host(.command(HCICommand(opcode, parameters)))
-    }
 
     /// LE Create Connection to `device`, interval 24 (30 ms), latency 0, timeout 42 (420 ms).
     func createConnection(_ device: DeviceID) -> HCIController.Input {
-        var parameters: [UInt8] = [0x60, 0x00, 0x30, 0x00, 0x00, device.hciAddressType] + device.hciAddress + [0x01]
-        parameters += [24, 0, 24, 0, 0, 0, 42, 0, 0, 0, 0, 0]
-        return command(.leCreateConnection, parameters)
+        command(.leCreateConnection, HCICommand.createConnectionParameters(to: device))
     }
 
     /// A controller whose host enabled every event, LE Meta included (the default mask leaves it off).
@@ -134,5 +124,41 @@ struct HCIControllerTests {
         var controller = HCIController(address: BDAddress(value: 1))
         #expect(
             events(controller.handle(command(.disconnect, [0x40, 0x00, 0x13]))) == [.commandStatus(0x02, .disconnect)])
+    }
+
+    @Test("Read RSSI answers with the link's RSSI the radio measures, not the last advertisement's")
+    func readRSSI() {
+        // Given a link to the thermostat, whose advertisement was heard at -60 dBm
+        var controller = controller()
+        _ = controller.handle(command(.leSetScanEnable, [0x01, 0x00]))
+        _ = controller.handle(
+            .advertisement(thermostat, data: [0x02, 0x01, 0x06], scanResponse: nil, isConnectable: true, rssi: -60))
+        let handle = connected(&controller)
+        let handleBytes = [UInt8(handle & 0xFF), UInt8(handle >> 8)]
+        // When the host reads the RSSI
+        let asked = controller.handle(command(.readRSSI, handleBytes))
+        // Then the radio is asked to measure the link, and the host hears what it measured
+        #expect(asked == [.readRSSI(thermostat)])
+        let answer = events(controller.handle(.linkRSSI(thermostat, -42)))
+        #expect(answer == [.commandComplete(.readRSSI, [0x00] + handleBytes + [UInt8(bitPattern: -42)])])
+        // And a link gone before the measurement is answered 0x02 rather than never
+        _ = controller.handle(command(.readRSSI, handleBytes))
+        _ = controller.handle(.disconnected(thermostat, reason: 0x08))
+        let gone = events(controller.handle(.linkRSSI(thermostat, nil)))
+        #expect(gone == [.commandComplete(.readRSSI, [0x02] + handleBytes + [0x7F])])
+    }
+
+    @Test("a link that drops before its coming up is handled reaches the host as up, then down with the reason")
+    func droppedWhileConnecting() {
+        // Given a host connecting to the thermostat
+        var controller = controller()
+        _ = controller.handle(createConnection(thermostat))
+        // When the radio's report of the link loss overtakes the one of the link coming up
+        #expect(events(controller.handle(.disconnected(thermostat, reason: 0x14))).isEmpty)
+        let answer = events(controller.handle(.connected(thermostat)))
+        // Then the host hears LE Connection Complete, then Disconnection Complete 0x14, and no handle stays
+        #expect(answer.count == 2)
+        #expect(answer.last == .disconnectionComplete(handle: 0x0040, reason: 0x14))
+        #expect(controller.connectionHandles.isEmpty)
     }
 }

@@ -59,6 +59,39 @@ extension HCIEvent {
         return HCIEvent(code: leMetaCode, parameters: parameters)
     }
 
+    /// LE Enhanced Connection Complete [v1] (7.7.65.10): LE Connection Complete's fields with the local and peer
+    /// resolvable private addresses (none here: zeros) between the peer's address and the interval.
+    public static func leEnhancedConnectionComplete(
+        status: UInt8, handle: UInt16, peer: DeviceID, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16
+    ) -> HCIEvent {
+        let legacy = leConnectionComplete(
+            status: status, handle: handle, peer: peer, interval: interval, latency: latency,
+            supervisionTimeout: supervisionTimeout
+        ).parameters
+        return HCIEvent(
+            code: leMetaCode, parameters: [0x0A] + legacy[1..<12] + [UInt8](repeating: 0, count: 12) + legacy[12...])
+    }
+
+    /// LE Data Length Change (7.7.65.7): the link's maximum payload octets and air times, each way.
+    public static func leDataLengthChange(
+        handle: UInt16, txOctets: UInt16, txTime: UInt16, rxOctets: UInt16, rxTime: UInt16
+    )
+        -> HCIEvent
+    {
+        var parameters: [UInt8] = [0x07]
+        parameters.appendLittle16(handle)
+        for field in [txOctets, txTime, rxOctets, rxTime] { parameters.appendLittle16(field) }
+        return HCIEvent(code: leMetaCode, parameters: parameters)
+    }
+
+    /// LE PHY Update Complete (7.7.65.12): the PHY each way (1: LE 1M, 2: LE 2M).
+    public static func lePHYUpdateComplete(status: UInt8, handle: UInt16, tx: UInt8, rx: UInt8) -> HCIEvent {
+        var parameters: [UInt8] = [0x0C, status]
+        parameters.appendLittle16(handle)
+        parameters += [tx, rx]
+        return HCIEvent(code: leMetaCode, parameters: parameters)
+    }
+
     /// The event types of a legacy advertising report (7.7.65.2).
     public enum AdvertisingReportType: UInt8, Sendable {
         /// ADV_IND: connectable and scannable undirected.

@@ -51,6 +51,20 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let leCreateConnection = HCIOpcode(ogf: 0x08, ocf: 0x000D)
     /// LE Create Connection Cancel (7.8.13).
     public static let leCreateConnectionCancel = HCIOpcode(ogf: 0x08, ocf: 0x000E)
+    /// LE Set Data Length (7.8.33).
+    public static let leSetDataLength = HCIOpcode(ogf: 0x08, ocf: 0x0022)
+    /// LE Read Suggested Default Data Length (7.8.34).
+    public static let leReadSuggestedDefaultDataLength = HCIOpcode(ogf: 0x08, ocf: 0x0023)
+    /// LE Write Suggested Default Data Length (7.8.35).
+    public static let leWriteSuggestedDefaultDataLength = HCIOpcode(ogf: 0x08, ocf: 0x0024)
+    /// LE Read Maximum Data Length (7.8.46).
+    public static let leReadMaximumDataLength = HCIOpcode(ogf: 0x08, ocf: 0x002F)
+    /// LE Read PHY (7.8.47).
+    public static let leReadPHY = HCIOpcode(ogf: 0x08, ocf: 0x0030)
+    /// LE Set Default PHY (7.8.48).
+    public static let leSetDefaultPHY = HCIOpcode(ogf: 0x08, ocf: 0x0031)
+    /// LE Set PHY (7.8.49).
+    public static let leSetPHY = HCIOpcode(ogf: 0x08, ocf: 0x0032)
 
     /// `0x200D` style: the opcode in hex.
     public var description: String {

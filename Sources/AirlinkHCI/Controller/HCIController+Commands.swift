@@ -21,6 +21,8 @@ extension HCIController {
         (24, 6),  // Write LE Host Support
         (25, 0), (25, 1), (25, 2), (25, 4),  // LE Set Event Mask, LE Read Buffer Size, LE features, random address
         (26, 2), (26, 3), (26, 4), (26, 5),  // LE scan parameters, scan enable, create connection and cancel
+        (33, 6), (33, 7), (34, 0),  // LE Set Data Length, Read and Write Suggested Default Data Length
+        (35, 3), (35, 4), (35, 5), (35, 6),  // LE Read Maximum Data Length, Read PHY, Set Default PHY, Set PHY
     ]
 
     static var supportedCommands: [UInt8] {
@@ -86,7 +88,9 @@ extension HCIController {
             guard let connection = connections[handle] else {
                 return [Self.send(.commandComplete(opcode, [Status.unknownConnection] + parameters + [0x7F]))]
             }
-            return complete(parameters + [UInt8(bitPattern: rssi[connection.device] ?? 127)])
+            // Answered when the radio has measured the link (Input.linkRSSI).
+            rssiRequests.append((handle, connection.device))
+            return [.readRSSI(connection.device)]
         case .leCreateConnection:
             return createConnection(parameters)
         case .leCreateConnectionCancel:
@@ -95,6 +99,9 @@ extension HCIController {
             return complete() + [.cancelConnect(pending.device)]
         case .disconnect:
             return disconnect(parameters)
+        case .leSetDataLength, .leReadSuggestedDefaultDataLength, .leWriteSuggestedDefaultDataLength,
+            .leReadMaximumDataLength, .leReadPHY, .leSetDefaultPHY, .leSetPHY:
+            return linkLayer(command)
         case .setEventMask, .leSetEventMask, .writeLEHostSupport, .leSetScanParameters, .leSetRandomAddress,
             .leSetScanEnable, .readRSSI:
             return refuse(Status.invalidParameters)
@@ -136,6 +143,7 @@ extension HCIController {
         let request = ConnectionRequest(interval: field(15), latency: field(17), supervisionTimeout: field(19))
         pending = (device, request)
         cancelling = false
+        droppedWhileConnecting = nil
         return [Self.send(.commandStatus(Status.success, opcode)), .connect(device, request)]
     }
 

@@ -4,7 +4,6 @@ extension HCIController {
     mutating func advertised(
         _ device: DeviceID, _ data: [UInt8], _ response: [UInt8]?, _ connectable: Bool, _ level: Int8
     ) -> [Action] {
-        rssi[device] = level
         guard scanning, enabled(leEvent: 0x02) else { return [] }
         var actions = [
             Self.send(
@@ -24,32 +23,65 @@ extension HCIController {
         self.pending = nil
         let handle = nextHandle
         nextHandle = nextHandle >= HCIACLPacket.maximumHandle ? 0x0040 : nextHandle + 1
-        connections[handle] = Connection(device: device, request: pending.request)
+        var connection = Connection(device: device, request: pending.request)
+        connection.txOctets = suggestedTxOctets
+        connection.txTime = suggestedTxTime
+        connections[handle] = connection
+        var actions = connectionComplete(status: 0, handle: handle, pending)
+        if let reason = droppedWhileConnecting {
+            droppedWhileConnecting = nil
+            actions += disconnected(device, reason)
+        }
+        return actions
+    }
+
+    /// LE Enhanced Connection Complete when the host unmasked it (it then replaces the legacy event, 7.7.65.10),
+    /// LE Connection Complete when that is on, nothing otherwise.
+    private func connectionComplete(
+        status: UInt8, handle: UInt16, _ pending: (device: DeviceID, request: ConnectionRequest)
+    ) -> [Action] {
+        let request = pending.request
+        if enabled(leEvent: 0x0A) {
+            return [
+                Self.send(
+                    .leEnhancedConnectionComplete(
+                        status: status, handle: handle, peer: pending.device, interval: request.interval,
+                        latency: request.latency, supervisionTimeout: request.supervisionTimeout))
+            ]
+        }
         guard enabled(leEvent: 0x01) else { return [] }
         return [
             Self.send(
                 .leConnectionComplete(
-                    status: 0, handle: handle, peer: device, interval: pending.request.interval,
-                    latency: pending.request.latency, supervisionTimeout: pending.request.supervisionTimeout))
+                    status: status, handle: handle, peer: pending.device, interval: request.interval,
+                    latency: request.latency, supervisionTimeout: request.supervisionTimeout))
         ]
+    }
+
+    /// Read RSSI's Command Complete, once the radio measured the link: for the oldest request on that link.
+    mutating func measured(_ device: DeviceID, _ level: Int8?) -> [Action] {
+        guard let index = rssiRequests.firstIndex(where: { $0.device == device }) else { return [] }
+        let handle = rssiRequests.remove(at: index).handle
+        var returned: [UInt8] = [level == nil ? Status.unknownConnection : Status.success]
+        returned.appendLittle16(handle)
+        returned.append(UInt8(bitPattern: level ?? 127))
+        return [Self.send(.commandComplete(.readRSSI, returned))]
     }
 
     mutating func connectionFailed(_ device: DeviceID, _ status: UInt8) -> [Action] {
         guard let pending, pending.device == device else { return [] }
         self.pending = nil
+        droppedWhileConnecting = nil
         let status = cancelling ? Status.unknownConnection : status
         cancelling = false
-        guard enabled(leEvent: 0x01) else { return [] }
-        return [
-            Self.send(
-                .leConnectionComplete(
-                    status: status, handle: 0, peer: device, interval: pending.request.interval,
-                    latency: pending.request.latency, supervisionTimeout: pending.request.supervisionTimeout))
-        ]
+        return connectionComplete(status: status, handle: 0, pending)
     }
 
     mutating func disconnected(_ device: DeviceID, _ reason: UInt8) -> [Action] {
-        guard let handle = handle(of: device) else { return [] }
+        guard let handle = handle(of: device) else {
+            if pending?.device == device { droppedWhileConnecting = reason }
+            return []
+        }
         connections[handle] = nil
         guard enabled(event: 0x05) else { return [] }
         return [Self.send(.disconnectionComplete(handle: handle, reason: reason))]

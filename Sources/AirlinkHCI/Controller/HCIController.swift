@@ -21,6 +21,8 @@ public struct HCIController: Sendable {
         case disconnected(DeviceID, reason: UInt8)
         /// A peripheral sent an ATT PDU.
         case att(DeviceID, [UInt8])
+        /// The radio measured the link's RSSI (``Action/readRSSI(_:)``), `nil` when the link was gone.
+        case linkRSSI(DeviceID, Int8?)
     }
 
     /// What the owner must do.
@@ -39,6 +41,9 @@ public struct HCIController: Sendable {
         case disconnect(DeviceID)
         /// Carry an ATT PDU to a connected peripheral.
         case sendATT(DeviceID, [UInt8])
+        /// Measure the RSSI of the link to a peripheral (the radio's path-loss model); answer with
+        /// ``Input/linkRSSI(_:_:)``.
+        case readRSSI(DeviceID)
         /// Say something for the trace.
         case note(String)
     }
@@ -57,6 +62,11 @@ public struct HCIController: Sendable {
         var device: DeviceID
         var request: ConnectionRequest
         var reassembler = L2CAPReassembler()
+        /// The link's maximum transmitted payload octets and air time (LE Set Data Length), the same each way.
+        var txOctets: UInt16 = 27
+        var txTime: UInt16 = 328
+        /// The link's PHY each way (1: LE 1M, 2: LE 2M).
+        var phy: UInt8 = 1
     }
 
     /// The controller's public address (Read BD_ADDR).
@@ -73,9 +83,18 @@ public struct HCIController: Sendable {
     var scanning = false
     var pending: (device: DeviceID, request: ConnectionRequest)?
     var cancelling = false
+    /// The reason the radio gave for a link that went down before its coming up was handled (the two
+    /// reports race on the way to the controller): the host hears the link come up, then go down.
+    var droppedWhileConnecting: UInt8?
     var connections: [UInt16: Connection] = [:]
     var nextHandle: UInt16 = 0x0040
-    var rssi: [DeviceID: Int8] = [:]
+    /// The Read RSSI commands the radio has still to answer, in order (the link may end before it does).
+    var rssiRequests: [(handle: UInt16, device: DeviceID)] = []
+    /// The host's suggested data length for new links (LE Write Suggested Default Data Length).
+    var suggestedTxOctets: UInt16 = 27
+    var suggestedTxTime: UInt16 = 328
+    /// The PHYs the host prefers for new links, as Set Default PHY's bit fields (LE 1M only by default).
+    var defaultPHYs: UInt8 = 0x01
 
     /// A controller with a public address, reset.
     public init(address: BDAddress) {
@@ -97,6 +116,7 @@ public struct HCIController: Sendable {
         case .connectionFailed(let device, let status): return connectionFailed(device, status)
         case .disconnected(let device, let reason): return disconnected(device, reason)
         case .att(let device, let pdu): return fromPeripheral(device, pdu)
+        case .linkRSSI(let device, let level): return measured(device, level)
         }
     }
 

@@ -87,6 +87,9 @@ public final class HCIControllerServer: Sendable {
         state = Mutex(State(controller: HCIController(address: address)))
     }
 
+    /// Where it listens: a pseudo-terminal's with the path a host opens.
+    public var endpoint: HostEndpoint { socket.endpoint }
+
     /// Asks ``run()`` to return after its current step.
     public func stop() { stopRequested.store(true, ordering: .relaxed) }
 
@@ -196,6 +199,11 @@ public final class HCIControllerServer: Sendable {
             simulation.spawn { await radio.disconnect(device) }
         case .sendATT(let device, let bytes):
             radio.sendHostATT(bytes, to: device)
+        case .readRSSI(let device):
+            simulation.spawn {
+                let level = try? await radio.readRSSI(device)
+                inbox.append(.linkRSSI(device, level.map { Int8(clamping: $0) }))
+            }
         case .note(let text):
             simulation.trace.record("hci", text)
         }

@@ -8,18 +8,23 @@ import AirlinkCore
     import Darwin
 #endif
 
-/// Where the controller listens for its host: a TCP port on the loopback interface or a Unix socket.
+/// Where the controller listens for its host: a TCP port on the loopback interface, a Unix socket or a
+/// pseudo-terminal.
 public enum HostEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// `127.0.0.1:port` (Bumble's `tcp-client:127.0.0.1:port`).
     case tcp(port: UInt16)
     /// A Unix domain socket at a path (Bumble's `unix:path`).
     case unix(path: String)
+    /// A pseudo-terminal the controller opens: `path` is its slave's (`/dev/pts/N`, Bumble's `serial:PATH`),
+    /// `nil` when asking for a new one.
+    case pty(path: String?)
 
-    /// `tcp:127.0.0.1:9000`, `unix:/tmp/airlink.sock`.
+    /// `tcp:127.0.0.1:9000`, `unix:/tmp/airlink.sock`, `pty:/dev/pts/3`.
     public var description: String {
         switch self {
         case .tcp(let port): "tcp:127.0.0.1:\(port)"
         case .unix(let path): "unix:\(path)"
+        case .pty(let path): "pty:\(path ?? "(new)")"
         }
     }
 }
@@ -30,14 +35,26 @@ final class HostSocket: @unchecked Sendable {
     // @unchecked: used by the paced run's driver thread only.
     private let listener: Int32
     private var client: Int32 = -1
+    /// Where it listens; a pseudo-terminal's with its slave's path.
     let endpoint: HostEndpoint
+    private let terminal: PseudoTerminal?
 
     /// Listens at `endpoint`.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the endpoint and the system's reason
     ///   (port in use, path too long or not writable).
     init(_ endpoint: HostEndpoint) throws(AirlinkError) {
+        if case .pty = endpoint {
+            // Always "connected": the master is the host's line; a host that goes away is not seen.
+            let terminal = try PseudoTerminal()
+            self.terminal = terminal
+            self.endpoint = .pty(path: terminal.path)
+            listener = -1
+            client = terminal.master
+            return
+        }
         self.endpoint = endpoint
+        terminal = nil
         func failure(_ what: String) -> AirlinkError {
             AirlinkError(
                 .invalidArgument, "cannot listen on \(endpoint): \(what) failed: \(String(cString: strerror(errno)))")
@@ -68,6 +85,8 @@ final class HostSocket: @unchecked Sendable {
                 for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
             }
             try Self.bind(fd, &address, failure)
+        case .pty:
+            fd = -1  // opened above
         }
         listener = fd
         guard listen(listener, 1) == 0 else {
@@ -109,6 +128,10 @@ final class HostSocket: @unchecked Sendable {
     }
 
     deinit {
+        if let terminal {
+            terminal.closeBoth()
+            return
+        }
         if client >= 0 { close(client) }
         close(listener)
         if case .unix(let path) = endpoint { unlink(path) }
@@ -136,7 +159,10 @@ final class HostSocket: @unchecked Sendable {
         guard client >= 0 else { return nil }
         guard wait(client, timeout) else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+        let count = buffer.withUnsafeMutableBytes {
+            terminal == nil
+                ? recv(client, $0.baseAddress, $0.count, 0) : Self.readFile(client, $0.baseAddress, $0.count)
+        }
         guard count > 0 else {
             dropHost()
             return nil
@@ -148,7 +174,11 @@ final class HostSocket: @unchecked Sendable {
     func write(_ bytes: [UInt8]) {
         var sent = 0
         while client >= 0, sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes {
+                terminal == nil
+                    ? send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    : Self.writeFile(client, $0.baseAddress, $0.count)
+            }
             guard count > 0 else {
                 dropHost()
                 return
@@ -159,9 +189,27 @@ final class HostSocket: @unchecked Sendable {
 
     /// Closes the host's connection.
     func dropHost() {
-        guard client >= 0 else { return }
+        guard client >= 0, terminal == nil else { return }
         close(client)
         client = -1
+    }
+
+    /// read(2), for a pseudo-terminal (recv wants a socket).
+    private static func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(fd, buffer, count)
+        #else
+            Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    /// write(2), for a pseudo-terminal.
+    private static func writeFile(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(fd, buffer, count)
+        #else
+            Darwin.write(fd, buffer, count)
+        #endif
     }
 
     private func wait(_ fd: Int32, _ timeout: Duration) -> Bool {

@@ -1,0 +1,89 @@
+import AirlinkCore
+
+@testable import AirlinkHCI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A host for the tests: speaks H4 over a file descriptor (a Unix socket's client end, a pseudo-terminal's
+/// slave) and waits for events with a wall-clock deadline (the controller runs paced to the wall clock), polling
+/// without blocking a thread of the cooperative pool.
+final class H4TestHost {
+    private let fd: Int32
+    private var decoder = H4StreamDecoder()
+
+    /// Connects to a controller's Unix socket (the server listens from its init).
+    init(unix path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { throw AirlinkError(.invalidArgument, "cannot connect to \(path)") }
+    }
+
+    /// Opens a terminal device (a pseudo-terminal's slave) in raw mode.
+    init(terminal path: String) throws {
+        fd = open(path, O_RDWR | O_NOCTTY)
+        guard fd >= 0 else { throw AirlinkError(.invalidArgument, "cannot open \(path)") }
+        var settings = termios()
+        tcgetattr(fd, &settings)
+        cfmakeraw(&settings)
+        tcsetattr(fd, TCSANOW, &settings)
+    }
+
+    deinit { close(fd) }
+
+    /// Sends a command.
+    func send(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) {
+        let bytes = HCIPacket.command(HCICommand(opcode, parameters)).h4
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The first event that `matches`, skipping others, or `nil` when `seconds` of wall-clock time pass first.
+    func event(within seconds: Int, where matches: (HCIEvent) -> Bool) async throws -> HCIEvent? {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while ContinuousClock.now < deadline {
+            while let packet = try decoder.next() {
+                if case .event(let event) = packet, matches(event) { return event }
+            }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 0) > 0 else {
+                // Polled without blocking: the server's tasks share the cooperative threads with this one.
+                try await Task.sleep(for: .milliseconds(5))
+                continue
+            }
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            decoder.append(Array(buffer[0..<count]))
+        }
+        return nil
+    }
+
+    /// The Command Complete of `opcode`'s return parameters (status first), or `nil` past the deadline.
+    func complete(_ opcode: HCIOpcode, within seconds: Int = 60) async throws -> [UInt8]? {
+        let event = try await event(within: seconds) {
+            $0.code == 0x0E && $0.parameters.count >= 3
+                && UInt16($0.parameters[1]) | UInt16($0.parameters[2]) << 8 == opcode.rawValue
+        }
+        return event.map { Array($0.parameters[3...]) }
+    }
+}
+
+extension HCICommand {
+    /// LE Create Connection's parameters to `device`: interval 24 (30 ms), latency 0, timeout 42 (420 ms).
+    static func createConnectionParameters(to device: DeviceID) -> [UInt8] {
+        [0x60, 0x00, 0x30, 0x00, 0x00, device.hciAddressType] + device.hciAddress + [0x01]
+            + [24, 0, 24, 0, 0, 0, 42, 0, 0, 0, 0, 0]
+    }
+}

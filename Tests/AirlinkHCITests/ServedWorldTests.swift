@@ -1,0 +1,56 @@
+import AirlinkCore
+import AirlinkSimulation
+import AirlinkTestKit
+import Foundation
+import Testing
+
+@testable import AirlinkHCI
+
+@Suite("A scenario's world served over HCI")
+struct ServedWorldTests {
+    let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    @Test("the scenario's timeline drops the host's link, which hears Disconnection Complete with its reason")
+    func timelineLinkLoss() async throws {
+        // Given a scenario whose timeline drops the thermostat's links at 10 s with reason 0x14, served by the
+        // controller on a Unix socket
+        let scenario = try Scenario.parse(
+            """
+            name: served
+            duration: 30s
+            world:
+              - builtIn: thermostat
+            timeline:
+              - at: 10s
+                do: dropLink
+                device: Thermostat
+                reason: "0x14"
+            """)
+        let simulation = Simulation(seed: 1, strict: false)
+        _ = try scenario.serve(in: simulation)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-\(getpid()).sock").path
+        let server = try HCIControllerServer(simulation: simulation, endpoint: .unix(path: path), output: { _ in })
+        let running = Task { try await server.run() }
+        defer { server.stop() }
+        let host = try H4TestHost(unix: path)
+        // When the host connects to the thermostat at once
+        host.send(.reset)
+        _ = try await host.complete(.reset)
+        host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
+        host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
+        let complete = try await host.event(within: 60) { $0.code == 0x3E && $0.parameters.first == 0x01 }
+        #expect(complete?.parameters[1] == 0x00)
+        // And Read RSSI on the link answers with the radio's measurement of it (a negative dBm, not 127)
+        let handle = complete.map { Array($0.parameters[2...3]) } ?? [0, 0]
+        host.send(.readRSSI, handle)
+        let rssi = try await host.complete(.readRSSI)
+        #expect(rssi?.first == 0x00)
+        #expect(rssi.map { Int8(bitPattern: $0[3]) < 0 } == true)
+        // Then the timeline's link loss reaches it as Disconnection Complete with the scenario's reason
+        let disconnection = try await host.event(within: 60) { $0.code == 0x05 }
+        #expect(disconnection?.parameters[0] == 0x00)
+        #expect(disconnection?.parameters[3] == 0x14)
+        server.stop()
+        try await running.value
+    }
+}
