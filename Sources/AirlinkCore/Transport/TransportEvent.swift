@@ -12,4 +12,9 @@ public enum TransportEvent: Sendable, Hashable {
     case notification(DeviceID, handle: ATTHandle, value: [UInt8])
     /// The device's GATT database changed (Service Changed); cached discoveries are stale.
     case servicesChanged(DeviceID)
+    /// The stack's bond with the device appeared (a pairing this app's `pair` did not run: another tool's, or
+    /// one the device asked for) or went away (the user or the stack removed it). BlueZ reports its `Bonded`
+    /// property (and `Paired` turning false); the virtual radio's bonds change only through `pair` and
+    /// `forgetBond`, so it never sends this.
+    case bondChanged(DeviceID, bonded: Bool)
 }

@@ -5,10 +5,10 @@ import Testing
 
 @testable import AirlinkBlueZ
 
-/// Forgetting a bond on BlueZ: `Adapter1.RemoveDevice` for the device, and a RemoveDevice BlueZ never answers
-/// ends at its deadline.
+/// Bonds on BlueZ: forgetting one is `Adapter1.RemoveDevice` for the device (a RemoveDevice BlueZ never answers
+/// ends at its deadline), and a bond that appears or goes outside the app's Pair is a `bondChanged` event.
 @Suite(.fakeBlueZ(), .serialized)
-struct BlueZForgetBondTests {
+struct BlueZBondTests {
     let thermostat: DeviceID = "C0:FF:EE:00:00:01"
 
     private func pairedThermostat(_ fake: FakeBlueZ, operationTimeout: Duration = .seconds(30)) async throws
@@ -49,5 +49,29 @@ struct BlueZForgetBondTests {
         // Then it returns at the deadline, not later
         let (_, took) = try #require(outcome, "forgetBond was still waiting after 6 s")
         #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
+    }
+
+    @Test(arguments: [false, true])
+    func aBondChangingOutsideThePairIsAnEvent(bonded: Bool) async throws {
+        // Given a connected thermostat, paired through BlueZ unless the bond is to appear
+        let fake = try await FakeBlueZ.fresh()
+        let transport: BlueZTransport
+        if bonded {
+            transport = try await fake.transport()
+            _ = try await BlueZContractWorld(fake: fake).scanAndConnect(transport, thermostat)
+        } else {
+            transport = try await pairedThermostat(fake)
+        }
+        let events = transport.events()
+
+        // When BlueZ's Paired and Bonded turn to `bonded` without the app's Pair (another tool, lost keys)
+        try await fake.setBond("/org/bluez/hci0/dev_C0_FF_EE_00_00_01", bonded: bonded)
+
+        // Then the transport reports the thermostat's bond changed, once
+        let changed = await BlueZContractWorld(fake: fake).first(events, within: .seconds(3)) { event -> Bool? in
+            if case .bondChanged(let device, let now) = event, device == thermostat { return now }
+            return nil
+        }
+        #expect(changed == bonded)
     }
 }
