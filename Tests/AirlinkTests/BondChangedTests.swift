@@ -80,3 +80,32 @@ import Testing
         #expect(Self.names(world).filter { $0 == "paired" }.count == 1, "\(Self.names(world))")
     }
 }
+
+/// Forgetting a device through the layers forgets its bond on the transport too, not only its record.
+@Suite struct ForgetDeviceTests {
+    @Test func forgettingADeviceForgetsItsBondOnTheTransport() async throws {
+        // Given a thermostat the app paired and bonded with, then disconnected from
+        let sim = Simulation(seed: 7, strict: true, tracing: true)
+        let transport = try ScriptedTransport(environment: sim.environment, peripherals: [.thermostat()])
+        let registry = DeviceRegistry(repository: InMemoryDeviceRepository())
+        let manager = DeviceManager(transport: transport, environment: sim.environment, registry: registry)
+        let connection = manager.connection(to: BondChangedTests.thermostat)
+        try await sim.run {
+            try await connection.connect(timeout: .seconds(1))
+            _ = try await connection.pair()
+            await connection.disconnect()
+        }
+
+        // When the app forgets the device
+        let removed = try await sim.run { try await manager.forget(BondChangedTests.thermostat) }
+
+        // Then the record is gone, and the next pairing pairs afresh (Just Works) rather than using a bond
+        #expect(removed)
+        #expect(try await registry.record(for: BondChangedTests.thermostat) == nil)
+        let again = try await sim.run { () async throws -> PairingResult in
+            try await connection.connect(timeout: .seconds(1))
+            return try await connection.pair()
+        }
+        #expect(again.method == .justWorks)
+    }
+}
