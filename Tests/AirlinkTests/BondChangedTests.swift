@@ -15,6 +15,7 @@ import Testing
         let sim: Simulation
         let transport: ScriptedTransport
         let registry: DeviceRegistry
+        let manager: DeviceManager
         let connection: ConnectionManager
         let events: Recorder<ConnectionEvent>
     }
@@ -27,7 +28,9 @@ import Testing
         let connection = manager.connection(to: thermostat)
         let events = Recorder.recording(connection.events(), in: sim.environment)
         try await sim.run { try await connection.connect(timeout: .seconds(1)) }
-        return World(sim: sim, transport: transport, registry: registry, connection: connection, events: events)
+        return World(
+            sim: sim, transport: transport, registry: registry, manager: manager, connection: connection,
+            events: events)
     }
 
     static func names(_ world: World) -> [String] { world.events.values.map(\.name) }
@@ -85,13 +88,9 @@ import Testing
 @Suite struct ForgetDeviceTests {
     @Test func forgettingADeviceForgetsItsBondOnTheTransport() async throws {
         // Given a thermostat the app paired and bonded with, then disconnected from
-        let sim = Simulation(seed: 7, strict: true, tracing: true)
-        let transport = try ScriptedTransport(environment: sim.environment, peripherals: [.thermostat()])
-        let registry = DeviceRegistry(repository: InMemoryDeviceRepository())
-        let manager = DeviceManager(transport: transport, environment: sim.environment, registry: registry)
-        let connection = manager.connection(to: BondChangedTests.thermostat)
+        let world = try await BondChangedTests.connected()
+        let (sim, manager, registry, connection) = (world.sim, world.manager, world.registry, world.connection)
         try await sim.run {
-            try await connection.connect(timeout: .seconds(1))
             _ = try await connection.pair()
             await connection.disconnect()
         }
