@@ -237,6 +237,11 @@ package final class FakeBlueZ: Sendable {
         try await call("SetPairing", [.string(path), .string(method), .uint32(passkey)])
     }
 
+    /// The device's bond changes outside the client's Pair: `Paired` and `Bonded` turn to `bonded` together.
+    package func setBond(_ path: String, bonded: Bool) async throws {
+        try await call("SetBond", [.string(path), .boolean(bonded)])
+    }
+
     package func hangNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
         try await call("HangNext", [.string(path), .string(method), .uint32(count)])
     }

@@ -41,6 +41,15 @@ extension ScriptedTransport {
     /// Forgets this side's bond with the device.
     package func forgetBond(_ id: DeviceID) async { devices[id]?.bond = nil }
 
+    /// The stack's bond changes outside `pair` (another tool paired, the keys were dropped): Just Works with a
+    /// bond, or none, and ``/AirlinkCore/TransportEvent/bondChanged(_:bonded:)`` says so.
+    package func changeBond(_ id: DeviceID, bonded: Bool) {
+        devices[id]?.bond =
+            bonded ? PairingResult(method: .justWorks, level: .encrypted, keySize: 16, bonded: true) : nil
+        record("bond \(id) \(bonded)")
+        emit(.bondChanged(id, bonded: bonded))
+    }
+
     /// Scripts what the device's next pairings end with.
     package func setPairingOutcomes(_ id: DeviceID, _ outcomes: [Result<PairingResult, AirlinkError>]) {
         devices[id]?.pairingOutcomes = outcomes

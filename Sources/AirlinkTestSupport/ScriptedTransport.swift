@@ -363,7 +363,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
 
     // MARK: Helpers
 
-    private nonisolated func emit(_ event: TransportEvent) {
+    nonisolated func emit(_ event: TransportEvent) {
         broadcaster.yield(event)
     }
 

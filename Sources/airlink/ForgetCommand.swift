@@ -2,7 +2,8 @@ import AirlinkCore
 import AirlinkRegistry
 import ArgumentParser
 
-/// `airlink forget ID [--cache-only]`: removes a device from the registry, or only its cached GATT database.
+/// `airlink forget ID [--cache-only] [--transport T]`: removes a device from the registry (and, when the app
+/// bonded with it, the bond on the transport), or only its cached GATT database.
 struct ForgetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget", abstract: "Remove a device from the registry.")
@@ -22,8 +23,32 @@ struct ForgetCommand: AsyncParsableCommand {
     )
     var cacheOnly = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the bond is forgotten too, when the registry holds one: sim, bluez, bluez:hciN. "
+                + "Default: $AIRLINK_TRANSPORT, else sim.",
+            valueName: "transport"))
+    var transport: String?
+
     func validate() throws {
         _ = try Arguments.device(id)
+        _ = try transportOptions()
+    }
+
+    /// The shared options naming the transport `--transport` gives (validated like every command's).
+    private func transportOptions() throws -> GlobalOptions {
+        let options = try GlobalOptions.parse(transport.map { ["--transport", $0] } ?? [])
+        try options.validate()
+        return options
+    }
+
+    /// Forgets the bond on the transport (on BlueZ, `Adapter1.RemoveDevice`) before the record goes, so that
+    /// the stack keeps no bond the registry no longer lists.
+    private func forgetBond(of device: DeviceID) async throws {
+        let session = try await Session.open(try transportOptions())
+        defer { session.close() }
+        try await session.run { await session.transport.forgetBond(device) }
     }
 
     /// What `forget` reports.
@@ -51,6 +76,7 @@ struct ForgetCommand: AsyncParsableCommand {
             if !removed { throw ExitCode(2) }
             return
         }
+        if try await store.record(for: device)?.bond != nil { try await forgetBond(of: device) }
         let removed = try await store.forget(device)
         if json {
             print(Output.json(Report(id: device.description, removed: removed)))

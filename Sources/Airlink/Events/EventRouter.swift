@@ -104,6 +104,8 @@ final class EventRouter: Sendable {
                 existing(device)?.link.servicesChanged(range: range)
             case .adapterStateChanged(let new):
                 await adapterChanged(to: new)
+            case .bondChanged(let device, let bonded):
+                existing(device)?.link.security.bondChanged(bonded: bonded)
             }
         }
     }

@@ -45,6 +45,20 @@ extension DeviceManager {
         return try await registry.knownDevices(withIDs: ids).map { connection(to: $0.id, reconnection: reconnection) }
     }
 
+    /// Forgets a remembered device everywhere: its bond on the transport (``/AirlinkCore/Transport/forgetBond(_:)``,
+    /// so that neither the registry nor the stack keeps a bond the other lacks) and then its record. Records
+    /// under way are saved first, so that none brings the device back.
+    ///
+    /// - Returns: whether the registry held the device (the transport's bond is forgotten either way).
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` without a registry; what the repository throws.
+    @discardableResult
+    public func forget(_ device: DeviceID) async throws(AirlinkError) -> Bool {
+        let registry = try requireRegistry("forget a device")
+        await transport.forgetBond(device)
+        await recorder?.settle()
+        return try await registry.forget(device)
+    }
+
     /// Returns once every connection record asked for so far is saved (call before the process ends).
     public func waitForRecords() async {
         await recorder?.settle()

@@ -9,6 +9,8 @@ final class LinkSecurity: Sendable {
         var running: (id: Int, task: Task<Result<PairingResult, AirlinkError>, Never>)?
         var nextID = 0
         var observer: (@Sendable (ConnectionEvent) -> Void)?
+        /// Whether the stack holds a bond with the device, as far as this side has seen (`nil`: not known).
+        var bonded: Bool?
     }
 
     /// How long the layers wait for a pairing: SMP's 30 s (Core Spec Vol 3, Part H, 3.4) and a margin for the
@@ -72,6 +74,7 @@ final class LinkSecurity: Sendable {
                 try await transport.pair(device, features: features, agent: checked.agent)
             }
             if result.bonded, result.method != nil { recorder?.bondRecorded(device, result) }
+            state.withLock { $0.bonded = result.bonded }
             emit(.paired(result))
             return .success(result)
         } catch let failure {
@@ -82,6 +85,7 @@ final class LinkSecurity: Sendable {
                 // do not pair again by themselves (a peer that lost its keys may not be the same device).
                 await transport.forgetBond(device)
                 recorder?.bondForgotten(device)
+                state.withLock { $0.bonded = false }
                 emit(.bondLost)
             case .notConnected, .linkLost, .adapterPoweredOff, .cancelled:
                 break  // the connection's own events say what happened to the link
@@ -89,6 +93,28 @@ final class LinkSecurity: Sendable {
                 emit(.pairingFailed(error))
             }
             return .failure(error)
+        }
+    }
+
+    /// The stack's bond appeared or went away outside this side's ``pair(features:agent:)``
+    /// (``/AirlinkCore/TransportEvent/bondChanged(_:bonded:)``). A bond that went away is ``ConnectionEvent/bondLost``
+    /// and leaves the registry; a new one is ``ConnectionEvent/paired(_:)`` (the stack does not say how: Just Works,
+    /// encrypted, 16-byte key) and is kept there. Nothing is reported while a pairing runs (its result says it) nor
+    /// when the bond was already known to be so.
+    func bondChanged(bonded: Bool) {
+        let news = state.withLock { state -> Bool in
+            guard state.running == nil, state.bonded != bonded else { return false }
+            state.bonded = bonded
+            return true
+        }
+        guard news else { return }
+        if bonded {
+            let result = PairingResult(method: .justWorks, level: .encrypted, keySize: 16, bonded: true)
+            recorder?.bondRecorded(device, result)
+            emit(.paired(result))
+        } else {
+            recorder?.bondForgotten(device)
+            emit(.bondLost)
         }
     }
 

@@ -215,9 +215,9 @@ final class GATTClient: Sendable {
     }
 
     /// ``perform(_:service:characteristic:retried:_:)`` without saving the discovered database.
-    private func performInTurn<Value: Sendable>(
-        _ operation: @autoclosure () -> String, service: BluetoothUUID?, characteristic: BluetoothUUID?,
-        retried: Bool, _ body: (_ turn: Turn) async throws(AirlinkError) -> Value
+    nonisolated(nonsending) private func performInTurn<Value: Sendable>(
+        _ operation: @autoclosure @Sendable () -> String, service: BluetoothUUID?, characteristic: BluetoothUUID?,
+        retried: Bool, _ body: nonisolated(nonsending) @Sendable (_ turn: Turn) async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         // `operation` is described only when needed (an error, a trace-level log): building
         // descriptions of 128-bit UUIDs on every request would cost more than the request.

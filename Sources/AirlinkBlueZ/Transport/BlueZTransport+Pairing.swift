@@ -89,7 +89,17 @@ extension BlueZTransport {
         }
     }
 
-    /// Does nothing yet: bluetoothd keeps the bond (in /var/lib/bluetooth) until `Adapter1.RemoveDevice`, which
-    /// `bluetoothctl remove` calls (issue 20, item 4).
-    public func forgetBond(_ device: DeviceID) async {}
+    /// Forgets the bond through `Adapter1.RemoveDevice` (as `bluetoothctl remove`): bluetoothd keeps a bond in
+    /// /var/lib/bluetooth until then, and D-Bus has no narrower call. BlueZ forgets the device with it (its
+    /// cached services go, a link drops; scan again to find it).
+    ///
+    /// Waits ``Configuration/operationTimeout`` at most for BlueZ's answer; a device BlueZ does not know, an
+    /// adapter off, an error or no answer leave nothing to do (the protocol's `forgetBond` does not fail).
+    public func forgetBond(_ device: DeviceID) async {
+        do throws(AirlinkError) {
+            try await forget(device)
+        } catch {
+            return
+        }
+    }
 }

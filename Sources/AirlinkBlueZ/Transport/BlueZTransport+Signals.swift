@@ -176,6 +176,12 @@ extension BlueZTransport {
                     effects.work.append { for waiter in waiters { waiter.resume(.success(())) } }
                 }
             }
+            if let bonded = changed["Bonded"]?.bool ?? (changed["Paired"]?.bool == false ? false : nil),
+                let properties = state.tree.properties(path, BlueZInterface.device),
+                let id = BlueZDevice(path: path, properties: properties).deviceID
+            {
+                effects.events.append(.bondChanged(id, bonded: bonded))
+            }
             if let filter = state.scan, !BlueZDevice.advertisingProperties.isDisjoint(with: changed.keys),
                 let properties = state.tree.properties(path, BlueZInterface.device)
             {

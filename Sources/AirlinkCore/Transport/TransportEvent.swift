@@ -14,4 +14,9 @@ public enum TransportEvent: Sendable, Hashable {
     /// affected handle range the indication carried, when the transport knows it (the virtual radio does); all of
     /// them when `range` is `nil` (BlueZ, which re-exports the changed objects but does not say which range).
     case servicesChanged(DeviceID, range: ClosedRange<ATTHandle>? = nil)
+    /// The stack's bond with the device appeared (a pairing this app's `pair` did not run: another tool's, or
+    /// one the device asked for) or went away (the user or the stack removed it). BlueZ reports its `Bonded`
+    /// property (and `Paired` turning false); the virtual radio's bonds change only through `pair` and
+    /// `forgetBond`, so it never sends this.
+    case bondChanged(DeviceID, bonded: Bool)
 }

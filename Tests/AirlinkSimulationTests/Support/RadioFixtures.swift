@@ -67,6 +67,7 @@ extension TransportEvent {
         case .disconnected(_, let reason): "disconnected(\(reason.rawValue))"
         case .notification: "notification"
         case .servicesChanged: "servicesChanged"
+        case .bondChanged(_, let bonded): "bondChanged(\(bonded))"
         }
     }
 }

@@ -70,6 +70,15 @@ class Control(dbus.service.Object):
             raise control_error(f'no device {device}')
         state['pairing'] = (str(method), int(passkey))
 
+    @dbus.service.method(INTERFACE, in_signature='sb', out_signature='')
+    def SetBond(self, device, bonded):
+        """The bond changes outside the client's Pair (another tool paired, or bluetoothd dropped the keys):
+        Paired and Bonded turn to `bonded` in one PropertiesChanged."""
+        if str(device) not in self.fake.state:
+            raise control_error(f'no device {device}')
+        self.fake.set_properties(str(device), 'org.bluez.Device1',
+                                 {'Paired': dbus.Boolean(bool(bonded)), 'Bonded': dbus.Boolean(bool(bonded))})
+
     @dbus.service.method(INTERFACE, in_signature='say', out_signature='')
     def NotifyOnSubscribe(self, characteristic, value):
         """The next StartNotify on the characteristic emits this value before it answers."""
