@@ -7,7 +7,8 @@ extension ConnectionRecord: Codable {
 
     /// Decodes a record: the id in its written form, UUIDs as strings, times as seconds since 1970,
     /// the database hash as lowercase hex, the cached database as ``CachedGATTDatabase`` shows and the bond as
-    /// ``BondRecord`` shows (each absent in records written before it existed). The name is sanitized (``sanitizedName(_:)``).
+    /// ``BondRecord`` shows (each absent in records written before it existed). The name is sanitized
+    /// (``sanitizedName(_:)``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(DeviceID.self, forKey: .id)

@@ -23,7 +23,8 @@ struct BlueZStaleCacheTests {
         let extra = inserted ? #"{"uuid": "FFF2", "flags": ["read"], "value": "ee"},"# : ""
         return #"""
             [{"uuid": "1801", "characteristics": [{"uuid": "2B2A", "flags": ["read"], "value": "\#(hash)"}]},
-             {"uuid": "FFF0", "characteristics": [\#(extra){"uuid": "FFF1", "flags": ["read"], "value": "\#(reading)"}]}]
+             {"uuid": "FFF0", "characteristics": [\#(extra)
+              {"uuid": "FFF1", "flags": ["read"], "value": "\#(reading)"}]}]
             """#
     }
 

@@ -71,7 +71,7 @@ final class H4TestHost {
     }
 
     /// The Command Complete of `opcode`'s return parameters (status first), or `nil` past the deadline.
-    func complete(_ opcode: HCIOpcode, within seconds: Int = 60) async throws -> [UInt8]? {
+    func complete(_ opcode: HCIOpcode, within seconds: Int = 120) async throws -> [UInt8]? {
         let event = try await event(within: seconds) {
             $0.code == 0x0E && $0.parameters.count >= 3
                 && UInt16($0.parameters[1]) | UInt16($0.parameters[2]) << 8 == opcode.rawValue

@@ -24,6 +24,7 @@ struct PseudoTerminalTests {
         let host = try H4TestHost(terminal: path)
         host.send(.reset)
         let reset = try await host.complete(.reset)
+        if reset == nil { Issue.record("no answer to Reset; the controller's trace: \(lines.all)") }
         host.send(.readBDAddress)
         let address = try await host.complete(.readBDAddress)
         // Then both are answered with success, and the trace printed the path

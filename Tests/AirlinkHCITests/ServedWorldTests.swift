@@ -38,7 +38,7 @@ struct ServedWorldTests {
         _ = try await host.complete(.reset)
         host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
         host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
-        let complete = try await host.event(within: 60) { $0.code == 0x3E && $0.parameters.first == 0x01 }
+        let complete = try await host.event(within: 120) { $0.code == 0x3E && $0.parameters.first == 0x01 }
         #expect(complete?.parameters[1] == 0x00)
         // And Read RSSI on the link answers with the radio's measurement of it (a negative dBm, not 127)
         let handle = complete.map { Array($0.parameters[2...3]) } ?? [0, 0]
@@ -47,7 +47,7 @@ struct ServedWorldTests {
         #expect(rssi?.first == 0x00)
         #expect(rssi.map { Int8(bitPattern: $0[3]) < 0 } == true)
         // Then the timeline's link loss reaches it as Disconnection Complete with the scenario's reason
-        let disconnection = try await host.event(within: 60) { $0.code == 0x05 }
+        let disconnection = try await host.event(within: 120) { $0.code == 0x05 }
         #expect(disconnection?.parameters[0] == 0x00)
         #expect(disconnection?.parameters[3] == 0x14)
         server.stop()

@@ -84,7 +84,8 @@ import Testing
         #expect(result.failure?.context?.contains("was refused") == true, "\(String(describing: result.failure))")
         #expect(
             world.events.contains(
-                "C0:FF:EE:00:00:01 pairingFailed pairingFailed: refused (SMP Pairing Failed: Pairing Not Supported (0x05))"
+                "C0:FF:EE:00:00:01 pairingFailed pairingFailed: refused "
+                    + "(SMP Pairing Failed: Pairing Not Supported (0x05))"
             ))
     }
 }

@@ -11,9 +11,11 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
     let battery = ContractPeripherals.battery.id
     let peripherals: [DeviceID: SimulatedPeripheral]
 
-    init() throws {
+    /// A world serving `specs`: the two reference peripherals, or what stands in for them (their replayed
+    /// recordings), with their ids.
+    init(specs: [PeripheralSpec] = [ContractPeripherals.thermostat, ContractPeripherals.battery]) throws {
         var peripherals: [DeviceID: SimulatedPeripheral] = [:]
-        for spec in [ContractPeripherals.thermostat, ContractPeripherals.battery] {
+        for spec in specs {
             peripherals[spec.id] = try sim.add(spec)
         }
         self.peripherals = peripherals
