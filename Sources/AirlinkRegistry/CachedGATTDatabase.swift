@@ -91,7 +91,8 @@ public struct CachedGATTDatabase: Hashable, Sendable {
                     throw AirlinkError(
                         .invalidArgument,
                         "\(field).characteristics[\(number)].descriptors has handle \(descriptor.handle.rawValue); a "
-                            + "descriptor lies after its characteristic's value \(value) and up to the service's end \(end)"
+                            + "descriptor lies after its characteristic's value \(value) "
+                            + "and up to the service's end \(end)"
                     )
                 }
             }

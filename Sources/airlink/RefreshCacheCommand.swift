@@ -51,14 +51,14 @@ struct RefreshCacheCommand: AsyncParsableCommand {
         let scan = (try? DurationArgument.parse(scanTimeout, flag: "")) ?? .seconds(10)
         let dropped = Dropped()
         let query = try DeviceQuery(parsing: id)
-        let report = try await ConnectingCommand.withConnection(
-            central, to: .id(query),
-            prepare: { manager, device in
-                let result = try await manager.dropDatabaseCaches(of: device, timeout: central.timeout)
-                dropped.value.withLock { $0 = result }
-                if result.mustBeDiscoveredAgain { try await Self.find(device, with: manager, within: scan) }
-            }
-        ) { _, connection in
+        let central = self.central
+        let prepare: @Sendable (DeviceManager, DeviceID) async throws -> Void = { manager, device in
+            let result = try await manager.dropDatabaseCaches(of: device, timeout: central.timeout)
+            dropped.value.withLock { $0 = result }
+            if result.mustBeDiscoveredAgain { try await Self.find(device, with: manager, within: scan) }
+        }
+        let report = try await ConnectingCommand.withConnection(central, to: .id(query), prepare: prepare) {
+            _, connection in
             var characteristics = 0
             let managers = try await connection.services.discover()
             for manager in managers { characteristics += try await manager.discoverCharacteristics().count }

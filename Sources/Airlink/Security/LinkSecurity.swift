@@ -69,7 +69,8 @@ final class LinkSecurity: Sendable {
             let result = try await OperationDeadline(environment: environment, issued: environment.clock.now).run(
                 "pair with \(device)", timeout: Self.timeout,
                 reason:
-                    "its allowance (SMP's 30 s, Core Spec Vol 3, Part H, 3.4, and a margin for the stack); it was abandoned"
+                    "its allowance (SMP's 30 s, Core Spec Vol 3, Part H, 3.4, and a margin for the stack); "
+                    + "it was abandoned"
             ) { () async throws(AirlinkError) -> PairingResult in
                 try await transport.pair(device, features: features, agent: checked.agent)
             }

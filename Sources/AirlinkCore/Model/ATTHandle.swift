@@ -23,7 +23,8 @@ public struct ATTHandle: RawRepresentable, Hashable, Comparable, Sendable, Codab
     public var description: String { "0x" + hex4(rawValue) }
 
     /// The hash a `Dictionary` or `Set` files the handle under: a cheap mix instead of SipHash, as
-    /// the tables on a notification's path look handles up several times a value (a splitmix64 finalizer; Docs/Performance.md).
+    /// the tables on a notification's path look handles up several times a value (a splitmix64 finalizer;
+    /// Docs/Performance.md). A handle is 16 bits, so no two handles share a value before the seeded mix.
     @inlinable
     public func _rawHashValue(seed: Int) -> Int { cheapHash(UInt64(rawValue), seed: seed) }
 }
