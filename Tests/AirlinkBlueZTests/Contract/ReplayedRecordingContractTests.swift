@@ -1,3 +1,4 @@
+import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkSimulation
 import AirlinkTestKit
@@ -75,5 +76,45 @@ import Testing
 
     @Test func endsStreamsWhenClosed() async throws {
         try await TransportContract.endsStreamsWhenClosed(try await world())
+    }
+}
+
+/// The transport contract on the virtual radio serving replays of the fake BlueZ's thermostat and battery as
+/// recorded through the BlueZ backend: what a user records from a real adapter must stand in for the device in
+/// the same checks (issue 16, round trips "from the fake BlueZ").
+@Suite(.fakeBlueZ(), .serialized) struct ReplayedBlueZRecordingContractTests {
+    /// The fixture's two peripherals recorded through `BlueZTransport`, written as YAML, read back and replayed.
+    private static func replayedSpecs() async throws -> [PeripheralSpec] {
+        let fake = try await FakeBlueZ.fresh()
+        defer { fake.stop() }
+        let transport = try await fake.transport()
+        defer { transport.close() }
+        let recorder = DeviceRecorder(transport: transport, environment: .live())
+        var specs: [PeripheralSpec] = []
+        for spec in [ContractPeripherals.thermostat, ContractPeripherals.battery] {
+            let options = RecordingOptions(
+                advertisingWindow: .seconds(1), duration: .seconds(1), subscribe: .uuids([]))
+            let (recording, _) = try await recorder.record(spec.id, options: options)
+            #expect(recording.transport.hasPrefix("bluez"))
+            let reread = try DeviceRecording.parse(recording.yaml, source: "\(spec.name).yaml")
+            specs.append(try reread.peripheralSpec())
+        }
+        return specs
+    }
+
+    @Test func replaysOfBlueZRecordingsKeepTheContract() async throws {
+        // Given the fixture's peripherals recorded through BlueZ and replayed on the virtual radio
+        let specs = try await Self.replayedSpecs()
+
+        // When and then: each check of the contract passes on the replays as on the originals
+        try await TransportContract.connectsAndDiscovers(try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.readsValues(try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.writesValues(try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.deliversNotifications(try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(
+            try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.reportsConnectionLoss(try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.mapsATTErrors(try VirtualRadioContractWorld(specs: specs))
+        try await TransportContract.timesOutUnansweredRequests(try VirtualRadioContractWorld(specs: specs))
     }
 }
