@@ -41,6 +41,12 @@ struct BlueZContractWorld: TransportContractWorld {
         try await fake.dropLink(FakeBlueZ.devicePath(device.address!.description), reason: "org.bluez.Reason.Timeout")
     }
 
+    func thermostatMovesItsDatabase() async throws {
+        try await fake.changeServicesSlowly(
+            FakeBlueZ.devicePath(thermostat.address!.description), json: ContractPeripherals.movedThermostatJSON,
+            interval: .zero, resolveAgain: false)
+    }
+
     func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws {
         try await fake.hangNext("ReadValue", on: characteristicPath(device, valueHandle: valueHandle))
     }
@@ -91,6 +97,11 @@ struct BlueZContractTests {
 
     @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
         try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(
+            try await BlueZContractWorld.fresh())
+    }
+
+    @Test func reportsAChangedDatabaseAndDiscoversTheNewHandles() async throws {
+        try await TransportContract.reportsAChangedDatabaseAndDiscoversTheNewHandles(
             try await BlueZContractWorld.fresh())
     }
 

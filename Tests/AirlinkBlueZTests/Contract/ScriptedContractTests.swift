@@ -62,6 +62,12 @@ struct ScriptedContractWorld: SimulatedContractWorld {
         await scripted.ignoreNextRequests(device)
     }
 
+    func thermostatMovesItsDatabase() async throws {
+        var moved = ContractPeripherals.thermostat
+        moved.services = ContractPeripherals.movedThermostat
+        await scripted.replaceDatabase(thermostat, with: moved.gattDefinition)
+    }
+
     func close(_ transport: any Transport) async throws { await scripted.shutdown() }
 }
 
@@ -94,6 +100,10 @@ struct ScriptedContractWorld: SimulatedContractWorld {
 
     @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
         try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(try ScriptedContractWorld())
+    }
+
+    @Test func reportsAChangedDatabaseAndDiscoversTheNewHandles() async throws {
+        try await TransportContract.reportsAChangedDatabaseAndDiscoversTheNewHandles(try ScriptedContractWorld())
     }
 
     @Test func disconnects() async throws {

@@ -50,6 +50,9 @@ protocol TransportContractWorld: Sendable {
     ) async throws -> [GATTDescriptor]
     /// The peripheral never answers the next read of the value handle (the request stays on air).
     func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws
+    /// The thermostat's firmware is updated while connected: the same services and values at other handles
+    /// (``ContractPeripherals/movedThermostat``), announced with Service Changed.
+    func thermostatMovesItsDatabase() async throws
     /// Closes the transport as its owner does when it is done with it (`close()`, `shutdown()`).
     func close(_ transport: any Transport) async throws
     /// The time since the world began, on the clock its transport runs on (virtual or real).

@@ -57,6 +57,10 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
             to: .read(try ContractPeripherals.characteristic(device, valueHandle: valueHandle)))
     }
 
+    func thermostatMovesItsDatabase() async throws {
+        try peripheral(thermostat).updateFirmware(FirmwareUpdate(services: ContractPeripherals.movedThermostat))
+    }
+
     func close(_ transport: any Transport) async throws { sim.radio.shutdown() }
 }
 
@@ -88,6 +92,10 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
 
     @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
         try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(try VirtualRadioContractWorld())
+    }
+
+    @Test func reportsAChangedDatabaseAndDiscoversTheNewHandles() async throws {
+        try await TransportContract.reportsAChangedDatabaseAndDiscoversTheNewHandles(try VirtualRadioContractWorld())
     }
 
     @Test func disconnects() async throws {
