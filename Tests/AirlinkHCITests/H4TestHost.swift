@@ -14,6 +14,9 @@ import AirlinkCore
 final class H4TestHost {
     private let fd: Int32
     private var decoder = H4StreamDecoder()
+    /// Events received while the host waited for another, in arrival order: a later wait finds them (an event
+    /// that came early, such as a link loss before the answer to a command sent on the link, is not lost).
+    private var backlog: [HCIEvent] = []
 
     /// Connects to a controller's Unix socket (the server listens from its init).
     init(unix path: String) throws {
@@ -49,12 +52,16 @@ final class H4TestHost {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
-    /// The first event that `matches`, skipping others, or `nil` when `seconds` of wall-clock time pass first.
+    /// The first event that `matches`, already received or still to come (others are kept for later waits), or
+    /// `nil` when `seconds` of wall-clock time pass first.
     func event(within seconds: Int, where matches: (HCIEvent) -> Bool) async throws -> HCIEvent? {
+        if let index = backlog.firstIndex(where: matches) { return backlog.remove(at: index) }
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
         while ContinuousClock.now < deadline {
             while let packet = try decoder.next() {
-                if case .event(let event) = packet, matches(event) { return event }
+                guard case .event(let event) = packet else { continue }
+                if matches(event) { return event }
+                backlog.append(event)
             }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, 0) > 0 else {

@@ -40,16 +40,22 @@ struct ServedWorldTests {
         host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
         let complete = try await host.event(within: 120) { $0.code == 0x3E && $0.parameters.first == 0x01 }
         #expect(complete?.parameters[1] == 0x00)
-        // And Read RSSI on the link answers with the radio's measurement of it (a negative dBm, not 127)
         let handle = complete.map { Array($0.parameters[2...3]) } ?? [0, 0]
         host.send(.readRSSI, handle)
         let rssi = try await host.complete(.readRSSI)
-        #expect(rssi?.first == 0x00)
-        #expect(rssi.map { Int8(bitPattern: $0[3]) < 0 } == true)
         // Then the timeline's link loss reaches it as Disconnection Complete with the scenario's reason
         let disconnection = try await host.event(within: 120) { $0.code == 0x05 }
         #expect(disconnection?.parameters[0] == 0x00)
         #expect(disconnection?.parameters[3] == 0x14)
+        // And Read RSSI, sent while the link was up, answered with the radio's measurement of it (a negative dBm,
+        // not 127); on a machine slow enough that the paced timeline reached 10 s first, with Unknown Connection
+        // Identifier (0x02) for the handle that had gone (`HCIControllerTests.readRSSI` checks both without timing)
+        if rssi?.first == 0x02 {
+            #expect(disconnection != nil)
+        } else {
+            #expect(rssi?.first == 0x00)
+            #expect(rssi.map { Int8(bitPattern: $0[3]) < 0 } == true)
+        }
         server.stop()
         try await running.value
     }
