@@ -28,6 +28,12 @@ public enum ConnectionEvent: Sendable, Hashable, CustomStringConvertible {
     /// The device no longer has the bond this side held (PIN or Key Missing); the layers forgot it too (on the
     /// transport and in the registry), so the next ``ConnectionManager/pair(features:agent:)`` pairs afresh.
     case bondLost
+    /// The device sent a Security Request (SMP 0x0B) and the ``PairingPolicy`` does not pair for it
+    /// (``PairingPolicy/pairsWhenRefused`` is off): the app decides whether to call
+    /// ``ConnectionManager/pair(features:agent:)``. With the flag on, the layers pair (or encrypt with the bond)
+    /// instead, and report ``paired(_:)`` or ``pairingFailed(_:)``. Only the virtual radio delivers requests;
+    /// on BlueZ, bluetoothd answers them itself.
+    case securityRequested(SecurityRequest)
 
     /// A short name for assertions and filters: `lost`, `willReconnect(3)`, `reconnected`.
     public var name: String { traced.name }

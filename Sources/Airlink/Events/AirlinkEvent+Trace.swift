@@ -52,6 +52,7 @@ extension ConnectionEvent {
         case .paired(let result): .paired(result)
         case .pairingFailed(let error): .pairingFailed(error)
         case .bondLost: .bondLost
+        case .securityRequested(let request): .securityRequested(request)
         }
     }
 }

@@ -106,6 +106,8 @@ final class EventRouter: Sendable {
                 await adapterChanged(to: new)
             case .bondChanged(let device, let bonded):
                 existing(device)?.link.security.bondChanged(bonded: bonded)
+            case .securityRequested(let device, let request):
+                existing(device)?.link.security.securityRequested(request)
             }
         }
     }

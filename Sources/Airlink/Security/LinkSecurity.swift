@@ -119,6 +119,16 @@ final class LinkSecurity: Sendable {
         }
     }
 
+    /// The device sent a Security Request. With ``PairingPolicy/pairsWhenRefused`` the layers pair with the
+    /// policy's features and agent (the transport encrypts with the bond when there is one, and a pairing under
+    /// way is joined, not repeated), its outcome reported as for any pairing; otherwise the app hears
+    /// ``ConnectionEvent/securityRequested(_:)`` and nothing else happens.
+    func securityRequested(_ request: SecurityRequest) {
+        let policy = self.policy
+        guard policy.pairsWhenRefused else { return emit(.securityRequested(request)) }
+        _ = environment.spawn { _ = try? await self.pair(features: policy.features, agent: policy.agent) }
+    }
+
     private func emit(_ event: ConnectionEvent) {
         state.withLock { $0.observer }?(event)
         bus.publish(.connection(device, event))

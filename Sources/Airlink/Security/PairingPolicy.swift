@@ -18,7 +18,8 @@ public struct PairingPolicy: Sendable {
     /// Who types and confirms for the app's user when the app passes no agent.
     public var agent: PairingAgent
     /// Whether an operation refused with Insufficient Authentication or Encryption pairs (or encrypts with the
-    /// bond) and runs once more.
+    /// bond) and runs once more, and whether a device's Security Request pairs (or encrypts with the bond)
+    /// rather than reaching the app as ``ConnectionEvent/securityRequested(_:)``.
     public var pairsWhenRefused: Bool
 
     /// Creates a policy.

@@ -9,16 +9,21 @@ public struct PeripheralSecurity: Hashable, Sendable {
     public var user: PeripheralUser
     /// The Pairing Failed reason it answers every Pairing Request with (`.pairingNotSupported`); `nil` pairs.
     public var refusal: PairingFailureReason?
+    /// The Security Request it sends one connection interval after each link's setup (SMP 0x0B); `nil` never
+    /// asks.
+    public var request: SecurityRequest?
 
     /// Creates a peripheral's security.
     public init(
         features: PairingFeatures = PairingFeatures(io: .noInputNoOutput), passkey: UInt32? = nil,
-        user: PeripheralUser = .attentive(after: .seconds(1)), refusal: PairingFailureReason? = nil
+        user: PeripheralUser = .attentive(after: .seconds(1)), refusal: PairingFailureReason? = nil,
+        request: SecurityRequest? = nil
     ) {
         self.features = features
         self.passkey = passkey
         self.user = user
         self.refusal = refusal
+        self.request = request
     }
 }
 

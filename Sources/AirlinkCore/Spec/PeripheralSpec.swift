@@ -137,4 +137,12 @@ public struct PeripheralSpec: Sendable {
         copy.id = id
         return copy
     }
+
+    /// Returns a copy that sends a Security Request (SMP 0x0B) with `request` after each link's setup, as a
+    /// peripheral that wants its link encrypted before it serves anything (``PeripheralSecurity/request``).
+    public func requestingSecurity(_ request: SecurityRequest = SecurityRequest()) -> PeripheralSpec {
+        var copy = self
+        copy.security.request = request
+        return copy
+    }
 }

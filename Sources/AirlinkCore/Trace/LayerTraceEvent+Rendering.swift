@@ -116,6 +116,7 @@ extension LayerEvent.Connection: CustomStringConvertible {
         case .paired: "paired"
         case .pairingFailed: "pairingFailed"
         case .bondLost: "bondLost"
+        case .securityRequested: "securityRequested"
         }
     }
 
@@ -128,6 +129,7 @@ extension LayerEvent.Connection: CustomStringConvertible {
         case .failedToConnect(let error), .lost(let error), .gaveUp(let error), .pairingFailed(let error):
             "\(name) \(error)"
         case .terminated, .bondLost: name
+        case .securityRequested(let request): "securityRequested \(request)"
         case .paired(let result): "paired " + (result.method.map { "\($0) " } ?? "with the bond ") + "\(result)"
         case .willReconnect(let attempt, let remaining, let trigger):
             "willReconnect attempt=\(attempt) remaining=\(remaining.map(String.init) ?? "unlimited") \(trigger)"

@@ -84,6 +84,8 @@ public enum LayerEvent: Sendable, Hashable {
         case pairingFailed(AirlinkError)
         /// The peer no longer has the bond this side held (PIN or Key Missing); the bond was forgotten.
         case bondLost
+        /// The peripheral asked for security (SMP Security Request) and the policy did not pair for it.
+        case securityRequested(SecurityRequest)
     }
 
     /// What starts a reconnection attempt.

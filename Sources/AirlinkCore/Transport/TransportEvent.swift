@@ -19,4 +19,8 @@ public enum TransportEvent: Sendable, Hashable {
     /// property (and `Paired` turning false); the virtual radio's bonds change only through `pair` and
     /// `forgetBond`, so it never sends this.
     case bondChanged(DeviceID, bonded: Bool)
+    /// The peripheral sent a Security Request (SMP 0x0B): it wants the link paired, or encrypted with the bond.
+    /// Only the virtual radio sends this; BlueZ never does, because bluetoothd answers Security Requests itself
+    /// (it pairs, or encrypts with its bond, through its agent).
+    case securityRequested(DeviceID, SecurityRequest)
 }

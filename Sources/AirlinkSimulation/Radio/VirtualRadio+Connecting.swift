@@ -93,6 +93,7 @@ extension VirtualRadio {
                         world.record("radio", "\(tracePrefix)\(peripheral.id) ready mtu=\(outcome.mtu)")
                         link.attempt = nil
                         attempt.finish(.success(link.info))
+                        requestSecurity(on: link)
                     case .failure(let error):
                         // The attempt fails, so no link of it may stay up: close it, once the link's
                         // operation queue has returned from this completion.

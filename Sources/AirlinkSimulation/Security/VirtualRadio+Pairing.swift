@@ -169,3 +169,17 @@ final class PairingProcess: @unchecked Sendable {
         _ = result.resume(outcome)
     }
 }
+
+extension VirtualRadio {
+    /// Sends the peripheral's Security Request (SMP 0x0B), if its spec has one, one connection interval after
+    /// the link's setup, unless the link went down or a pairing started meanwhile. Called under the lock.
+    func requestSecurity(on link: Link) {
+        guard let request = link.peripheral.spec.security.request else { return }
+        let device = link.peripheral.id
+        world.schedule(at: world.now + link.interval) { [self] in
+            guard !link.isClosed, link.pairing == nil else { return }
+            world.record("smp", "\(tracePrefix)\(device) < SMP_SECURITY_REQUEST \(request)")
+            emit(.securityRequested(device, request))
+        }
+    }
+}

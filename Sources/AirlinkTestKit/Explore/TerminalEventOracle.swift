@@ -44,6 +44,8 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case (.terminated, .idle): allowed = true
                 // Pairing happens on a link that is up.
                 case (.paired, .up), (.pairingFailed, .up), (.bondLost, .up): allowed = true
+                // A Security Request follows the link's setup, which a reconnection reports only later.
+                case (.securityRequested, .up), (.securityRequested, .reconnecting): allowed = true
                 default: allowed = false
                 }
                 if !allowed { violations.append("\(at) after \(last)") }
@@ -51,7 +53,7 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case .connected, .reconnected: phase = .up
                 // A loss no attempt follows ends the connection (an app's other part may connect again).
                 case .lost: phase = client.reconnection.attempts == 0 ? .ended : .reconnecting
-                case .willReconnect, .paired, .pairingFailed, .bondLost: break
+                case .willReconnect, .paired, .pairingFailed, .bondLost, .securityRequested: break
                 case .failedToConnect, .gaveUp, .terminated: phase = .ended
                 }
                 last = "\(event.name) at t=\(time.scenarioText)"

@@ -136,7 +136,7 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         "connected", "failedToConnect", "lost", "terminated", "willReconnect", "reconnected", "gaveUp",
         "servicesDiscovered", "servicesChanged", "notificationsChanged", "notificationsRestored",
         "notificationsRestoreFailed", "notificationsOverflowed", "adapterStateChanged", "databaseChanged",
-        "databaseCacheReused", "stackCacheStale", "paired", "pairingFailed", "bondLost",
+        "databaseCacheReused", "stackCacheStale", "paired", "pairingFailed", "bondLost", "securityRequested",
     ]
 
     /// `reconnected by 10s`, `willReconnect count=3`.

@@ -5,6 +5,7 @@ import AirlinkCore
 ///
 /// ```yaml
 /// security: {io: display-only, mitm: true, passkey: 123456}          # a peripheral
+/// security: {request: {mitm: true}}                                   # one that sends a Security Request
 /// pair: {at: 2s, io: keyboard-only, mitm: true, passkey: 123456}     # a client: types 123456
 /// ```
 public struct ScenarioSecurity: Sendable, Decodable {
@@ -15,11 +16,18 @@ public struct ScenarioSecurity: Sendable, Decodable {
     public var passkey: UInt32?
     /// A peripheral's: the Pairing Failed reason it answers every request with (`pairing-not-supported`, `0x05`).
     public var refuse: PairingFailureReason?
+    /// A peripheral's: the Security Request it sends after each link's setup (`request: {mitm: true}`; its
+    /// `bonding` and `secureConnections` default to true, `mitm` to false).
+    public var request: SecurityRequest?
     /// A client's: when it pairs.
     public var at: ScenarioDuration?
 
     private enum CodingKeys: String, CodingKey {
-        case io, mitm, bonding, secureConnections, maximumKeySize, passkey, refuse, at
+        case io, mitm, bonding, secureConnections, maximumKeySize, passkey, refuse, request, at
+    }
+
+    private enum RequestKeys: String, CodingKey {
+        case bonding, mitm, secureConnections
     }
 
     /// Decodes the fields; an unknown IO capability or reason, a key size outside 7–16 or a passkey over six
@@ -50,12 +58,19 @@ public struct ScenarioSecurity: Sendable, Decodable {
             }
             refuse = reason
         }
+        if container.contains(.request) {
+            let fields = try container.nestedContainer(keyedBy: RequestKeys.self, forKey: .request)
+            request = SecurityRequest(
+                bonding: try fields.decodeIfPresent(Bool.self, forKey: .bonding) ?? true,
+                mitm: try fields.decodeIfPresent(Bool.self, forKey: .mitm) ?? false,
+                secureConnections: try fields.decodeIfPresent(Bool.self, forKey: .secureConnections) ?? true)
+        }
         at = try container.decodeIfPresent(ScenarioDuration.self, forKey: .at)
     }
 
     /// The peripheral's security this declares.
     var peripheralSecurity: PeripheralSecurity {
-        PeripheralSecurity(features: features, passkey: passkey, refusal: refuse)
+        PeripheralSecurity(features: features, passkey: passkey, refusal: refuse, request: request)
     }
 
     /// The client's user: types ``passkey`` if given, else what the peer shows; confirms numbers.

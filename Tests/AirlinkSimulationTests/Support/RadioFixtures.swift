@@ -68,6 +68,7 @@ extension TransportEvent {
         case .notification: "notification"
         case .servicesChanged: "servicesChanged"
         case .bondChanged(_, let bonded): "bondChanged(\(bonded))"
+        case .securityRequested(_, let request): "securityRequested(\(request))"
         }
     }
 }
