@@ -272,6 +272,13 @@ package final class FakeBlueZ: Sendable {
         try await call("CentralConnects", [.string(adapter), .string(address)]).arguments().first?.string ?? ""
     }
 
+    /// A connected central pairs with the adapter: the fake asks the default agent as `method` says (`confirm`,
+    /// `passkey`, `display`, `authorize`, `cancel`, `just-works`), then sets `Paired` (and `Bonded` when the
+    /// adapter is `Pairable`); the agent's answer is logged as `PairingAnswered`.
+    package func centralPairs(_ device: String, _ method: String, passkey: UInt32 = 0) async throws {
+        try await call("CentralPairs", [.objectPath(device), .string(method), .uint32(passkey)])
+    }
+
     /// A central's link ends, with `reason` (`org.bluez.Reason.Remote` ...) first, or none.
     package func centralLeaves(_ device: String, reason: String = "") async throws {
         try await call("CentralLeaves", [.objectPath(device), .string(reason)])

@@ -10,9 +10,15 @@ extension InspectCommand {
         let environment = AirlinkEnvironment.live()
         let peripheral = try BlueZPeripheral(adapter: adapter, environment: environment)
         let inspector = Inspector(name: name, transport: peripheral, environment: environment)
-        for text in value {
-            let argument = try InspectArgument(parsing: text)
-            try inspector.inspect(argument.identifier, initialValue: argument.value, options: [.read, .write, .notify])
+        let arguments = try value.map { try InspectArgument(parsing: $0) }
+        let protections = try ProtectArgument.protections(protect, among: arguments.map(\.identifier))
+        for argument in arguments {
+            try inspector.inspect(
+                argument.identifier, initialValue: argument.value,
+                options: InspectionOptions([.read, .write, .notify]).union(protections[argument.identifier] ?? []))
+        }
+        if !protections.isEmpty {
+            try inspector.setSecurity(ProtectArgument.security(for: protections) { emit($0) })
         }
         let writes = inspector.events()
         let centrals = peripheral.peripheralEvents()
@@ -29,6 +35,7 @@ extension InspectCommand {
                         emit("central \(mode == .disabled ? "unsubscribed from" : "subscribed to") \(identifier)")
                     case .centralConnected(let central): emit("central \(central) connected")
                     case .centralDisconnected(let central, let reason): emit("central \(central) left: \(reason)")
+                    case .pairingRequested, .paired, .pairingFailed: emit(Self.pairingLine(event))
                     }
                 }
             }

@@ -14,7 +14,9 @@ struct InspectCommand: AsyncParsableCommand {
         abstract: "Publish values as an inspector; --demo runs an inspector and an observer in one simulation.",
         discussion: """
             airlink inspect --demo
+            airlink inspect --demo --protect label
             airlink inspect --transport bluez --name "Test Server" --value temperature=21.5 --value enabled=true
+            airlink inspect --transport bluez --value code=1234 --protect code:authenticated
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -28,6 +30,13 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(
         name: .long, help: "A value to publish, IDENTIFIER=VALUE (true/false, integer, decimal or text); repeatable.")
     var value: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A value centrals read and write only after pairing: NAME (encrypted link) or NAME:authenticated "
+                + "(a passkey); repeatable.", valueName: "name[:authenticated]"))
+    var protect: [String] = []
 
     @Option(
         name: .long, parsing: .unconditional,
@@ -55,6 +64,7 @@ struct InspectCommand: AsyncParsableCommand {
         if demo, !value.isEmpty {
             throw ValidationError("--demo publishes its own values; drop --value, or drop --demo to publish yours")
         }
+        _ = try ProtectArgument.protections(protect, among: demo ? InspectorDemo.identifiers : identifiers)
         let specifier = try global.specifier()
         if !demo, case .bluez = specifier {
             if value.isEmpty { throw ValidationError("give at least one --value IDENTIFIER=VALUE to publish") }
@@ -74,20 +84,35 @@ struct InspectCommand: AsyncParsableCommand {
         if !demo, case .bluez(let adapter) = try global.specifier() {
             return try await runOnBlueZ(adapter: adapter ?? "hci0")
         }
-        let demo = try InspectorDemo(seed: global.seed, name: name)
+        let protections = try ProtectArgument.protections(protect, among: InspectorDemo.identifiers)
+        let demo = try InspectorDemo(seed: global.seed, name: name, protections: protections)
         let followFor =
             try duration.map { text throws(ValidationError) in
                 try DurationArgument.parse(text, flag: "--duration")
             } ?? .seconds(7)
         let writes = demo.inspector.events()
+        let centrals = demo.sim.radio.peripheralEvents()
         let json = global.json
         func show(_ line: String) { emit(json ? Output.jsonLine(InspectorOutput.ExchangeLine(stamped: line)) : line) }
+        let log = ExchangeLog()
+        if !protections.isEmpty {
+            try demo.inspector.setSecurity(
+                ProtectArgument.security(for: protections) { log.append("\(demo.stamp) \($0)") })
+        }
         try await demo.start()
         show(
             "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes "
                 + "\(demo.inspector.identifiers.joined(separator: ", "))"
         )
-        let log = ExchangeLog()
+        demo.sim.spawn {
+            for await event in centrals {
+                switch event {
+                case .pairingRequested, .paired, .pairingFailed:
+                    log.append("\(demo.stamp) inspector: \(Self.pairingLine(event))")
+                case .centralConnected, .subscriptionChanged, .centralDisconnected: break
+                }
+            }
+        }
         demo.sim.spawn {
             for await event in writes {
                 switch event {
@@ -108,7 +133,7 @@ struct InspectCommand: AsyncParsableCommand {
             lines.append("\(demo.stamp) observer found \(first)")
             let inspector = try await demo.observer.connect(to: first.id)
             for value in inspector.values {
-                let current = try await inspector.read(value.identifier)
+                let current = try await Self.read(value, of: inspector, pairing: protections, log: log, demo: demo)
                 lines.append("\(demo.stamp) observer reads \(value.identifier) (\(value.type)) = \(current)")
             }
             let changes = try await inspector.changes()
@@ -133,6 +158,32 @@ struct InspectCommand: AsyncParsableCommand {
         for line in lines { show(line) }
         await demo.inspector.stop()
         show("\(demo.stamp) inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
+    }
+}
+
+extension InspectCommand {
+    /// Reads a value for the demo's observer; a value refused for want of security (0x05, 0x0F) is printed
+    /// as refused, then the observer pairs (typing the passkey the inspector shows, when it shows one) and
+    /// reads it again.
+    static func read(
+        _ value: ObservedValue, of inspector: ObservedInspector, pairing protections: [String: InspectionOptions],
+        log: ExchangeLog, demo: InspectorDemo
+    ) async throws(AirlinkError) -> InspectedValue {
+        let refusal: ATTError
+        do throws(AirlinkError) {
+            return try await inspector.read(value.identifier)
+        } catch {
+            guard let attError = error.attError,
+                attError == .insufficientEncryption || attError == .insufficientAuthentication
+            else { throw error }
+            refusal = attError
+        }
+        log.append("\(demo.stamp) observer reads \(value.identifier): refused, \(refusal)")
+        let mitm = protections.values.contains(.authenticationRequired)
+        let result = try await inspector.connection.pair(
+            features: PairingFeatures(io: mitm ? .keyboardOnly : .keyboardDisplay, mitm: mitm), agent: .attentive)
+        log.append("\(demo.stamp) observer paired: \(result.method.map { "\($0), " } ?? "")\(result)")
+        return try await inspector.read(value.identifier)
     }
 }
 

@@ -20,16 +20,23 @@ struct InspectorDemo {
     let inspector: Inspector
     let observer: InspectorClient
 
+    /// The identifiers the demo's inspector publishes.
+    static let identifiers = ["temperature", "enabled", "label"]
+
     /// Builds the demo: the inspector publishes temperature (read, notify), enabled (read, write,
-    /// notify) and label (read, write).
-    init(seed: UInt64, name: String = "Test Server") throws {
+    /// notify) and label (read, write), each with its protection in `protections` (`--protect`).
+    init(seed: UInt64, name: String = "Test Server", protections: [String: InspectionOptions] = [:]) throws {
         // The layers log at info level; the demo prints the exchange itself, so only warnings go to stderr.
         let logger = Logger(label: "airlink.inspect") { _ in CommandLogHandler(verbose: false) }
         sim = Simulation(seed: seed, logger: logger)
         inspector = Inspector(name: name, transport: sim.radio, environment: sim.environment)
-        try inspector.inspect("temperature", of: room, \.temperature, options: [.read, .notify])
-        try inspector.inspect("enabled", of: room, \.enabled, options: [.read, .write, .notify])
-        try inspector.inspect("label", of: room, \.label, options: [.read, .write])
+        func options(_ identifier: String, _ options: InspectionOptions) -> InspectionOptions {
+            options.union(protections[identifier] ?? [])
+        }
+        try inspector.inspect(
+            "temperature", of: room, \.temperature, options: options("temperature", [.read, .notify]))
+        try inspector.inspect("enabled", of: room, \.enabled, options: options("enabled", [.read, .write, .notify]))
+        try inspector.inspect("label", of: room, \.label, options: options("label", [.read, .write]))
         observer = InspectorClient(
             manager: DeviceManager(transport: VirtualRadio(simulation: sim), environment: sim.environment))
     }

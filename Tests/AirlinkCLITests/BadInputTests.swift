@@ -130,6 +130,11 @@ extension BadInputTests {
         Case(arguments: ["observe", "Test Server", "--demo", "--duration", "100000h"], message: "longer than"),
         Case(arguments: ["inspect", "--demo", "--duration", "1e12s"], message: "longer than"),
         Case(
+            arguments: ["inspect", "--demo", "--protect", "secret"], message: "--protect secret: no value \"secret\""),
+        Case(
+            arguments: ["inspect", "--demo", "--protect", "label:maybe"],
+            message: "\"maybe\" is not a protection; write label (encrypted) or label:authenticated"),
+        Case(
             arguments: ["connect", World.thermostat, "--reconnect", "exponential:1e12s,30s,5"],
             message: "the base \"1e12s\" is longer"),
         Case(

@@ -92,6 +92,37 @@ import Testing
         #expect(none.status == 64 && none.stderr.contains("at least one --value"), "\(none)")
     }
 
+    @Test func aProtectedValueIsFlaggedAndPairingRequestsArePrinted() async throws {
+        // Given `airlink inspect` on the fake BlueZ protecting code with authentication
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        let running = try cli.start([
+            "inspect", "--transport", "bluez", "--value", "code=1234", "--value", "open=1", "--protect",
+            "code:authenticated",
+        ])
+        _ = try await Self.registration(fake, running)
+
+        // When a central connects and pairs, bluetoothd asking the app's agent to display a passkey
+        let central = try await fake.centralConnects("11:22:33:44:55:66")
+        try await fake.centralPairs(central, "display", passkey: 123_456)
+        try await running.waitForOutput(containing: "paired with 11:22:33:44:55:66")
+        running.interrupt()
+        let result = try running.wait()
+
+        // Then the agent was registered as the default with a display, and the command printed the passkey, the
+        // request with its method and the pairing
+        #expect(result.status == 0, "\(result)")
+        let calls = try await fake.callLog()
+        let registered = calls.first { $0["method"] as? String == "RegisterAgent" }
+        #expect((registered?["args"] as? [String: String])?["capability"] == "DisplayOnly")
+        #expect(calls.contains { $0["method"] as? String == "RequestDefaultAgent" })
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("inspector displays passkey 123456"), "\(result)")
+        #expect(lines.contains("a central asks to pair: passkey entry (peripheral displays) (11:22:33:44:55:66)"))
+        #expect(lines.contains { $0.hasPrefix("paired with 11:22:33:44:55:66: passkey entry (peripheral displays)") })
+    }
+
     /// The application's registration in the fixture's call log: who registered, and where.
     static func registration(_ fake: FakeBlueZ, _ running: CLI.Running) async throws -> (sender: String, path: String) {
         let deadline = ContinuousClock.now.advanced(by: .seconds(30))

@@ -40,6 +40,8 @@ public final class Inspector: Sendable {
     struct State {
         var entries: [Entry] = []
         var isRunning = false
+        /// How it answers centrals that pair (``Inspector/setSecurity(_:)``); `nil` leaves the transport's.
+        var security: PeripheralRoleSecurity?
     }
 
     /// Creates an inspector; nothing is on air until ``start()``.
@@ -117,7 +119,9 @@ public final class Inspector: Sendable {
                 "the identifier is \(length) bytes, over the \(InspectorLayout.maximumIdentifierLength) a User "
                     + "Description holds (Core Spec Vol 3, Part F, 3.2.9); shorten it")
         }
-        guard !options.isEmpty else { throw invalid("no options; pass .read, .write or .notify") }
+        guard !options.isDisjoint(with: [.read, .write, .notify]) else {
+            throw invalid("no options; pass .read, .write or .notify")
+        }
         guard !options.contains(.write) || write != nil else {
             throw invalid("the .write option needs a setter; pass set: or a writable key path")
         }
@@ -170,6 +174,21 @@ public final class Inspector: Sendable {
         try await transport.updateValue(bytes, of: entry.uuid, in: InspectorLayout.serviceUUID)
     }
 
+    /// Sets how the inspector answers centrals that pair, for values inspected with `.encryptionRequired` or
+    /// `.authenticationRequired`; applied by ``start()`` (without it, the transport's: Just Works on the
+    /// virtual radio, bluetoothd's own agent on BlueZ).
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationInProgress`` once started (stop first).
+    public func setSecurity(_ security: PeripheralRoleSecurity) throws(AirlinkError) {
+        try state.withLock { (state: inout State) throws(AirlinkError) in
+            guard !state.isRunning else {
+                throw AirlinkError(
+                    .operationInProgress, "cannot change how \"\(name)\" pairs while it runs; stop it first")
+            }
+            state.security = security
+        }
+    }
+
     /// Puts the values on air: publishes the inspector service and advertises the name.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a name that is empty or over 19 UTF-8 bytes;
@@ -182,14 +201,16 @@ public final class Inspector: Sendable {
                 "the inspector name \"\(name)\" is \(length) bytes; use 1 to \(InspectorLayout.maximumNameLength), "
                     + "what fits an advertisement beside the inspector marker")
         }
-        let entries = try state.withLock { (state: inout State) throws(AirlinkError) -> [Entry] in
+        let (entries, security) = try state.withLock {
+            (state: inout State) throws(AirlinkError) -> ([Entry], PeripheralRoleSecurity?) in
             guard !state.isRunning else {
                 throw AirlinkError(.operationInProgress, "\"\(name)\" already runs; stop it first")
             }
             state.isRunning = true
-            return state.entries
+            return (state.entries, state.security)
         }
         do throws(AirlinkError) {
+            if let security { try await transport.setSecurity(security) }
             let service = Service(InspectorLayout.serviceUUID) {
                 for entry in entries { characteristic(for: entry) }
             }
@@ -229,6 +250,7 @@ public final class Inspector: Sendable {
                 .characteristicPresentationFormat, value: InspectorLayout.presentationFormat(for: entry.type)
             )
             .spec
+        spec.permissions.formUnion(entry.options.protection)
         let type = entry.type
         spec.valueTypeName = type.description
         // A kept value a central changes is notified to the other subscribers, as a property's change is.

@@ -20,6 +20,12 @@ struct BlueZCentralTracker {
     private(set) var connected: [(path: String, id: DeviceID, reported: Bool)] = []
     /// Reasons from `Device1.Disconnected`, waiting for `Connected` to turn false.
     private var reasons: [String: DisconnectionReason] = [:]
+    /// The devices whose `Paired` is true, in the order they paired: a change to true is a pairing to report.
+    private var paired: [String] = []
+    /// The method of the pairing bluetoothd's calls to the app's agent announced, by device path, until
+    /// `Paired` turns true; the last device asked, for an `Agent1.Cancel` (which names none).
+    private var methods: [String: PairingMethod] = [:]
+    private var lastAsked: String?
 
     init(adapterPath: String) { self.adapterPath = adapterPath }
 
@@ -34,6 +40,8 @@ struct BlueZCentralTracker {
             loaded.append((path, id, connected.first { $0.path == path }?.reported ?? false))
         }
         connected = loaded
+        // Pairings before the snapshot are not the app's to hear of.
+        paired = devicePaths().filter { device(at: $0)?.isPaired == true }
     }
 
     /// Applies a signal of org.bluez and returns what to report.
@@ -79,7 +87,38 @@ struct BlueZCentralTracker {
             connected.append((path, id, true))
             events.append(.centralConnected(id))
         }
+        for entry in connected where entry.reported {
+            guard let device = device(at: entry.path) else { continue }
+            if !device.isPaired {
+                paired.removeAll { $0 == entry.path }
+            } else if !paired.contains(entry.path) {
+                paired.append(entry.path)
+                let method = methods.removeValue(forKey: entry.path) ?? .justWorks
+                let bonded = device.properties["Bonded"]?.bool ?? false
+                let level: LinkSecurityLevel = method.isAuthenticated ? .authenticated : .encrypted
+                events.append(
+                    .paired(entry.id, PairingResult(method: method, level: level, keySize: 16, bonded: bonded)))
+            }
+        }
         return events
+    }
+
+    /// bluetoothd asked the app's agent about a central pairing by `method` (its `RequestConfirmation`,
+    /// `RequestPasskey`, `DisplayPasskey` or `RequestAuthorization`): the event to report, `nil` for a device
+    /// the tree does not hold.
+    mutating func agentAsked(_ method: PairingMethod, device path: String) -> PeripheralEvent? {
+        guard let id = device(at: path)?.deviceID else { return nil }
+        methods[path] = method
+        lastAsked = path
+        return .pairingRequested(id, method: method)
+    }
+
+    /// The app's agent refused (`reason`), or bluetoothd cancelled its request (`Agent1.Cancel`, `reason` `nil`,
+    /// for the last device asked): the pairing failed.
+    mutating func agentFailed(_ reason: PairingFailureReason?, device path: String?) -> PeripheralEvent? {
+        guard let path = path ?? lastAsked, let id = device(at: path)?.deviceID else { return nil }
+        methods[path] = nil
+        return .pairingFailed(id, reason: reason)
     }
 
     private func devicePaths() -> [String] {

@@ -109,7 +109,7 @@ final class BlueZGATTApplication: Sendable {
         return [
             ("UUID", .string(characteristic.spec.uuid.uuidString.lowercased())),
             ("Service", .objectPath(characteristic.servicePath)), ("Value", .bytes(value)),
-            ("Notifying", .boolean(notifying)), ("Flags", .strings(Self.flags(characteristic.spec.properties))),
+            ("Notifying", .boolean(notifying)), ("Flags", .strings(Self.flags(characteristic.spec))),
         ]
     }
 
@@ -120,7 +120,7 @@ final class BlueZGATTApplication: Sendable {
         [
             ("UUID", .string(descriptor.descriptor.uuid.uuidString.lowercased())),
             ("Characteristic", .objectPath(characteristic.path)), ("Value", .bytes(descriptor.descriptor.value)),
-            ("Flags", .strings(["read"])),
+            ("Flags", .strings(Self.flags(descriptor.descriptor))),
         ]
     }
 

@@ -4,6 +4,7 @@ extension BlueZPeripheral {
     /// Follows the adapter's `Device1` objects so that centrals connecting and leaving are reported:
     /// subscribes to org.bluez's signals first, then reads the objects, so that no change is missed.
     func watchCentrals() async throws(AirlinkError) {
+        state.withLock { $0.watchingCentrals = true }
         let rules = BlueZInterface.objectRules(under: adapterPath)
         do {
             for rule in rules {

@@ -36,6 +36,10 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         var exported = false
         var registered = false
         var advertising = false
+        /// Whether the adapter's devices are followed (``watchCentrals()``).
+        var watchingCentrals = false
+        /// The agent exported for ``setSecurity(_:)``, once set.
+        var agent: BlueZPairingAgent?
     }
 
     /// `bluez:hci0`.
@@ -125,7 +129,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
                 throw AirlinkError(.transportUnavailable, "cannot export the GATT application: \(error)")
             }
         }
-        if needsExport { try await watchCentrals() }
+        if !state.withLock({ $0.watchingCentrals }) { try await watchCentrals() }
         try await call(
             "org.bluez.GattManager1", "RegisterApplication",
             [.objectPath(root), .properties([])], what: "register the GATT application")
@@ -177,13 +181,14 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         try context.setBytes(bytes, of: characteristic, in: service)
     }
 
-    private func call(_ interface: String, _ member: String, _ arguments: [DBusValue], what: String)
+    /// Calls BlueZ at `path` (the adapter by default), waiting ``operationTimeout`` at most.
+    func call(_ interface: String, _ member: String, _ arguments: [DBusValue], path: String? = nil, what: String)
         async throws(AirlinkError)
     {
         try checkNotEnded(what)
         do {
             _ = try await connection.call(
-                destination: "org.bluez", path: adapterPath, interface: interface, member: member,
+                destination: "org.bluez", path: path ?? adapterPath, interface: interface, member: member,
                 arguments: arguments, timeout: operationTimeout)
         } catch {
             // The peripheral's end closed the connection: say why rather than how the call failed.

@@ -22,9 +22,16 @@
 /// **Notifications.** ``updateValue(_:of:in:)`` stores a value and sends it to every central that
 /// subscribed: a notification or an indication, as each central chose in its CCCD.
 ///
+/// **Security.** A characteristic or descriptor declares what a central's link needs
+/// (``AttributePermissions``: encryption, authentication, a key size); the stack answers a central short of it
+/// with Insufficient Encryption (0x0F) or Insufficient Authentication (0x05), and the central pairs.
+/// ``setSecurity(_:)`` says how the role answers pairing (its IO capabilities, bonding, its user as a
+/// ``PairingAgent``, a Security Request); a transport that cannot apply some of it refuses with
+/// ``AirlinkError/Code/operationNotSupported`` rather than ignore it (the default implementation refuses all).
+///
 /// **Events.** ``peripheralEvents()`` gives each caller its own stream of ``PeripheralEvent``s in the
 /// order the transport observed them: for one central, `centralConnected` comes first and
-/// `centralDisconnected` last.
+/// `centralDisconnected` last; a pairing is `pairingRequested`, then `paired` or `pairingFailed`.
 public protocol PeripheralTransport: AnyObject, Sendable {
     /// What a user types to choose this transport: `sim`, `bluez:hci0`.
     var name: String { get }
@@ -63,6 +70,20 @@ public protocol PeripheralTransport: AnyObject, Sendable {
     ///   for more than 512 bytes (Core Spec Vol 3, Part F, 3.2.9).
     func updateValue(_ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID)
         async throws(AirlinkError)
+
+    /// Sets how the role answers centrals that pair, from the next pairing on.
+    ///
+    /// - Throws: ``AirlinkError/Code/operationNotSupported`` when the transport cannot apply it (naming what);
+    ///   ``AirlinkError/Code/invalidArgument`` for a maximum key size outside 7–16.
+    func setSecurity(_ security: PeripheralRoleSecurity) async throws(AirlinkError)
+}
+
+extension PeripheralTransport {
+    /// Refuses: a transport without a Security Manager of its own cannot answer pairing as asked.
+    public func setSecurity(_ security: PeripheralRoleSecurity) async throws(AirlinkError) {
+        throw AirlinkError(
+            .operationNotSupported, "the peripheral role of \(name) cannot set how it pairs; use sim or bluez")
+    }
 }
 
 /// What a central did to the database a ``PeripheralTransport`` serves.
@@ -73,6 +94,14 @@ public enum PeripheralEvent: Sendable, Hashable, CustomStringConvertible {
     case subscriptionChanged(DeviceID, service: BluetoothUUID, characteristic: BluetoothUUID, mode: NotificationMode)
     /// A central left.
     case centralDisconnected(DeviceID, reason: DisconnectionReason)
+    /// A central asks to pair; the method both sides' features chose (on BlueZ, what bluetoothd asks the agent:
+    /// Just Works when it asks nothing).
+    case pairingRequested(DeviceID, method: PairingMethod)
+    /// A pairing (or an encryption with the central's bond, `method` `nil`) ended with the link encrypted.
+    case paired(DeviceID, PairingResult)
+    /// A pairing failed: the Pairing Failed reason a side sent, `nil` when none was given (SMP's timeout, a
+    /// reason BlueZ does not tell).
+    case pairingFailed(DeviceID, reason: PairingFailureReason?)
 
     /// `connected C0:FF:EE:00:00:01`, `C0:... subscribed to 2A19: notify`.
     public var description: String {
@@ -81,6 +110,11 @@ public enum PeripheralEvent: Sendable, Hashable, CustomStringConvertible {
         case .subscriptionChanged(let central, _, let characteristic, let mode):
             "\(central) subscription to \(characteristic): \(mode)"
         case .centralDisconnected(let central, let reason): "disconnected \(central): \(reason)"
+        case .pairingRequested(let central, let method): "\(central) asks to pair: \(method)"
+        case .paired(let central, let result):
+            "paired with \(central): \(result.method.map { "\($0) " } ?? "with the bond ")\(result)"
+        case .pairingFailed(let central, let reason):
+            "pairing with \(central) failed" + (reason.map { ": \($0)" } ?? "")
         }
     }
 }

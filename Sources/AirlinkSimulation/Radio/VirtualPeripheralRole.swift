@@ -14,6 +14,8 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     var services: [Service] = []
     var advertising: Advertising?
     var model: PeripheralModel?
+    /// How the app answers centrals that pair (``VirtualRadio/setSecurity(_:)``).
+    var security = PeripheralRoleSecurity()
     /// Every subscriber of ``VirtualRadio/peripheralEvents()``.
     let broadcaster = Broadcaster<PeripheralEvent>()
 

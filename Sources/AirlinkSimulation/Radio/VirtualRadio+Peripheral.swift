@@ -121,3 +121,21 @@ extension VirtualRadio: PeripheralTransport {
         try model.setBytes(bytes, of: characteristic, in: service)
     }
 }
+
+extension VirtualRadio {
+    /// Sets how the app answers centrals that pair with it, from the next pairing on (its Security Request
+    /// from the next link on); see ``/AirlinkCore/PeripheralTransport/setSecurity(_:)``.
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a maximum key size outside 7–16.
+    public func setSecurity(_ security: PeripheralRoleSecurity) async throws(AirlinkError) {
+        guard AttributePermissions.keySizes.contains(security.features.maximumKeySize) else {
+            throw AirlinkError(
+                .invalidArgument,
+                "a maximum key size is 7 to 16 bytes, not \(security.features.maximumKeySize)")
+        }
+        world.lock.withLock {
+            role.security = security
+            world.record("smp", "\(address) peripheral role pairs as \(security.features)")
+        }
+    }
+}

@@ -32,15 +32,21 @@ struct PairingPlan: Equatable {
     var outcome: Outcome = .noAnswer
     /// When ``outcome`` happens (ignored for ``Outcome/noAnswer``).
     var end: Duration = .zero
+    /// The method chosen when the peripheral answered the request (`nil`: it refused, or a re-encryption).
+    var method: PairingMethod?
+    /// When ``method`` was chosen: the Pairing Response.
+    var methodChosen: Duration = .zero
 
     /// The plan of a pairing between a central offering `central` and a peripheral answering as `peripheral`.
     ///
     /// - Parameters:
+    ///   - appAgent: the peripheral's user when the peripheral is an app's role: it answers at once, in place
+    ///     of `peripheral.user`.
     ///   - interval: the connection interval: each SMP exchange takes one.
     ///   - draw: a random six-digit number (a passkey or a comparison value).
     static func pairing(
-        central: PairingFeatures, agent: PairingAgent, peripheral: PeripheralSecurity, interval: Duration,
-        draw: () -> UInt32
+        central: PairingFeatures, agent: PairingAgent, peripheral: PeripheralSecurity, appAgent: PairingAgent? = nil,
+        interval: Duration, draw: () -> UInt32
     ) -> PairingPlan {
         var plan = PairingPlan()
         plan.add(.zero, "> pairing request \(central)")
@@ -49,12 +55,14 @@ struct PairingPlan: Equatable {
         plan.add(interval, "< pairing response \(features)")
         let method = PairingMethod.chosen(central: central, peripheral: features)
         plan.add(interval, "method \(method)")
+        (plan.method, plan.methodChosen) = (method, interval)
         if !method.isAuthenticated && (central.mitm || features.mitm) {
             return plan.failing(.authenticationRequirements, byCentral: !features.mitm, at: interval)
         }
         guard
             let userDone = plan.authenticate(
-                method, agent: agent, user: peripheral, from: interval, interval: interval, draw: draw)
+                method, agent: agent, user: peripheral, app: appAgent, from: interval,
+                interval: interval, draw: draw)
         else { return plan }
         let secureConnections = central.secureConnections && features.secureConnections
         let keySize = min(central.maximumKeySize, features.maximumKeySize)
@@ -90,8 +98,8 @@ struct PairingPlan: Equatable {
 
     /// The users' part of `method`, starting `from`; returns when both are done, or `nil` when the plan ended.
     private mutating func authenticate(
-        _ method: PairingMethod, agent: PairingAgent, user: PeripheralSecurity, from start: Duration,
-        interval: Duration, draw: () -> UInt32
+        _ method: PairingMethod, agent: PairingAgent, user: PeripheralSecurity, app: PairingAgent?,
+        from start: Duration, interval: Duration, draw: () -> UInt32
     ) -> Duration? {
         switch method {
         case .justWorks:
@@ -107,7 +115,10 @@ struct PairingPlan: Equatable {
                 return nil
             }
             add(start, "central user confirms")
-            guard let (_, done) = peripheralUser(user.user, at: start, refusing: .numericComparisonFailed) else {
+            guard
+                let (_, done) = peripheralUser(
+                    user.user, app: app, asked: .confirm(number), at: start, refusing: .numericComparisonFailed)
+            else {
                 return nil
             }
             add(done, "peripheral user confirms")
@@ -117,6 +128,7 @@ struct PairingPlan: Equatable {
             switch roles {
             case .peripheralDisplays:
                 shown = user.passkey ?? draw()
+                app?.displayPasskey(shown!)
                 add(start, "peripheral displays passkey \(Self.digits(shown!))")
             case .centralDisplays:
                 shown = draw()
@@ -137,7 +149,10 @@ struct PairingPlan: Equatable {
             var peripheralPasskey = shown
             var done = start
             if roles != .peripheralDisplays {
-                guard let (typed, time) = peripheralUser(user.user, at: start, refusing: .passkeyEntryFailed) else {
+                guard
+                    let (typed, time) = peripheralUser(
+                        user.user, app: app, asked: .enter(shown), at: start, refusing: .passkeyEntryFailed)
+                else {
                     return nil
                 }
                 peripheralPasskey = typed ?? centralPasskey
@@ -153,13 +168,30 @@ struct PairingPlan: Equatable {
         }
     }
 
+    /// What the peripheral's user is asked: to confirm a compared number, or to type a passkey (given the one
+    /// the central shows, if it shows one).
+    private enum Question {
+        case confirm(UInt32)
+        case enter(UInt32?)
+    }
+
     /// What the peripheral's user does from `start`: the passkey they type (`nil`: the one expected) and when,
-    /// or `nil` when they refuse (the plan fails with `refusal`) or never answer.
+    /// or `nil` when they refuse (the plan fails with `refusal`) or never answer. An app's agent answers at
+    /// once.
     private mutating func peripheralUser(
-        _ user: PeripheralUser, at start: Duration, refusing refusal: PairingFailureReason
+        _ user: PeripheralUser, app: PairingAgent?, asked question: Question, at start: Duration,
+        refusing refusal: PairingFailureReason
     )
         -> (UInt32?, Duration)?
     {
+        if let app {
+            switch question {
+            case .confirm(let number): if app.confirmNumber(number) { return (nil, start) }
+            case .enter(let shown): if let typed = app.enterPasskey(shown) { return (typed, start) }
+            }
+            failing(refusal, byCentral: false, at: start)
+            return nil
+        }
         switch user {
         case .attentive(let delay): return (nil, start + delay)
         case .enters(let passkey, let delay): return (passkey, start + delay)

@@ -47,7 +47,8 @@ extension VirtualRadio {
             let draws = (0..<2).map { _ in UInt32(world.random.next() % 1_000_000) }
             let situation = Situation(
                 bond: bonds[device], peripheralHasKey: link.peripheral.bond(with: address) != nil,
-                security: link.peripheral.spec.security, interval: link.interval.duration, draws: draws)
+                security: link.peripheral.security, appAgent: link.peripheral.appAgent,
+                interval: link.interval.duration, draws: draws)
             return (process, situation)
         }
         // The agent is the user's code: it answers outside the lock.
@@ -76,6 +77,7 @@ extension VirtualRadio {
         var bond: PairingResult?
         var peripheralHasKey: Bool
         var security: PeripheralSecurity
+        var appAgent: PairingAgent?
         var interval: Duration
         /// Two six-digit numbers from the seeded source: passkeys or a comparison value.
         var draws: [UInt32]
@@ -86,7 +88,7 @@ extension VirtualRadio {
             }
             var next = draws.makeIterator()
             return .pairing(
-                central: features, agent: agent, peripheral: security, interval: interval,
+                central: features, agent: agent, peripheral: security, appAgent: appAgent, interval: interval,
                 draw: { next.next() ?? 0 })
         }
     }
@@ -102,16 +104,29 @@ extension VirtualRadio {
                 world.record("smp", prefix + step.text)
             }
         }
+        let central = link.central.address
+        if let method = plan.method {
+            world.schedule(at: started + VirtualDuration(plan.methodChosen)) {
+                guard !pairing.isFinished else { return }
+                link.peripheral.host?.emit(.pairingRequested(central, method: method))
+            }
+        }
         if plan.outcome != .noAnswer && plan.end < PairingPlan.timeout {
             world.schedule(at: started + VirtualDuration(plan.end)) { [self] in
                 guard !pairing.isFinished else { return }
                 pairing.finish(outcome(plan.outcome, on: link))
+                switch plan.outcome {
+                case .paired(let result): link.peripheral.host?.emit(.paired(central, result))
+                case .failed(let reason, _): link.peripheral.host?.emit(.pairingFailed(central, reason: reason))
+                case .keyMissing, .noAnswer: break
+                }
             }
         }
         world.schedule(at: started + VirtualDuration(PairingPlan.timeout)) { [world] in
             guard !pairing.isFinished else { return }
             world.record("smp", prefix + "pairing timed out (SMP, 30s)")
             link.smpTimedOut = true
+            link.peripheral.host?.emit(.pairingFailed(central, reason: nil))
             pairing.finish(
                 .failure(
                     AirlinkError(
@@ -174,7 +189,7 @@ extension VirtualRadio {
     /// Sends the peripheral's Security Request (SMP 0x0B), if its spec has one, one connection interval after
     /// the link's setup, unless the link went down or a pairing started meanwhile. Called under the lock.
     func requestSecurity(on link: Link) {
-        guard let request = link.peripheral.spec.security.request else { return }
+        guard let request = link.peripheral.security.request else { return }
         let device = link.peripheral.id
         world.schedule(at: world.now + link.interval) { [self] in
             guard !link.isClosed, link.pairing == nil else { return }

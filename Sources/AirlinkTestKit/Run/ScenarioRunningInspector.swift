@@ -67,6 +67,8 @@ struct ScenarioRunningInspector: Sendable {
                     trace.record(
                         .inspector(
                             .subscriptionChanged(inspector: name, central: central, value: identifier, mode: mode)))
+                case .pairingRequested, .paired, .pairingFailed:
+                    break  // the radio's smp lines trace pairing
                 }
             }
         }

@@ -524,8 +524,17 @@ class FakeBlueZ:
                 raise bluez_error('DoesNotExist', 'Does Not Exist')
             fake.record('/org/bluez', 'UnregisterAgent', {})
 
+        def request_default(manager, agent, sender=None):
+            for index, entry in enumerate(fake.agents):
+                if entry[0] == sender and entry[1] == str(agent):
+                    fake.agents.insert(0, fake.agents.pop(index))
+                    fake.record('/org/bluez', 'RequestDefaultAgent', {'capability': entry[2]})
+                    return
+            raise bluez_error('DoesNotExist', 'Does Not Exist')
+
         obj = mockobject.objects['/org/bluez']
-        for name, signature, function in (('RegisterAgent', 'os', register), ('UnregisterAgent', 'o', unregister)):
+        for name, signature, function in (('RegisterAgent', 'os', register), ('UnregisterAgent', 'o', unregister),
+                                          ('RequestDefaultAgent', 'o', request_default)):
             function.__name__ = name
             wrapped = dbus.service.method(AGENT_MANAGER, in_signature=signature, sender_keyword='sender')(function)
             obj.methods.setdefault(AGENT_MANAGER, {})[name] = (signature, '', '', wrapped)
@@ -571,6 +580,49 @@ class FakeBlueZ:
                 'UUIDs': dbus.Array([], signature='s')})
         self.set_properties(path, DEVICE, {'Connected': dbus.Boolean(True)})
         return path
+
+    def central_pairs(self, path, method, passkey):
+        """A connected central pairs with the adapter: bluetoothd asks the default agent (the last registered or
+        made default) as `method` says (confirm: RequestConfirmation of `passkey`; passkey: RequestPasskey, which
+        must answer `passkey`; display: DisplayPasskey; authorize: RequestAuthorization; cancel: the request is
+        cancelled with Agent1.Cancel; just-works: nothing), then sets Paired, and Bonded when the adapter is
+        Pairable. The agent's answer is in the call log (PairingAnswered)."""
+        adapter = mockobject.objects[self.adapter_of(path)].props[ADAPTER]
+        device = dbus.ObjectPath(path)
+
+        def paired(*_):
+            self.record(path, 'PairingAnswered', {'ok': True})
+            self.set_properties(path, DEVICE, {'Paired': dbus.Boolean(True),
+                                               'Bonded': dbus.Boolean(bool(adapter.get('Pairable', True)))})
+
+        def refused(error):
+            self.record(path, 'PairingAnswered', {'ok': False, 'error': error.get_dbus_name() or ''})
+
+        if method == 'just-works':
+            paired()
+            return
+        if not self.agents:
+            raise bluez_error('AuthenticationFailed', 'no agent')
+        sender, agent, _ = self.agents[0]
+
+        def ask(member, signature, args, reply):
+            self.bus.call_async(sender, agent, 'org.bluez.Agent1', member, signature, args, reply, refused,
+                                timeout=30)
+
+        if method == 'confirm':
+            ask('RequestConfirmation', 'ou', (device, dbus.UInt32(passkey)), paired)
+        elif method == 'passkey':
+            ask('RequestPasskey', 'o', (device,),
+                lambda value: paired() if int(value) == passkey else refused(bluez_error('Rejected', 'wrong')))
+        elif method == 'display':
+            ask('DisplayPasskey', 'ouq', (device, dbus.UInt32(passkey), dbus.UInt16(0)), paired)
+        elif method == 'authorize':
+            ask('RequestAuthorization', 'o', (device,), paired)
+        else:  # cancel
+            ask('RequestConfirmation', 'ou', (device, dbus.UInt32(passkey)), lambda: None)
+            self.bus.call_async(sender, agent, 'org.bluez.Agent1', 'Cancel', '', (),
+                                lambda: self.record(path, 'PairingAnswered', {'ok': False, 'error': 'Cancel'}),
+                                refused, timeout=30)
 
     def central_leaves(self, path, reason):
         """The central's link ends; `reason` is announced with Device1.Disconnected first ('' for none)."""

@@ -166,6 +166,14 @@ class Control(dbus.service.Object):
         """A remote central connects to the adapter (the app's advertisement); returns its device path."""
         return self.fake.central_connects(self._path(str(adapter)), str(address))
 
+    @dbus.service.method(INTERFACE, in_signature='osu', out_signature='')
+    def CentralPairs(self, device, method, passkey):
+        """A connected central pairs with the adapter, bluetoothd asking the default agent as `method` says
+        (confirm, passkey, display, authorize, cancel, just-works; see bluez_model.central_pairs)."""
+        if method not in ('confirm', 'passkey', 'display', 'authorize', 'cancel', 'just-works'):
+            raise control_error(f'unknown pairing method {method}')
+        self.fake.central_pairs(self._path(str(device)), str(method), int(passkey))
+
     @dbus.service.method(INTERFACE, in_signature='os', out_signature='b')
     def CentralLeaves(self, device, reason):
         """A central's link ends; `reason` is an org.bluez.Reason.* name, or '' for none."""
