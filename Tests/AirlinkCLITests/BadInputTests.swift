@@ -168,7 +168,9 @@ extension BadInputTests {
         Case(arguments: ["connect", "\u{1B}]0;pwned\u{07}"], message: "\"\\u{1B}]0;pwned\\u{7}\" is not a device ID"),
         Case(arguments: ["read", World.battery, "battery", "\u{1B}[2Jlevel"], message: "\\u{1B}[2Jlevel"),
         Case(arguments: ["scan", "--name", "\u{1B}[31m("], message: "\\u{1B}[31m("),
-        Case(arguments: ["\u{1B}[2Jx"], message: "Unexpected argument '\\u{1B}[2Jx'"),
+        Case(arguments: ["\u{1B}[2Jx"], message: "Unknown command '\\u{1B}[2Jx'"),
+        Case(
+            arguments: ["nonsense", "--json"], message: "Unknown command 'nonsense'. The commands are: scan, connect"),
         // Misleading messages.
         Case(arguments: ["forget", "id:has space"], message: "holds a space"),
         Case(arguments: ["simulate", "TMPDIR/nosuch.yaml"], status: 2, message: "no scenario file at"),
