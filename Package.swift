@@ -138,6 +138,7 @@ let package = Package(
             name: "AirlinkBlueZTestSupport",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkCore", "Airlink", "AirlinkRegistry", "AirlinkSimulation", "AirlinkTestKit",
+                "AirlinkTestSupport",
             ]),
         .testTarget(name: "AirlinkCoreTests", dependencies: ["AirlinkCore"]),
         .testTarget(
@@ -179,7 +180,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "AirlinkTestKitTests",
-            dependencies: ["AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore"]),
+            dependencies: [
+                "AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
+                "AirlinkTestSupport",
+            ]),
         // Runs the built `airlink` as a subprocess (the dependency builds it first); the fake BlueZ comes from
         // AirlinkBlueZTestSupport.
         .testTarget(

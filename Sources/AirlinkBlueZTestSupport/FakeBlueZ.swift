@@ -1,5 +1,6 @@
 import AirlinkBlueZ
 import AirlinkCore
+import AirlinkTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -124,7 +125,10 @@ package final class FakeBlueZ: Sendable {
             try? FileManager.default.removeItem(atPath: directory)
             return StartError(description: "the fake BlueZ did not start: \(why)\n\(log)")
         }
-        guard let line = readLine(fd: output[0], timeout: .seconds(20)), line.hasPrefix("READY ") else {
+        // The fixture takes seconds to start (more with others starting): wait off the tasks' cooperative pool.
+        let readFD = output[0]
+        let line = try await offThePool { readLine(fd: readFD, timeout: .seconds(20)) }
+        guard let line, line.hasPrefix("READY ") else {
             close(output[0])
             throw fail("no READY line")
         }
@@ -408,11 +412,12 @@ package struct FakeBlueZTrait: SuiteTrait, TestScoping {
         do {
             try await FakeBlueZ.$current.withValue(fake) { try await function() }
         } catch {
-            fake.stop()
+            _ = try? await offThePool { fake.stop() }
             throw error
         }
         let ran = began.duration(to: .now)
-        let stopTime = fake.stop()
+        // Stopping waits up to two seconds for the fixture to exit: off the tasks' cooperative pool.
+        let stopTime = try await offThePool { fake.stop() }
         FixtureTimings.record(suite: test.name, start: fake.startDuration, stop: stopTime, ran: ran)
     }
 }

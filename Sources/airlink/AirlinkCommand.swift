@@ -48,6 +48,16 @@ struct AirlinkCommand: AsyncParsableCommand {
             command = try parseAsRoot()
         } catch {
             let code = exitCode(for: error)
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let unknown = UnknownCommand.message(for: arguments, commands: configuration.subcommands)
+            if let unknown, code != .success {
+                if JSONErrorReport.isRequested {
+                    JSONErrorReport(status: code.rawValue, message: unknown).write()
+                } else {
+                    Terminal.reportError(unknown)
+                }
+                exit(code.rawValue)
+            }
             let message = fullMessage(for: error)
             if code != .success, JSONErrorReport.isRequested {
                 let text = Self.message(for: error)

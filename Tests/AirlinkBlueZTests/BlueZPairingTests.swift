@@ -1,5 +1,6 @@
 import AirlinkBlueZTestSupport
 import AirlinkCore
+import AirlinkTestSupport
 import Foundation
 import Testing
 
@@ -103,6 +104,8 @@ struct BlueZPairingTests {
             ("passkey", PairingAgent.entering(1_000_000), "org.bluez.Error.AuthenticationRejected"),
             ("confirm", PairingAgent.attentive, nil),
             ("confirm", PairingAgent.refusing, "org.bluez.Error.AuthenticationRejected"),
+            ("display", PairingAgent.attentive, nil),
+            ("just-works", PairingAgent.refusing, nil),
         ] as [(String, PairingAgent, String?)])
     func bluetoothdAsksTheAppsAgent(method: String, agent: PairingAgent, expected: String?) async throws {
         // Given a connected thermostat that pairs by `method` with passkey 123456
@@ -111,12 +114,15 @@ struct BlueZPairingTests {
         try await fake.setPairing(FakeBlueZ.devicePath("C0:FF:EE:00:00:01"), method, passkey: 123_456)
 
         // When the app pairs, its user answering as `agent`
+        let result = Recorder<PairingResult>()
         let error = await caughtError {
-            _ = try await transport.pair(
-                thermostat, features: PairingFeatures(io: .keyboardDisplay, mitm: true), agent: agent)
+            result.append(
+                try await transport.pair(
+                    thermostat, features: PairingFeatures(io: .keyboardDisplay, mitm: true), agent: agent))
         }
 
-        // Then bluetoothd asked the agent Airlink registered, and the answer decided the outcome
+        // Then bluetoothd asked the agent Airlink registered, and the answer decided the outcome; a pairing that
+        // succeeded reports the method the agent's question gives away, and the level that method proves
         if let expected {
             #expect(error?.code == .pairingFailed, "\(String(describing: error))")
             if case .bluez(let name, _)? = error?.cause {
@@ -126,9 +132,23 @@ struct BlueZPairingTests {
             }
         } else {
             #expect(error == nil, "\(String(describing: error))")
+            let expected: [String: (PairingMethod, LinkSecurityLevel)] = [
+                "passkey": (.passkeyEntry(.peripheralDisplays), .authenticated),
+                "confirm": (.numericComparison, .authenticatedSecureConnections),
+                "display": (.passkeyEntry(.centralDisplays), .authenticated),
+                "just-works": (.justWorks, .encrypted),
+            ]
+            let paired = try #require(result.values.first)
+            #expect(paired.method == expected[method]?.0)
+            #expect(paired.level == expected[method]?.1)
         }
         let log = try await fake.callLog().compactMap { $0["method"] as? String }
         #expect(log.contains("RegisterAgent"))
-        #expect(log.contains(method == "passkey" ? "RequestPasskey" : "RequestConfirmation"))
+        let asked = ["passkey": "RequestPasskey", "confirm": "RequestConfirmation", "display": "DisplayPasskey"]
+        if let question = asked[method] {
+            #expect(log.contains(question))
+        } else {
+            #expect(log.allSatisfy { !asked.values.contains($0) }, "\(log)")
+        }
     }
 }

@@ -25,7 +25,7 @@ import Testing
     static let deadline = Duration.seconds(30)
 
     /// Runs each input; returns what it printed.
-    private func run(_ bad: Case) throws -> CLI.Result {
+    private func run(_ bad: Case) async throws -> CLI.Result {
         let cli = try CLI()
         defer { cli.cleanUp() }
         var arguments = bad.arguments
@@ -39,7 +39,7 @@ import Testing
             try Data([0x64, 0x75, 0x72, 0x3A, 0x20, 0x31, 0x73, 0x0A, 0x6E, 0x3A, 0x20, 0x63, 0xE9, 0x0A]).write(
                 to: URL(fileURLWithPath: cli.directory + "/latin1.yaml"))
         }
-        let result = try cli.start(arguments, environment: bad.environment).wait(upTo: Self.deadline)
+        let result = try await cli.start(arguments, environment: bad.environment).wait(upTo: Self.deadline)
         print(
             "bad input: \(bad.testDescription): \(result.timedOut ? "timed out" : "exit \(result.status)") in "
                 + "\(result.elapsed)")
@@ -47,10 +47,10 @@ import Testing
     }
 
     @Test(arguments: BadInputTests.flags + BadInputTests.scenarios)
-    func badInputSaysWhatToType(_ bad: Case) throws {
+    func badInputSaysWhatToType(_ bad: Case) async throws {
         // Given the CLI
         // When it is run with the bad input
-        let result = try run(bad)
+        let result = try await run(bad)
 
         // Then it exits in time, by itself, with the expected code, and says what was wrong
         #expect(!result.timedOut, "\(result)")
@@ -173,7 +173,9 @@ extension BadInputTests {
         Case(arguments: ["connect", "\u{1B}]0;pwned\u{07}"], message: "\"\\u{1B}]0;pwned\\u{7}\" is not a device ID"),
         Case(arguments: ["read", World.battery, "battery", "\u{1B}[2Jlevel"], message: "\\u{1B}[2Jlevel"),
         Case(arguments: ["scan", "--name", "\u{1B}[31m("], message: "\\u{1B}[31m("),
-        Case(arguments: ["\u{1B}[2Jx"], message: "Unexpected argument '\\u{1B}[2Jx'"),
+        Case(arguments: ["\u{1B}[2Jx"], message: "Unknown command '\\u{1B}[2Jx'"),
+        Case(
+            arguments: ["nonsense", "--json"], message: "Unknown command 'nonsense'. The commands are: scan, connect"),
         // Misleading messages.
         Case(arguments: ["forget", "id:has space"], message: "holds a space"),
         Case(arguments: ["simulate", "TMPDIR/nosuch.yaml"], status: 2, message: "no scenario file at"),

@@ -12,8 +12,8 @@ import Testing
         defer { cli.cleanUp() }
 
         // When scanning with --transport bluez, and through AIRLINK_TRANSPORT
-        let flag = try cli.run("scan", "--transport", "bluez", "--timeout", "1s", "--json")
-        let variable = try cli.run(["scan", "--timeout", "1s"], environment: ["AIRLINK_TRANSPORT": "bluez:hci0"])
+        let flag = try await cli.run("scan", "--transport", "bluez", "--timeout", "1s", "--json")
+        let variable = try await cli.run(["scan", "--timeout", "1s"], environment: ["AIRLINK_TRANSPORT": "bluez:hci0"])
 
         // Then both list the fixture's two devices, with their names and advertised services
         #expect(flag.status == 0, "\(flag)")
@@ -34,17 +34,17 @@ import Testing
         let fake = try await FakeBlueZ.fresh()
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         defer { cli.cleanUp() }
-        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
 
         // When reading the temperature with the command used on sim, and --transport bluez
-        let result = try cli.run(
+        let result = try await cli.run(
             "read", World.thermostat, World.temperatureService, World.temperature, "--format", "int16",
             "--transport", "bluez", "--registry", cli.directory + "/devices.json")
 
         // Then it prints a value in the same shape, and the connection was remembered
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("0x") && result.stdout.contains("(int16 "))
-        let devices = try cli.run("devices", "--registry", cli.directory + "/devices.json", "--json")
+        let devices = try await cli.run("devices", "--registry", cli.directory + "/devices.json", "--json")
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect(rows.compactMap { $0["id"] as? String } == [World.thermostat])
     }
@@ -55,12 +55,12 @@ import Testing
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         defer { cli.cleanUp() }
         let registry = cli.directory + "/devices.json"
-        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
-        let connected = try cli.run("connect", World.thermostat, "--transport", "bluez", "--registry", registry)
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        let connected = try await cli.run("connect", World.thermostat, "--transport", "bluez", "--registry", registry)
         #expect(connected.status == 0, "\(connected)")
 
         // When refreshing its cache
-        let result = try cli.run(
+        let result = try await cli.run(
             "refresh-cache", World.thermostat, "--transport", "bluez", "--registry", registry, "--scan-timeout", "2s",
             "--json")
 
@@ -73,7 +73,7 @@ import Testing
         let log = try await fake.callLog().compactMap { $0["method"] as? String }
         let removed = try #require(log.lastIndex(of: "RemoveDevice"), "\(log)")
         #expect(log[removed...].contains("StartDiscovery") && log[removed...].contains("Connect"))
-        let devices = try cli.run("devices", "--registry", registry, "--json")
+        let devices = try await cli.run("devices", "--registry", registry, "--json")
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect(rows.first?["cachedDatabase"] != nil, "\(devices)")
     }

@@ -1,4 +1,5 @@
 import AirlinkBlueZTestSupport
+import AirlinkTestSupport
 import Foundation
 import Testing
 
@@ -13,15 +14,15 @@ import Testing
         }
     }
 
-    @Test func thermostatAndBatteryHonourJSON() throws {
+    @Test func thermostatAndBatteryHonourJSON() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the typed commands run with --json
-        let get = try cli.run("thermostat", World.thermostat, "get", "--json")
-        let set = try cli.run("thermostat", World.thermostat, "set", "23.5", "--json")
-        let battery = try cli.run("battery", World.battery, "--json")
+        let get = try await cli.run("thermostat", World.thermostat, "get", "--json")
+        let set = try await cli.run("thermostat", World.thermostat, "set", "23.5", "--json")
+        let battery = try await cli.run("battery", World.battery, "--json")
 
         // Then each prints one JSON object with the device, the values typed and their units
         #expect(get.status == 0, "\(get)")
@@ -35,14 +36,14 @@ import Testing
         #expect(level["device"] as? String == World.battery && level["level"] as? Int == 87)
     }
 
-    @Test func inspectorStreamsAreJSONLines() throws {
+    @Test func inspectorStreamsAreJSONLines() async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When observe and inspect run their demo with --json
-        let observe = try cli.run("observe", "Test Server", "--demo", "--duration", "3s", "--json")
-        let inspect = try cli.run("inspect", "--demo", "--json")
+        let observe = try await cli.run("observe", "Test Server", "--demo", "--duration", "3s", "--json")
+        let inspect = try await cli.run("inspect", "--demo", "--json")
 
         // Then every line is a JSON object: observe's found, value and changed events with typed values,
         // inspect's exchange with times and messages
@@ -57,7 +58,7 @@ import Testing
         #expect(exchange.count > 3 && exchange.allSatisfy { $0["time"] is Double && $0["message"] is String })
     }
 
-    @Test func simulatePrintsItsEventsAsJSONLines() throws {
+    @Test func simulatePrintsItsEventsAsJSONLines() async throws {
         // Given the CLI and a scenario with its golden trace
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -66,7 +67,7 @@ import Testing
         let scenario = root.appendingPathComponent("Simulations/linear-link-loss.yaml").path
 
         // When it runs with --json
-        let result = try cli.run("simulate", scenario, "--json")
+        let result = try await cli.run("simulate", scenario, "--json")
 
         // Then every line is an object with a type: the events in time order, the expectations, and the
         // result last, with the golden trace's verdict
@@ -82,7 +83,7 @@ import Testing
         #expect((last["golden"] as? String)?.hasPrefix("matches: ") == true, "\(result)")
     }
 
-    @Test func exploreEndsWithASummaryLine() throws {
+    @Test func exploreEndsWithASummaryLine() async throws {
         // Given the CLI and a scenario file
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -91,8 +92,8 @@ import Testing
         let scenario = root.appendingPathComponent("Simulations/linear-link-loss.yaml").path
 
         // When a few seeds are explored, and the scenario replayed, with --json
-        let sweep = try cli.run("explore", "--seeds", "1...3", "--jobs", "1", "--json")
-        let replay = try cli.run("explore", "--replay", scenario, "--json")
+        let sweep = try await cli.run("explore", "--seeds", "1...3", "--jobs", "1", "--json")
+        let replay = try await cli.run("explore", "--replay", scenario, "--json")
 
         // Then each prints JSON Lines ending with its verdict
         #expect(sweep.status == 0, "\(sweep)")
@@ -108,13 +109,13 @@ import Testing
         ["battery", "AA:BB:CC:DD:EE:FF"], ["thermostat", "AA:BB:CC:DD:EE:FF", "get"],
         ["sensortag", "AA:BB:CC:DD:EE:FF", "--count", "1"],
     ])
-    func unknownDeviceIsOneErrorLineWithCLIAdvice(_ arguments: [String]) throws {
+    func unknownDeviceIsOneErrorLineWithCLIAdvice(_ arguments: [String]) async throws {
         // Given the CLI on the simulated world, which has no AA:BB:CC:DD:EE:FF
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When a command names that device
-        let result = try cli.run(arguments)
+        let result = try await cli.run(arguments)
 
         // Then it exits 1 with one line: the error, the devices there are, and what to type; no log
         // line repeats it, and no advice for library users
@@ -126,13 +127,13 @@ import Testing
         #expect(!result.stderr.contains("Simulation.add") && !result.stderr.contains("Usage:"), "\(result)")
     }
 
-    @Test func aBadIDSaysWhatIsWrongOnce() throws {
+    @Test func aBadIDSaysWhatIsWrongOnce() async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When an id is not an address
-        let result = try cli.run("battery", "zz")
+        let result = try await cli.run("battery", "zz")
 
         // Then the message names it once, says why and what to type
         #expect(result.status == 64, "\(result)")
@@ -141,13 +142,13 @@ import Testing
     }
 
     @Test(arguments: [["scan", "--transport", "bluez"], ["inspect", "--transport", "bluez", "--value", "a=1"]])
-    func anUnreachableBusIsSaidOnceWithWhatToCheck(_ arguments: [String]) throws {
+    func anUnreachableBusIsSaidOnceWithWhatToCheck(_ arguments: [String]) async throws {
         // Given no D-Bus system bus
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/airlink-bus"])
         defer { cli.cleanUp() }
 
         // When a central and a peripheral command open BlueZ
-        let result = try cli.run(arguments)
+        let result = try await cli.run(arguments)
 
         // Then each says what to check, and the bus's own message once
         #expect(result.status == 1, "\(result)")
@@ -155,29 +156,29 @@ import Testing
         #expect(result.stderr.components(separatedBy: "Failed to connect to socket").count == 2, "\(result)")
     }
 
-    @Test func eitherFormOfAnIDNamesTheDevice() throws {
+    @Test func eitherFormOfAnIDNamesTheDevice() async throws {
         // Given the CLI on the simulated world, whose battery has a public address
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the battery is named with its type, then with a type it does not have
-        let typed = try cli.run("battery", World.battery + "/public")
-        let wrong = try cli.run("battery", World.battery + "/random")
+        let typed = try await cli.run("battery", World.battery + "/public")
+        let wrong = try await cli.run("battery", World.battery + "/random")
 
         // Then the typed form names it; the wrong type is refused naming the real one
         #expect(typed.status == 0, "\(typed)")
         #expect(wrong.status == 1 && wrong.stderr.contains("has a public address"), "\(wrong)")
     }
 
-    @Test func aRegistryInADirectoryThatDoesNotExistIsAnError() throws {
+    @Test func aRegistryInADirectoryThatDoesNotExistIsAnError() async throws {
         // Given a registry path in a directory that does not exist
         let cli = try CLI()
         defer { cli.cleanUp() }
         let missing = cli.directory + "/no/such/dir"
 
         // When devices lists it, as JSON and as SQLite
-        let json = try cli.run("devices", "--registry", missing + "/devices.json")
-        let sqlite = try cli.run("devices", "--registry", "sqlite:" + missing + "/devices.sqlite")
+        let json = try await cli.run("devices", "--registry", missing + "/devices.json")
+        let sqlite = try await cli.run("devices", "--registry", "sqlite:" + missing + "/devices.sqlite")
 
         // Then both exit 2 naming the directory, and nothing was created
         for result in [json, sqlite] {
@@ -189,47 +190,49 @@ import Testing
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
-    func completionScriptsAreGenerated(_ shell: String) throws {
+    func completionScriptsAreGenerated(_ shell: String) async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When a completion script is asked for
-        let result = try cli.run("--generate-completion-script", shell)
+        let result = try await cli.run("--generate-completion-script", shell)
 
         // Then it prints one that completes the subcommands
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("airlink") && result.stdout.contains("subscribe"), "\(result)")
     }
 
-    @Test func errorsAreColouredOnlyOnATerminalWithoutNOCOLOR() throws {
+    @Test func errorsAreColouredOnlyOnATerminalWithoutNOCOLOR() async throws {
         // Given the CLI, run through a pipe and on a terminal (script(1) gives it one), with and without NO_COLOR
         let cli = try CLI()
         defer { cli.cleanUp() }
-        func onTerminal(_ environment: [String: String], _ arguments: String = "battery AA:BB:CC:DD:EE:FF") throws
+        func onTerminal(_ environment: [String: String], _ arguments: String = "battery AA:BB:CC:DD:EE:FF") async throws
             -> String
         {
-            let command = "\(CLI.executable) \(arguments)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", command, "/dev/null"]
-            var variables = ProcessInfo.processInfo.environment.merging(cli.environment) { $1 }
-            variables["NO_COLOR"] = nil
-            variables["TERM"] = "xterm"
-            process.environment = variables.merging(environment) { $1 }
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try await offThePool {
+                let command = "\(CLI.executable) \(arguments)"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+                process.arguments = ["-qec", command, "/dev/null"]
+                var variables = ProcessInfo.processInfo.environment.merging(cli.environment) { $1 }
+                variables["NO_COLOR"] = nil
+                variables["TERM"] = "xterm"
+                process.environment = variables.merging(environment) { $1 }
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try process.run()
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return String(decoding: data, as: UTF8.self)
+            }
         }
 
         // When the same failing command runs each way
-        let piped = try cli.run("battery", "AA:BB:CC:DD:EE:FF")
-        let terminal = try onTerminal([:])
-        let noColour = try onTerminal(["NO_COLOR": "1"])
-        let usage = try onTerminal([:], "battery zz")
+        let piped = try await cli.run("battery", "AA:BB:CC:DD:EE:FF")
+        let terminal = try await onTerminal([:])
+        let noColour = try await onTerminal(["NO_COLOR": "1"])
+        let usage = try await onTerminal([:], "battery zz")
 
         // Then only the terminal without NO_COLOR gets colour
         #expect(piped.stderr.hasPrefix("Error: "), "\(piped)")
@@ -248,8 +251,8 @@ import Testing
         defer { cli.cleanUp() }
 
         // When scanning, as text and as JSON
-        let text = try cli.run("scan", "--transport", "bluez", "--timeout", "500ms")
-        let json = try cli.run("scan", "--transport", "bluez", "--timeout", "500ms", "--json")
+        let text = try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms")
+        let json = try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms", "--json")
 
         // Then the table says what /random means, and the JSON writes the id with its slash as is
         #expect(text.status == 0 && text.stdout.contains("/random: a random address"), "\(text)")
@@ -262,11 +265,11 @@ import Testing
         let fake = try await FakeBlueZ.fresh()
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         defer { cli.cleanUp() }
-        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
 
         // When the battery is named by its address alone, and with its type
-        let alone = try cli.run("battery", "F4:77:E2:00:00:02", "--transport", "bluez", "--json")
-        let typed = try cli.run(
+        let alone = try await cli.run("battery", "F4:77:E2:00:00:02", "--transport", "bluez", "--json")
+        let typed = try await cli.run(
             "read", "F4:77:E2:00:00:02/random", "battery", "battery-level", "--transport", "bluez", "--registry",
             cli.directory + "/devices.json")
 
@@ -282,11 +285,11 @@ import Testing
         let fake = try await FakeBlueZ.fresh()
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         defer { cli.cleanUp() }
-        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
 
         // When commands fail on it
-        let unknown = try cli.run("battery", "AA:BB:CC:DD:EE:FF", "--transport", "bluez")
-        let missing = try cli.run(
+        let unknown = try await cli.run("battery", "AA:BB:CC:DD:EE:FF", "--transport", "bluez")
+        let missing = try await cli.run(
             "read", World.thermostat, "heart-rate", "heart-rate-measurement", "--transport", "bluez", "--registry",
             cli.directory + "/devices.json")
 
@@ -302,15 +305,15 @@ import Testing
 
 /// What `devices` shows after sessions that only read, and what the man page is made from.
 @Suite struct CLIRegistryViewTests {
-    @Test func devicesShowsServicesAndNamesAfterAReadOnlySession() throws {
+    @Test func devicesShowsServicesAndNamesAfterAReadOnlySession() async throws {
         // Given the CLI on the simulated world, with an empty registry
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the battery is only read, then the registry listed
-        let read = try cli.run("read", World.battery, "battery", "battery-level")
-        let devices = try cli.run("devices", "--json")
-        let table = try cli.run("devices")
+        let read = try await cli.run("read", World.battery, "battery", "battery-level")
+        let devices = try await cli.run("devices", "--json")
+        let table = try await cli.run("devices")
 
         // Then the record has the device's name and every service it has, not none
         #expect(read.status == 0, "\(read)")
@@ -321,13 +324,13 @@ import Testing
         #expect(table.stdout.contains("Battery Service") && table.stdout.contains("  Battery  "), "\(table)")
     }
 
-    @Test func theHelpDumpTheManPageIsMadeFromListsEveryCommand() throws {
+    @Test func theHelpDumpTheManPageIsMadeFromListsEveryCommand() async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the help the GenerateManual plugin reads is dumped
-        let result = try cli.run("--experimental-dump-help")
+        let result = try await cli.run("--experimental-dump-help")
 
         // Then it is JSON naming every command, doctor included
         #expect(result.status == 0, "\(result)")

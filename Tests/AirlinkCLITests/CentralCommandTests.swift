@@ -5,14 +5,14 @@ import Testing
 
 /// connect, read, write and subscribe on the built-in simulated world, run as a user runs them.
 @Suite struct CentralCommandTests {
-    @Test func connectPrintsTheLinkAndTheServices() throws {
+    @Test func connectPrintsTheLinkAndTheServices() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When connecting to the thermostat, as a table and as JSON
-        let table = try cli.run("connect", World.thermostat)
-        let json = try cli.run("connect", World.thermostat, "--json")
+        let table = try await cli.run("connect", World.thermostat)
+        let json = try await cli.run("connect", World.thermostat, "--json")
 
         // Then the table shows the MTU and the thermostat's services and characteristics
         #expect(table.status == 0, "\(table)")
@@ -41,9 +41,9 @@ import Testing
         let level = try await Oracle.read(DeviceID(stringLiteral: World.battery), .battery, .batteryLevel)
 
         // When reading by UUID, and by assigned name with a format and JSON
-        let byUUID = try cli.run(
+        let byUUID = try await cli.run(
             "read", World.thermostat, World.temperatureService, World.temperature, "--format", "int16")
-        let byName = try cli.run("read", World.battery, "battery", "battery-level", "--format", "uint8", "--json")
+        let byName = try await cli.run("read", World.battery, "battery", "battery-level", "--format", "uint8", "--json")
 
         // Then both print what the library read: hex, and the typed value
         #expect(byUUID.status == 0, "\(byUUID)")
@@ -56,15 +56,15 @@ import Testing
             ])
     }
 
-    @Test func writeSendsTypedAndHexValues() throws {
+    @Test func writeSendsTypedAndHexValues() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When writing a set point typed as int16, and the unit as hex
-        let typed = try cli.run(
+        let typed = try await cli.run(
             "write", World.thermostat, World.temperatureService, World.temperature, "2500", "--format", "int16")
-        let raw = try cli.run(
+        let raw = try await cli.run(
             "write", World.thermostat, World.temperatureService, "68753A44-4D6F-1226-9C60-0050E4C00068", "0x01",
             "--json")
 
@@ -76,13 +76,13 @@ import Testing
         #expect(object["type"] == "with-response")
     }
 
-    @Test func writingWhatCannotBeWrittenFailsWithTheReason() throws {
+    @Test func writingWhatCannotBeWrittenFailsWithTheReason() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When writing the battery level, which is read and notify only
-        let result = try cli.run("write", World.battery, "battery", "battery-level", "0x10")
+        let result = try await cli.run("write", World.battery, "battery", "battery-level", "0x10")
 
         // Then the command fails at run time, saying why
         #expect(result.status == 1, "\(result)")
@@ -97,9 +97,9 @@ import Testing
             DeviceID(stringLiteral: World.battery), .battery, .batteryLevel, count: 3)
 
         // When subscribing to the battery level for three values, as text and as JSON lines
-        let text = try cli.run(
+        let text = try await cli.run(
             "subscribe", World.battery, "battery", "battery-level", "--count", "3", "--format", "uint8")
-        let json = try cli.run("subscribe", World.battery, "battery", "battery-level", "--count", "3", "--json")
+        let json = try await cli.run("subscribe", World.battery, "battery", "battery-level", "--count", "3", "--json")
 
         // Then each prints the same three values, one a line, with their virtual times increasing
         #expect(text.status == 0, "\(text)")
@@ -116,13 +116,13 @@ import Testing
         #expect(times.count == 3 && times == times.sorted() && Set(times).count == 3)
     }
 
-    @Test func subscribeWithADurationStopsInVirtualTime() throws {
+    @Test func subscribeWithADurationStopsInVirtualTime() async throws {
         // Given the CLI, and a characteristic that notifies once a minute
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When subscribing for 150 virtual seconds, asking for more values than come
-        let result = try cli.run(
+        let result = try await cli.run(
             "subscribe", World.battery, "battery", "battery-level", "--duration", "150s", "--count", "10")
 
         // Then two values are printed and the command says fewer came than asked

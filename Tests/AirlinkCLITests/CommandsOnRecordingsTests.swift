@@ -18,9 +18,9 @@ import Testing
     }
 
     /// Runs every command on the recording at `path`, then `devices` and `forget` on the registry they filled.
-    func runEveryCommand(on path: String, _ cli: CLI, id: String) throws {
+    func runEveryCommand(on path: String, _ cli: CLI, id: String) async throws {
         for command in Self.commands(id, directory: cli.directory) {
-            let result = try cli.run(command + ["--transport", "sim:" + path])
+            let result = try await cli.run(command + ["--transport", "sim:" + path])
             #expect(result.status == 0, "airlink \(command.joined(separator: " ")): \(result)")
             // subscribe prints the values that arrive within its duration: a short recording may hold none
             if command[0] != "subscribe" {
@@ -28,23 +28,23 @@ import Testing
             }
         }
         _ = try DeviceRecording.load(path: cli.directory + "/again.yaml")
-        let devices = try cli.run("devices")
+        let devices = try await cli.run("devices")
         #expect(devices.status == 0 && devices.stdout.contains(id), "\(devices)")
-        let forget = try cli.run("forget", id)
+        let forget = try await cli.run("forget", id)
         #expect(forget.status == 0, "\(forget)")
     }
 
-    @Test func everyCommandRunsOnASimulatedRecording() throws {
+    @Test func everyCommandRunsOnASimulatedRecording() async throws {
         // Given the simulated thermostat recorded with a set point written
         let cli = try CLI()
         defer { cli.cleanUp() }
         let path = cli.directory + "/thermostat.yaml"
-        let record = try cli.run(
+        let record = try await cli.run(
             "record", World.thermostat, "--duration", "3s", "--write", World.temperature + "=c409", "--out", path)
         #expect(record.status == 0, "\(record)")
 
         // When every command that names a device runs on its replay, then every one succeeds
-        try runEveryCommand(on: path, cli, id: World.thermostat)
+        try await runEveryCommand(on: path, cli, id: World.thermostat)
     }
 
     @Test func everyCommandRunsOnABlueZRecording() async throws {
@@ -53,19 +53,19 @@ import Testing
         defer { cli.cleanUp() }
 
         // When every command that names a device runs on its replay, then every one succeeds
-        try runEveryCommand(on: path, cli, id: World.thermostat)
+        try await runEveryCommand(on: path, cli, id: World.thermostat)
     }
 
-    @Test func aReplayedScanResponseShowsToActiveScansOnly() throws {
+    @Test func aReplayedScanResponseShowsToActiveScansOnly() async throws {
         // Given a recording of the simulated thermostat, whose scan response carries its complete name
         let cli = try CLI()
         defer { cli.cleanUp() }
         let path = cli.directory + "/thermostat.yaml"
-        #expect(try cli.run("record", World.thermostat, "--duration", "1s", "--out", path).status == 0)
+        #expect(try await cli.run("record", World.thermostat, "--duration", "1s", "--out", path).status == 0)
 
         // When its replay is scanned actively, then passively
-        let active = try cli.run("scan", "--timeout", "2s", "--transport", "sim:" + path)
-        let passive = try cli.run("scan", "--timeout", "2s", "--passive", "--transport", "sim:" + path)
+        let active = try await cli.run("scan", "--timeout", "2s", "--transport", "sim:" + path)
+        let passive = try await cli.run("scan", "--timeout", "2s", "--passive", "--transport", "sim:" + path)
 
         // Then the active scan shows the complete name and the manufacturer data of the scan response, the passive
         // one the advertised shortened name alone

@@ -26,8 +26,8 @@ import Testing
         }
 
         /// Runs `doctor` on it, as JSON when asked.
-        func doctor(json: Bool = false, _ extra: [String] = []) throws -> CLI.Result {
-            try cli.run(
+        func doctor(json: Bool = false, _ extra: [String] = []) async throws -> CLI.Result {
+            try await cli.run(
                 ["doctor", "--rfkill", rfkill, "--main-conf", mainConf, "--bluetoothd", bluetoothd]
                     + (json ? ["--json"] : []) + extra)
         }
@@ -47,8 +47,8 @@ import Testing
         defer { environment.cli.cleanUp() }
 
         // When doctor runs, as text and JSON
-        let text = try environment.doctor()
-        let json = try environment.doctor(json: true)
+        let text = try await environment.doctor()
+        let json = try await environment.doctor(json: true)
 
         // Then every check is ok and it exits 0
         #expect(text.status == 0 && text.stdout.contains("No problems found."), "\(text)")
@@ -74,30 +74,31 @@ import Testing
         }
         let softBlocked = try Environment(fake, soft: true)
         defer { softBlocked.cli.cleanUp() }
-        try problem("rfkill", try softBlocked.doctor(json: true), fix: "rfkill unblock bluetooth")
+        try await problem("rfkill", try softBlocked.doctor(json: true), fix: "rfkill unblock bluetooth")
         let hardBlocked = try Environment(fake, hard: true)
         defer { hardBlocked.cli.cleanUp() }
-        try problem("rfkill", try hardBlocked.doctor(json: true), fix: "turn it on there")
+        try await problem("rfkill", try hardBlocked.doctor(json: true), fix: "turn it on there")
 
         let environment = try Environment(fake)
         defer { environment.cli.cleanUp() }
-        try problem("adapter", try environment.doctor(json: true, ["--transport", "bluez:hci7"]), fix: "bluez:hci0")
+        try await problem(
+            "adapter", try environment.doctor(json: true, ["--transport", "bluez:hci7"]), fix: "bluez:hci0")
         try await fake.setPowered(false)
-        try problem("powered", try environment.doctor(json: true), fix: "bluetoothctl power on")
+        try await problem("powered", try environment.doctor(json: true), fix: "bluetoothctl power on")
         try await fake.removeAdapter()
-        try problem("adapter", try environment.doctor(json: true), fix: "plug in a Bluetooth adapter")
+        try await problem("adapter", try environment.doctor(json: true), fix: "plug in a Bluetooth adapter")
         try await fake.reset()
         try await fake.failNext(
             "GetManagedObjects", on: "/", error: "org.freedesktop.DBus.Error.AccessDenied", text: "denied")
-        try problem("permissions", try environment.doctor(json: true), fix: "usermod -aG bluetooth")
+        try await problem("permissions", try environment.doctor(json: true), fix: "usermod -aG bluetooth")
         try await fake.releaseName()
-        let gone = try environment.doctor()
-        try problem("bluetoothd", try environment.doctor(json: true), fix: "systemctl start bluetooth")
+        let gone = try await environment.doctor()
+        try await problem("bluetoothd", try environment.doctor(json: true), fix: "systemctl start bluetooth")
         #expect(gone.status == 1 && gone.stdout.contains("[problem] bluetoothd: BlueZ (org.bluez) is not on the bus"))
         #expect(gone.stdout.contains("    fix: install bluez"), "\(gone)")
         try await fake.reset()
 
-        let noBus = try environment.cli.run(
+        let noBus = try await environment.cli.run(
             ["doctor", "--json", "--rfkill", environment.rfkill],
             environment: [
                 "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/airlink-bus"
@@ -112,7 +113,7 @@ import Testing
         defer { environment.cli.cleanUp() }
 
         // When doctor runs
-        let result = try environment.doctor(json: true)
+        let result = try await environment.doctor(json: true)
 
         // Then the cache is a note saying how to turn it on, and the exit code stays 0
         #expect(result.status == 0, "\(result)")

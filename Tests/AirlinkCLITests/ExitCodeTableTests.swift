@@ -49,13 +49,13 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func failureExitsWithTheStatusOfTheTable(_ failing: Case) throws {
+    func failureExitsWithTheStatusOfTheTable(_ failing: Case) async throws {
         // Given the CLI with no D-Bus system bus
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": Self.noBus])
         defer { cli.cleanUp() }
 
         // When the failing invocation runs
-        let result = try cli.start(failing.arguments).wait(upTo: .seconds(60))
+        let result = try await cli.start(failing.arguments).wait(upTo: .seconds(60))
 
         // Then it ends with the table's status and one message on standard error saying why
         #expect(!result.timedOut && !result.signalled, "\(result)")
@@ -64,13 +64,13 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func underJSONAFailureIsOneJSONObjectOnStandardError(_ failing: Case) throws {
+    func underJSONAFailureIsOneJSONObjectOnStandardError(_ failing: Case) async throws {
         // Given the CLI with no D-Bus system bus
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": Self.noBus])
         defer { cli.cleanUp() }
 
         // When the failing invocation runs with --json
-        let result = try cli.start(failing.arguments + ["--json"]).wait(upTo: .seconds(60))
+        let result = try await cli.start(failing.arguments + ["--json"]).wait(upTo: .seconds(60))
 
         // Then it ends with the same status, and standard error has no Error: line but one JSON object with the code,
         // the message, the advice and the status; unless the command printed its own JSON result saying so (forget)

@@ -48,7 +48,7 @@ import Testing
         try await fake.centralLeaves(central, reason: "org.bluez.Reason.Remote")
         try await running.waitForOutput(containing: "left: Remote User Terminated Connection")
         running.interrupt()
-        let result = try running.wait()
+        let result = try await running.wait()
 
         // Then bluetoothd read the values' encodings and the write landed while 0x07 was refused
         #expect(read == Array(withUnsafeBytes(of: (21.5).bitPattern.littleEndian) { Array($0) }))
@@ -77,14 +77,14 @@ import Testing
         #expect(unregistered.contains("UnregisterAdvertisement"))
     }
 
-    @Test func badValuesAreRefusedBeforeAnythingIsPublished() throws {
+    @Test func badValuesAreRefusedBeforeAnythingIsPublished() async throws {
         // Given the fake BlueZ, When --value is malformed, duplicated, or missing
         let fake = try #require(FakeBlueZ.current)
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         defer { cli.cleanUp() }
-        let malformed = try cli.run("inspect", "--transport", "bluez", "--value", "temperature")
-        let twice = try cli.run("inspect", "--transport", "bluez", "--value", "a=1", "--value", "a=2")
-        let none = try cli.run("inspect", "--transport", "bluez")
+        let malformed = try await cli.run("inspect", "--transport", "bluez", "--value", "temperature")
+        let twice = try await cli.run("inspect", "--transport", "bluez", "--value", "a=1", "--value", "a=2")
+        let none = try await cli.run("inspect", "--transport", "bluez")
 
         // Then each exits 64 with a message that says what to write
         #expect(malformed.status == 64 && malformed.stderr.contains("IDENTIFIER=VALUE"), "\(malformed)")
@@ -136,12 +136,12 @@ import Testing
             {
                 return (sender, path)
             }
-            guard running.process.isRunning else { throw CLIFailure(description: "\(try running.wait())") }
+            guard running.process.isRunning else { throw CLIFailure(description: "\(try await running.wait())") }
             // The fixture's call log tells no one it grew: poll it, as FakeBlueZ.waitForCall does.
             try await Task.sleep(for: .milliseconds(50))
         }
         running.interrupt()
-        throw CLIFailure(description: "airlink inspect did not register in 30 s: \(try running.wait())")
+        throw CLIFailure(description: "airlink inspect did not register in 30 s: \(try await running.wait())")
     }
 
     /// The application's characteristics by the identifier their User Description holds.
@@ -200,7 +200,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         try await fake.notifyOnSubscribe(
             Self.characteristicPath(device, peripheral, temperature),
             Array(withUnsafeBytes(of: (22.5).bitPattern.littleEndian) { Array($0) }))
-        let result = try cli.run(
+        let result = try await cli.run(
             "observe", "Test Server", "--transport", "bluez", "--timeout", "3s", "--duration", "1s")
 
         // Then it prints the inspector, its values with their types, options and current values, and the change

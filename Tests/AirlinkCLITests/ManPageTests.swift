@@ -1,3 +1,4 @@
+import AirlinkTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,11 @@ import Testing
     ]
 
     /// Runs `executable` with `arguments`; its standard output, standard error and status.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (String, String, Int32) {
+    static func run(_ executable: String, _ arguments: [String]) async throws -> (String, String, Int32) {
+        try await offThePool { try blockingRun(executable, arguments) }
+    }
+
+    private static func blockingRun(_ executable: String, _ arguments: [String]) throws -> (String, String, Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -33,14 +38,14 @@ import Testing
         .enabled(
             if: FileManager.default.isExecutableFile(atPath: tool),
             "generate-manual is not built: swift build --product generate-manual"))
-    func theManPageDocumentsEveryCommandAndRendersCleanly() throws {
+    func theManPageDocumentsEveryCommandAndRendersCleanly() async throws {
         // When the plugin's tool makes the man page of the built airlink, one page and a page per command
-        let (page, errors, status) = try Self.run(
+        let (page, errors, status) = try await Self.run(
             Self.tool, [CLI.executable, "--date", "2026-01-01", "--output-directory", "-"])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("man-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let multi = try Self.run(
+        let multi = try await Self.run(
             Self.tool, [CLI.executable, "--multi-page", "--date", "2026-01-01", "--output-directory", directory])
 
         // Then it is an mdoc page of section 1 with every command and its abstract, and a page for each command
@@ -56,7 +61,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
         let file = directory + "/airlink.1"
         try page.write(toFile: file, atomically: true, encoding: .utf8)
-        let rendered = try Self.run("/usr/bin/groff", ["-mdoc", "-Tutf8", "-ww", "-z", file])
+        let rendered = try await Self.run("/usr/bin/groff", ["-mdoc", "-Tutf8", "-ww", "-z", file])
         #expect(rendered.2 == 0 && rendered.1.isEmpty, "\(rendered.1)")
     }
 }

@@ -10,15 +10,15 @@ import Testing
         (try? #/\d+(\.\d{1,6})?/#.wholeMatch(in: String(text))) != nil
     }
 
-    @Test func scanShowsTheCompleteNameFromTheScanResponseAndTheManufacturerData() throws {
+    @Test func scanShowsTheCompleteNameFromTheScanResponseAndTheManufacturerData() async throws {
         // Given the CLI on the simulated world, whose thermostat advertises "Thermost" and answers active
         // scans with "Thermostat" and manufacturer data A1 B2 under company 0xFFFF
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When scanning (actively, the default), as a table and as JSON
-        let table = try cli.run("scan", "--timeout", "2s")
-        let json = try cli.run("scan", "--timeout", "2s", "--json")
+        let table = try await cli.run("scan", "--timeout", "2s")
+        let json = try await cli.run("scan", "--timeout", "2s", "--json")
 
         // Then the thermostat shows its complete name and its manufacturer data, company by name
         #expect(table.status == 0, "\(table)")
@@ -41,13 +41,13 @@ import Testing
         #expect((15...25).contains(count), "\(count)")
     }
 
-    @Test func aPassiveScanHearsOnlyTheAdvertisingPDU() throws {
+    @Test func aPassiveScanHearsOnlyTheAdvertisingPDU() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When scanning passively
-        let json = try cli.run("scan", "--timeout", "2s", "--passive", "--json")
+        let json = try await cli.run("scan", "--timeout", "2s", "--passive", "--json")
 
         // Then the thermostat shows the shortened name and no manufacturer data: nobody asked for its scan
         // response
@@ -58,14 +58,14 @@ import Testing
         #expect((thermostat["manufacturerData"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func nameMatchesTheCompleteName() throws {
+    @Test func nameMatchesTheCompleteName() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When scanning for the name "Thermostat", actively and passively
-        let active = try cli.run("scan", "--timeout", "1s", "--name", "Thermostat", "--json")
-        let passive = try cli.run("scan", "--timeout", "1s", "--name", "Thermostat", "--passive", "--json")
+        let active = try await cli.run("scan", "--timeout", "1s", "--name", "Thermostat", "--json")
+        let passive = try await cli.run("scan", "--timeout", "1s", "--name", "Thermostat", "--passive", "--json")
 
         // Then the active scan finds the thermostat by its complete name; the passive one never hears it
         let found = try #require(try active.json() as? [[String: Any]], "\(active)")
@@ -74,14 +74,14 @@ import Testing
         #expect(none.isEmpty)
     }
 
-    @Test func connectListsTheDescriptorsUnderEachCharacteristic() throws {
+    @Test func connectListsTheDescriptorsUnderEachCharacteristic() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When connecting to the thermostat, as a table and as JSON
-        let table = try cli.run("connect", World.thermostat)
-        let json = try cli.run("connect", World.thermostat, "--json")
+        let table = try await cli.run("connect", World.thermostat)
+        let json = try await cli.run("connect", World.thermostat, "--json")
 
         // Then the temperature's CCCD and user description are listed under it, named
         #expect(table.status == 0, "\(table)")
@@ -103,7 +103,7 @@ import Testing
             ])
     }
 
-    @Test func everyUUIDOfTheBuiltInWorldHasAName() throws {
+    @Test func everyUUIDOfTheBuiltInWorldHasAName() async throws {
         // Given the CLI on the simulated world, with the SIG's Database Hash (2B2A) and the SensorTag's TI
         // vendor services
         let cli = try CLI()
@@ -111,7 +111,7 @@ import Testing
 
         // When connecting to each built-in device
         for device in [World.thermostat, World.battery, "BC:6A:29:00:00:03"] {
-            let json = try cli.run("connect", device, "--json")
+            let json = try await cli.run("connect", device, "--json")
 
             // Then no service, characteristic or descriptor is "unknown"
             let object = try #require(try json.json() as? [String: Any], "\(json)")
@@ -122,16 +122,16 @@ import Testing
                 #expect(entry["name"] as? String != "unknown", "\(device): \(entry)")
             }
         }
-        let tag = try cli.run("connect", "BC:6A:29:00:00:03")
+        let tag = try await cli.run("connect", "BC:6A:29:00:00:03")
         let service = tag.stdout.split(separator: "\n").first { $0.hasPrefix("F000AA00-0451-4000-B000-000000000000") }
         #expect(service?.contains(" SensorTag IR Temperature Service") == true, "\(tag)")
     }
 
-    @Test func versionSaysWhereTheNamesComeFrom() throws {
+    @Test func versionSaysWhereTheNamesComeFrom() async throws {
         // When asking for the version
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let version = try cli.run("--version")
+        let version = try await cli.run("--version")
 
         // Then it names the assigned-numbers lists the tables were generated from
         #expect(version.status == 0, "\(version)")
@@ -139,14 +139,14 @@ import Testing
         #expect(version.stdout.contains("company names: "))
     }
 
-    @Test func subscribeTimesHaveMicrosecondsAndNoFloatNoise() throws {
+    @Test func subscribeTimesHaveMicrosecondsAndNoFloatNoise() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When following the battery level, as text and as JSON Lines
-        let text = try cli.run("subscribe", World.battery, "battery", "battery-level", "--count", "2")
-        let json = try cli.run("subscribe", World.battery, "battery", "battery-level", "--count", "2", "--json")
+        let text = try await cli.run("subscribe", World.battery, "battery", "battery-level", "--count", "2")
+        let json = try await cli.run("subscribe", World.battery, "battery", "battery-level", "--count", "2", "--json")
 
         // Then every time is seconds to the microsecond, in the text and as written in the JSON
         #expect(text.status == 0, "\(text)")
@@ -163,14 +163,14 @@ import Testing
         for time in jsonTimes { #expect(Self.isMicroseconds(time), "\(time)") }
     }
 
-    @Test func sensorTagTimesHaveMicrosecondsAndNoFloatNoise() throws {
+    @Test func sensorTagTimesHaveMicrosecondsAndNoFloatNoise() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When reading the SensorTag as JSON Lines and as a table
-        let json = try cli.run("sensortag", "--count", "1", "--json")
-        let table = try cli.run("sensortag", "--count", "1")
+        let json = try await cli.run("sensortag", "--count", "1", "--json")
+        let table = try await cli.run("sensortag", "--count", "1")
 
         // Then each time is seconds to the microsecond
         #expect(json.status == 0, "\(json)")
@@ -184,13 +184,13 @@ import Testing
         #expect(Self.isMicroseconds(match.1), "\(header)")
     }
 
-    @Test func thermostatSetSpeaksOneUnitPerLine() throws {
+    @Test func thermostatSetSpeaksOneUnitPerLine() async throws {
         // Given the CLI on the simulated world, whose thermostat reports in Celsius
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When setting the set point in Fahrenheit
-        let result = try cli.run("thermostat", World.thermostat, "set", "75", "--unit", "fahrenheit")
+        let result = try await cli.run("thermostat", World.thermostat, "set", "75", "--unit", "fahrenheit")
 
         // Then the line gives the set point and the temperature both in Fahrenheit, to the hundredth
         #expect(result.status == 0, "\(result)")
@@ -198,19 +198,19 @@ import Testing
         #expect(result.stdout.hasSuffix(" °F\n"), "\(result)")
         #expect(!result.stdout.contains("°C"), "\(result)")
         // And a set point out of range is refused with the range and an example in Fahrenheit
-        let refused = try cli.run("thermostat", World.thermostat, "set", "200", "--unit", "fahrenheit")
+        let refused = try await cli.run("thermostat", World.thermostat, "set", "200", "--unit", "fahrenheit")
         #expect(refused.status == 64, "\(refused)")
         #expect(refused.stderr.contains("41.00 to 95.00 °F: write a value in that range, such as 70.70"), "\(refused)")
     }
 
-    @Test func sensorTagPeriodAdviceSpeaksMilliseconds() throws {
+    @Test func sensorTagPeriodAdviceSpeaksMilliseconds() async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the period is below the sensors' minimum, or not a whole number of 10 ms
-        let short = try cli.run("sensortag", "--period", "50ms")
-        let uneven = try cli.run("sensortag", "--period", "55ms")
+        let short = try await cli.run("sensortag", "--period", "50ms")
+        let uneven = try await cli.run("sensortag", "--period", "55ms")
 
         // Then each is refused with advice in milliseconds, the duration written as typed units
         #expect(short.status == 64, "\(short)")
@@ -221,7 +221,7 @@ import Testing
         #expect(!uneven.stderr.contains("seconds"), "\(uneven)")
     }
 
-    @Test func aBareNumberIsSecondsForEveryDurationFlag() throws {
+    @Test func aBareNumberIsSecondsForEveryDurationFlag() async throws {
         // Given the CLI on the simulated world
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -237,16 +237,16 @@ import Testing
         ]
         // Then each is accepted as seconds
         for arguments in runs {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result)")
         }
         // And a malformed one is refused with the forms, the bare number among them
-        let bad = try cli.run("scan", "--timeout", "5 parsecs")
+        let bad = try await cli.run("scan", "--timeout", "5 parsecs")
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("a bare number is seconds"), "\(bad)")
     }
 
-    @Test func thePowerCycleSummarySaysOffAndOn() throws {
+    @Test func thePowerCycleSummarySaysOffAndOn() async throws {
         // Given the power-cycle scenario
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -255,7 +255,7 @@ import Testing
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { root.deleteLastPathComponent() }
         let file = root.appendingPathComponent("Simulations/adapter-power-cycle.yaml").path
-        let result = try cli.run("simulate", file)
+        let result = try await cli.run("simulate", file)
 
         // Then its summary says which way the adapter went, each time
         #expect(result.status == 0, "\(result)")

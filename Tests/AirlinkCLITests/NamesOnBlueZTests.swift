@@ -14,8 +14,8 @@ import Testing
         defer { cli.cleanUp() }
 
         // When scanning, as JSON and as a table
-        let json = try cli.run("scan", "--transport", "bluez", "--timeout", "1s", "--json")
-        let table = try cli.run("scan", "--transport", "bluez", "--timeout", "1s")
+        let json = try await cli.run("scan", "--transport", "bluez", "--timeout", "1s", "--json")
+        let table = try await cli.run("scan", "--transport", "bluez", "--timeout", "1s")
 
         // Then the battery's 180F is listed once, and the thermostat's manufacturer data is shown
         #expect(json.status == 0, "\(json)")
@@ -40,7 +40,7 @@ import Testing
         defer { cli.cleanUp() }
 
         // When asking for a passive scan
-        let result = try cli.run("scan", "--transport", "bluez", "--passive", "--timeout", "1s")
+        let result = try await cli.run("scan", "--transport", "bluez", "--passive", "--timeout", "1s")
 
         // Then it is refused before scanning, saying why and what to type
         #expect(result.status == 64, "\(result)")
@@ -52,10 +52,10 @@ import Testing
         let fake = try await FakeBlueZ.fresh()
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         defer { cli.cleanUp() }
-        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
 
         // When connecting to it
-        let result = try cli.run(
+        let result = try await cli.run(
             "connect", "F4:77:E2:00:00:02", "--transport", "bluez", "--json",
             "--registry", cli.directory + "/devices.json")
 

@@ -5,7 +5,7 @@ import Testing
 /// with the typed error when pairing fails.
 @Suite struct PairCommandTests {
     @Test(arguments: ["devices.json", "sqlite:devices.sqlite"])
-    func pairingKeepsTheBondInTheRegistry(_ registry: String) throws {
+    func pairingKeepsTheBondInTheRegistry(_ registry: String) async throws {
         // Given an empty registry
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -14,25 +14,25 @@ import Testing
             ? "sqlite:" + cli.directory + "/" + registry.dropFirst(7) : cli.directory + "/" + registry
 
         // When the app pairs with the thermostat (no display, no keyboard: Just Works)
-        let result = try cli.run("pair", World.thermostat, "--registry", flag, "--json")
+        let result = try await cli.run("pair", World.thermostat, "--registry", flag, "--json")
 
         // Then it paired Just Works at level 2, bonded, and the registry holds the device with its bond
         #expect(result.status == 0, "\(result)")
         let object = try #require(try result.json() as? [String: Any], "\(result)")
         #expect(object["method"] as? String == "just works")
         #expect(object["level"] as? Int == 2 && object["keySize"] as? Int == 16 && object["bonded"] as? Bool == true)
-        let devices = try cli.run("devices", "--registry", flag, "--json")
+        let devices = try await cli.run("devices", "--registry", flag, "--json")
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect((rows.first?["bond"] as? [String: Any])?["level"] as? Int == 2, "\(devices)")
     }
 
-    @Test func aPasskeyADeviceWithoutADisplayCannotCheckFailsTyped() throws {
+    @Test func aPasskeyADeviceWithoutADisplayCannotCheckFailsTyped() async throws {
         // Given the thermostat, which has neither display nor keyboard
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the app asks for passkey entry (MITM protection)
-        let result = try cli.run(
+        let result = try await cli.run(
             "pair", World.thermostat, "--passkey", "123456", "--registry", cli.directory + "/d.json")
 
         // Then pairing fails with Authentication Requirements, exit 1

@@ -5,22 +5,22 @@ import Testing
 
 /// `sensortag`, `thermostat` and `battery` on the built-in simulated world, run as a user runs them.
 @Suite struct ProfileCommandTests {
-    @Test func batteryPrintsTheLevelOfTheSIGService() throws {
+    @Test func batteryPrintsTheLevelOfTheSIGService() async throws {
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let result = try cli.run("battery", "B4:77:E2:00:00:02")
+        let result = try await cli.run("battery", "B4:77:E2:00:00:02")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("battery 87 % (Battery Service 0x180F)"))
     }
 
-    @Test func thermostatSetsAPointInRangeAndRefusesOneOutside() throws {
+    @Test func thermostatSetsAPointInRangeAndRefusesOneOutside() async throws {
         // Given the CLI on the simulated thermostat (21 °C, accepting 5 to 35 °C)
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When a set point in range, then one out of range, is written
-        let accepted = try cli.run("thermostat", "C0:FF:EE:00:00:01", "set", "23.5")
-        let refused = try cli.run("thermostat", "C0:FF:EE:00:00:01", "set", "40")
+        let accepted = try await cli.run("thermostat", "C0:FF:EE:00:00:01", "set", "23.5")
+        let refused = try await cli.run("thermostat", "C0:FF:EE:00:00:01", "set", "40")
 
         // Then the first is confirmed with the room's temperature, the second refused as a usage error naming the
         // limits
@@ -30,13 +30,13 @@ import Testing
         #expect(refused.stderr.contains("set point 40 °C is outside what a thermostat accepts, 5.00 to 35.00 °C"))
     }
 
-    @Test func sensorTagStreamsEverySensorDecodedAsJSONLines() throws {
+    @Test func sensorTagStreamsEverySensorDecodedAsJSONLines() async throws {
         // Given the CLI on the simulated SensorTag
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When one update of every sensor is streamed as JSON
-        let result = try cli.run("sensortag", "--count", "1", "--json")
+        let result = try await cli.run("sensortag", "--count", "1", "--json")
 
         // Then each line is a reading, and every sensor (and the keys) reported, in SI units
         #expect(result.status == 0, "\(result)")

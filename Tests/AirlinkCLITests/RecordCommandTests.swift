@@ -14,13 +14,13 @@ import Testing
         "F000AA52-0451-4000-B000-000000000000=07",
     ]
 
-    @Test func aReplayedSensorTagRecordingGivesTheRecordedReadings() throws {
+    @Test func aReplayedSensorTagRecordingGivesTheRecordedReadings() async throws {
         // Given the simulated SensorTag recorded for 10 s with every sensor on (no write window: every reading is
         // the session's, replayed at its time whatever the replay's own writes)
         let cli = try CLI()
         defer { cli.cleanUp() }
         let path = cli.directory + "/devices/tag.yaml"
-        let record = try cli.run(
+        let record = try await cli.run(
             ["record", "BC:6A:29:00:00:03", "--duration", "10s", "--write-window", "0s", "--out", path]
                 + Self.sensorTagWrites.flatMap { ["--write", $0] })
         #expect(record.status == 0, "\(record)")
@@ -28,7 +28,7 @@ import Testing
         let recording = try DeviceRecording.load(path: path)
 
         // When `airlink sensortag` runs on the replay
-        let result = try cli.run("sensortag", "--transport", "sim:" + path, "--json", "--count", "3")
+        let result = try await cli.run("sensortag", "--transport", "sim:" + path, "--json", "--count", "3")
 
         // Then it prints the readings the recorded notifications decode to, in their order
         #expect(result.status == 0, "\(result)")
@@ -44,12 +44,12 @@ import Testing
         }
     }
 
-    @Test func aRecordingWithARedactedAddressAndSerialKeepsTheirLengths() throws {
+    @Test func aRecordingWithARedactedAddressAndSerialKeepsTheirLengths() async throws {
         // Given the battery recorded with its address and serial number redacted
         let cli = try CLI()
         defer { cli.cleanUp() }
         let path = cli.directory + "/battery.yaml"
-        let result = try cli.run(
+        let result = try await cli.run(
             "record", "B4:77:E2:00:00:02", "--duration", "1s", "--redact", "address", "--redact", "serial", "--out",
             path)
         #expect(result.status == 0, "\(result)")
@@ -73,10 +73,10 @@ import Testing
         (["record", "C0:FF:EE:00:00:01", "--out", "x.json"], "not a .yaml path"),
         (["record", "C0:FF:EE:00:00:01", "--duration", "0s"], "--duration"),
     ])
-    func badFlagsAreUsageErrors(_ arguments: [String], _ message: String) throws {
+    func badFlagsAreUsageErrors(_ arguments: [String], _ message: String) async throws {
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let result = try cli.run(arguments)
+        let result = try await cli.run(arguments)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains(message), "\(result)")
     }

@@ -49,7 +49,7 @@ import Testing
         let fake = try await FakeBlueZ.fresh()
         let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
         let path = cli.directory + "/thermostat.yaml"
-        let result = try cli.run(
+        let result = try await cli.run(
             "record", World.thermostat, "--transport", "bluez", "--advertising", "1s", "--duration", "1s", "--out",
             path)
         #expect(result.status == 0, "\(result)")

@@ -5,28 +5,28 @@ import Testing
 /// invocation on sim is a new simulation).
 @Suite struct RegistryCommandTests {
     @Test(arguments: ["devices.json", "sqlite:devices.sqlite"])
-    func aConnectionIsRememberedAndConnectLastUsesIt(_ registry: String) throws {
+    func aConnectionIsRememberedAndConnectLastUsesIt(_ registry: String) async throws {
         // Given an empty registry in a temporary directory
         let cli = try CLI()
         defer { cli.cleanUp() }
         let flag =
             registry.hasPrefix("sqlite:")
             ? "sqlite:" + cli.directory + "/" + registry.dropFirst(7) : cli.directory + "/" + registry
-        let empty = try cli.run("connect", "--last", "--registry", flag)
+        let empty = try await cli.run("connect", "--last", "--registry", flag)
         #expect(empty.status == 1, "\(empty)")
         #expect(empty.stderr.contains("remembers no device"))
 
         // When connecting to the battery, then asking for the last device
-        let first = try cli.run("connect", World.battery, "--registry", flag)
+        let first = try await cli.run("connect", World.battery, "--registry", flag)
         #expect(first.status == 0, "\(first)")
-        let last = try cli.run("connect", "--last", "--registry", flag, "--json")
+        let last = try await cli.run("connect", "--last", "--registry", flag, "--json")
 
         // Then connect --last connected to the battery
         #expect(last.status == 0, "\(last)")
         let object = try #require(try last.json() as? [String: Any], "\(last)")
         #expect(object["device"] as? String == World.battery)
         // And the registry lists it, with two connections and the services seen
-        let devices = try cli.run("devices", "--registry", flag, "--json")
+        let devices = try await cli.run("devices", "--registry", flag, "--json")
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect(rows.count == 1)
         #expect(rows.first?["id"] as? String == World.battery)
@@ -34,18 +34,18 @@ import Testing
         #expect((rows.first?["services"] as? [String])?.contains("180F") == true)
     }
 
-    @Test func devicesListsTheMostRecentFirstAndForgetRemoves() throws {
+    @Test func devicesListsTheMostRecentFirstAndForgetRemoves() async throws {
         // Given two devices connected in turn, in the default registry (the data directory)
         let cli = try CLI()
         defer { cli.cleanUp() }
-        #expect(try cli.run("connect", World.thermostat).status == 0)
-        #expect(try cli.run("connect", World.battery).status == 0)
+        #expect(try await cli.run("connect", World.thermostat).status == 0)
+        #expect(try await cli.run("connect", World.battery).status == 0)
 
         // When listing, forgetting the battery, and listing again
-        let before = try cli.run("devices")
-        let forget = try cli.run("forget", World.battery)
-        let again = try cli.run("forget", World.battery)
-        let after = try cli.run("devices", "--json")
+        let before = try await cli.run("devices")
+        let forget = try await cli.run("forget", World.battery)
+        let again = try await cli.run("forget", World.battery)
+        let after = try await cli.run("devices", "--json")
 
         // Then the table named both, the battery first; the file sits in the data directory
         #expect(before.status == 0, "\(before)")
@@ -60,20 +60,20 @@ import Testing
         #expect(rows.map { $0["id"] as? String } == [World.thermostat])
     }
 
-    @Test func connectUsesTheCacheDevicesShowsItAndForgetCacheOnlyDropsItKeepingTheDevice() throws {
+    @Test func connectUsesTheCacheDevicesShowsItAndForgetCacheOnlyDropsItKeepingTheDevice() async throws {
         // Given a connection to the thermostat recorded in the default registry
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let first = try cli.run("connect", World.thermostat)
+        let first = try await cli.run("connect", World.thermostat)
         #expect(first.status == 0 && first.stdout.contains("GATT database: discovered"), "\(first)")
 
         // When connecting again (another process), listing, dropping the cache alone (twice), and listing again
-        let second = try cli.run("connect", World.thermostat, "--json")
-        let before = try cli.run("devices", "--json")
-        let table = try cli.run("devices")
-        let drop = try cli.run("forget", World.thermostat, "--cache-only")
-        let again = try cli.run("forget", World.thermostat, "--cache-only", "--json")
-        let after = try cli.run("devices", "--json")
+        let second = try await cli.run("connect", World.thermostat, "--json")
+        let before = try await cli.run("devices", "--json")
+        let table = try await cli.run("devices")
+        let drop = try await cli.run("forget", World.thermostat, "--cache-only")
+        let again = try await cli.run("forget", World.thermostat, "--cache-only", "--json")
+        let after = try await cli.run("devices", "--json")
 
         // Then the second connection used the cache, its hash matching
         #expect((try second.json() as? [String: Any])?["databaseCache"] as? String == "hashMatched", "\(second)")

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test(arguments: ["devices.json", "sqlite:devices.sqlite"])
-    func concurrentConnectionsToOneDeviceAreAllCounted(_ registry: String) throws {
+    func concurrentConnectionsToOneDeviceAreAllCounted(_ registry: String) async throws {
         // Given a registry
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -23,30 +23,31 @@ import Testing
         // When pairs of `airlink connect` to the battery run at the same time, pair after pair
         for pair in 1...Self.pairs {
             let running = try (0..<2).map { _ in try cli.start(["connect", World.battery, "--registry", flag]) }
-            for result in try running.map({ try $0.wait() }) {
+            for process in running {
+                let result = try await process.wait()
                 #expect(result.status == 0, "pair \(pair): \(result)")
             }
         }
 
         // Then the registry counted every connection, in one record
-        let devices = try cli.run("devices", "--registry", flag, "--json")
+        let devices = try await cli.run("devices", "--registry", flag, "--json")
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect(rows.map { $0["id"] as? String } == [World.battery])
         #expect(rows.first?["connections"] as? Int == 2 * Self.pairs)
     }
 
     @Test(arguments: ["devices.json", "sqlite:devices.sqlite"])
-    func aTypedAddressTypeThatContradictsTheDeviceMakesNoSecondRecord(_ registry: String) throws {
+    func aTypedAddressTypeThatContradictsTheDeviceMakesNoSecondRecord(_ registry: String) async throws {
         // Given the thermostat (a public address) connected once
         let cli = try CLI()
         defer { cli.cleanUp() }
         let flag = Self.flag(registry, in: cli)
-        #expect(try cli.run("connect", World.thermostat, "--registry", flag).status == 0)
+        #expect(try await cli.run("connect", World.thermostat, "--registry", flag).status == 0)
 
         // When connecting to it as a random address, then as /public, then forgetting it as /random
-        let random = try cli.run("connect", World.thermostat + "/random", "--registry", flag)
-        let typed = try cli.run("connect", World.thermostat + "/public", "--registry", flag)
-        let forget = try cli.run("forget", World.thermostat + "/random", "--registry", flag)
+        let random = try await cli.run("connect", World.thermostat + "/random", "--registry", flag)
+        let typed = try await cli.run("connect", World.thermostat + "/public", "--registry", flag)
+        let forget = try await cli.run("forget", World.thermostat + "/random", "--registry", flag)
 
         // Then /random is refused naming the real type; /public is the same device
         #expect(random.status == 1, "\(random)")
@@ -54,16 +55,16 @@ import Testing
         #expect(typed.status == 0, "\(typed)")
         #expect(forget.status == 1 && forget.stderr.contains("has a public address"), "\(forget)")
         // And the registry holds one record of it, two connections, its type shown
-        let devices = try cli.run("devices", "--registry", flag, "--json")
+        let devices = try await cli.run("devices", "--registry", flag, "--json")
         let rows = try #require(try devices.json() as? [[String: Any]], "\(devices)")
         #expect(rows.map { $0["id"] as? String } == [World.thermostat])
         #expect(rows.first?["addressType"] as? String == "public")
         #expect(rows.first?["connections"] as? Int == 2)
-        let table = try cli.run("devices", "--registry", flag)
+        let table = try await cli.run("devices", "--registry", flag)
         #expect(table.stdout.split(separator: "\n").first?.hasPrefix("ID                 TYPE") == true, "\(table)")
     }
 
-    @Test func anAddressAloneNamesItsOneRecordAndSeveralAreListed() throws {
+    @Test func anAddressAloneNamesItsOneRecordAndSeveralAreListed() async throws {
         // Given a registry file an older Airlink wrote, holding the thermostat twice: public and random
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -73,9 +74,9 @@ import Testing
         ]).write(to: URL(fileURLWithPath: path))
 
         // When connecting by the address alone, forgetting the random one, and connecting again
-        let ambiguous = try cli.run("connect", World.thermostat, "--registry", path)
-        let forget = try cli.run("forget", World.thermostat + "/random", "--registry", path)
-        let again = try cli.run("connect", World.thermostat, "--registry", path)
+        let ambiguous = try await cli.run("connect", World.thermostat, "--registry", path)
+        let forget = try await cli.run("forget", World.thermostat + "/random", "--registry", path)
+        let again = try await cli.run("connect", World.thermostat, "--registry", path)
 
         // Then the address alone was refused listing both; after forgetting one it names the other
         #expect(ambiguous.status == 1, "\(ambiguous)")
@@ -84,12 +85,12 @@ import Testing
             "\(ambiguous)")
         #expect(forget.status == 0, "\(forget)")
         #expect(again.status == 0, "\(again)")
-        let rows = try #require(try cli.run("devices", "--registry", path, "--json").json() as? [[String: Any]])
+        let rows = try #require(try await cli.run("devices", "--registry", path, "--json").json() as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == [World.thermostat])
         #expect(rows.first?["connections"] as? Int == 4)
     }
 
-    @Test func aRecordFarInTheFutureStampsNoNewRecord() throws {
+    @Test func aRecordFarInTheFutureStampsNoNewRecord() async throws {
         // Given a registry whose newest record claims year 9000 (a valid time, but not a plausible one)
         let cli = try CLI()
         defer { cli.cleanUp() }
@@ -97,11 +98,11 @@ import Testing
         try Self.registryFile([(World.thermostat, 221_845_392_000, 1)]).write(to: URL(fileURLWithPath: path))
 
         // When connecting to the battery
-        let result = try cli.run("connect", World.battery, "--registry", path)
+        let result = try await cli.run("connect", World.battery, "--registry", path)
 
         // Then the battery's record carries today's time, not one after year 9000
         #expect(result.status == 0, "\(result)")
-        let rows = try #require(try cli.run("devices", "--registry", path, "--json").json() as? [[String: Any]])
+        let rows = try #require(try await cli.run("devices", "--registry", path, "--json").json() as? [[String: Any]])
         let battery = try #require(rows.first { $0["id"] as? String == World.battery })
         let year = (battery["lastConnected"] as? String)?.prefix(4)
         #expect(year.flatMap { Int($0) }.map { $0 < 2200 } == true, "\(rows)")

@@ -20,13 +20,13 @@ import Testing
     }
 
     @Test(arguments: [["inspect", "--demo"], ["observe", "Test Server", "--demo", "--duration", "3s"]])
-    func streamLinesAreStampedToTheMicrosecond(_ command: [String]) throws {
+    func streamLinesAreStampedToTheMicrosecond(_ command: [String]) async throws {
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the demo runs in text and in JSON
-        let text = try cli.run(command)
-        let json = try cli.run(command + ["--json"])
+        let text = try await cli.run(command)
+        let json = try await cli.run(command + ["--json"])
 
         // Then the stamps carry the microseconds (the link's times are not whole milliseconds), and JSON has the
         // same times with the same digits

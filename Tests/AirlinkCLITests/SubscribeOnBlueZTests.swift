@@ -11,7 +11,7 @@ import Testing
     /// Starts `airlink subscribe` on the thermostat's temperature (after a scan, so BlueZ knows it),
     /// and returns once a notified value was printed.
     private func subscribed(_ fake: FakeBlueZ, _ cli: CLI, _ extra: [String] = []) async throws -> CLI.Running {
-        #expect(try cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
         let running = try cli.start(
             [
                 "subscribe", World.thermostat, World.temperatureService, World.temperature, "--transport", "bluez",

@@ -70,7 +70,7 @@ import Testing
         try BinaryFile.write(BTSnoopCapture(records: sim.trace.records).bytes, to: path)
 
         // When tshark decodes it
-        let decoded = try ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
+        let decoded = try await ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
 
         // Then it reads the run's RSSI, interval, latency, timeout and reason
         #expect(decoded.status == 0)

@@ -18,7 +18,7 @@ import Testing
         try BinaryFile.write(capture.bytes, to: path)
 
         // When tshark decodes it in full
-        let decoded = try ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
+        let decoded = try await ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
 
         // Then no packet is malformed, every packet is there, and the ATT PDUs are the trace's
         let attLines = result.trace.records.filter { if case .attPDU = $0.event { true } else { false } }.count

@@ -61,7 +61,7 @@ import Testing
         try BinaryFile.write(result.capture.bytes, to: path)
 
         // When tshark decodes it in full
-        let decoded = try ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
+        let decoded = try await ExternalTool.run(ExternalTool.path("tshark")!, ["-r", path, "-V"])
 
         // Then no packet is malformed, the host set up an active scan, and the scan responses are reports of their own
         // (event type SCAN_RSP)

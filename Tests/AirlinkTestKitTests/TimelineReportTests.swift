@@ -38,9 +38,9 @@ import Testing
         let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,800"]
 
         // When Chromium renders it and dumps its DOM
-        _ = try ExternalTool.run(chromium, flags + ["--screenshot=\(shot)", "file://\(page)"])
-        _ = try ExternalTool.run(chromium, flags + ["--screenshot=\(blankShot)", "file://\(blank)"])
-        let dom = try ExternalTool.run(chromium, flags + ["--dump-dom", "file://\(page)"]).output
+        _ = try await ExternalTool.run(chromium, flags + ["--screenshot=\(shot)", "file://\(page)"])
+        _ = try await ExternalTool.run(chromium, flags + ["--screenshot=\(blankShot)", "file://\(blank)"])
+        let dom = try await ExternalTool.run(chromium, flags + ["--dump-dom", "file://\(page)"]).output
 
         // Then the screenshot exists and is not blank, and the rendered DOM has the timeline's lanes
         let size = (try FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0

@@ -4,8 +4,9 @@ extension BlueZTransport {
     /// Pairs through `org.bluez.Device1.Pair` (BlueZ's bluetoothd runs SMP and keeps the keys in
     /// /var/lib/bluetooth), waiting ``Configuration/pairingTimeout`` at most.
     ///
-    /// BlueZ does not say how the devices paired nor the link's level on D-Bus: the result says Just Works at
-    /// level 2 (encrypted), bonded as BlueZ's `Bonded` property says, 16-byte key. A device already paired
+    /// BlueZ does not say how the devices paired nor the link's level on D-Bus: the method is the one the agent's
+    /// questions give away (``BlueZPairingMethodObserver``: none is Just Works at level 2, passkey entry level 3,
+    /// numeric comparison level 4), bonded as BlueZ's `Bonded` property says, 16-byte key. A device already paired
     /// (`AlreadyExists`) is reported as encrypted with the bond (no method): bluetoothd encrypts with the bond by
     /// itself when the device asks for security. For the pairing, an `org.bluez.Agent1` answering with `agent` is
     /// exported and registered with `AgentManager1` with `features.io` as its capability
@@ -27,7 +28,8 @@ extension BlueZTransport {
         }
         let context = "pair with \(device)"
         let path = try devicePath(device)
-        let agentPath = try await registerAgent(agent, io: features.io, context: context)
+        let observer = BlueZPairingMethodObserver()
+        let agentPath = try await registerAgent(agent, io: features.io, observer: observer, context: context)
         defer { unregisterAgent(agentPath) }
         do throws(AirlinkError) {
             _ = try await pendingCall(context: context, operation: .pair, timeout: configuration.pairingTimeout) {
@@ -47,14 +49,14 @@ extension BlueZTransport {
             return PairingResult(method: nil, level: .encrypted, keySize: 16, bonded: true)
         }
         let bonded = state.withLock { $0.tree.properties(path, BlueZInterface.device)?["Bonded"]?.bool } ?? true
-        return PairingResult(method: .justWorks, level: .encrypted, keySize: 16, bonded: bonded)
+        return observer.result(bonded: bonded)
     }
 
     /// Exports an `org.bluez.Agent1` answering with `agent` and registers it with `AgentManager1`, so that
     /// bluetoothd asks it during this client's `Pair`.
-    private func registerAgent(_ agent: PairingAgent, io: IOCapability, context: String) async throws(AirlinkError)
-        -> String
-    {
+    private func registerAgent(
+        _ agent: PairingAgent, io: IOCapability, observer: BlueZPairingMethodObserver, context: String
+    ) async throws(AirlinkError) -> String {
         let number = state.withLock { state -> UInt64 in
             state.nextOperation += 1
             return state.nextOperation
@@ -62,7 +64,11 @@ extension BlueZTransport {
         let path = "/org/airlink/agent\(number)"
         let answering = BlueZPairingAgent(path: path, agent: agent)
         do throws(DBusError) {
-            try connection.export(path) { message in answering.handle(message) }
+            try connection.export(path) { message in
+                let reply = answering.handle(message)
+                observer.note(message.member, answered: reply)
+                return reply
+            }
         } catch {
             throw BlueZErrorMapping.map(error, operation: .pair, context: context)
         }

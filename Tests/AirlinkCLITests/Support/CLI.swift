@@ -1,3 +1,4 @@
+import AirlinkTestSupport
 import Foundation
 import Testing
 
@@ -51,11 +52,11 @@ struct CLI: Sendable {
     }()
 
     /// Runs `airlink` with `arguments` and waits for it.
-    func run(_ arguments: String...) throws -> Result { try run(arguments) }
+    func run(_ arguments: String...) async throws -> Result { try await run(arguments) }
 
     /// Runs `airlink` with `arguments` and waits for it.
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
-        try start(arguments, environment: extra).wait()
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
+        try await start(arguments, environment: extra).wait()
     }
 
     /// A running `airlink`, for commands that run until interrupted.
@@ -100,28 +101,32 @@ struct CLI: Sendable {
             }
             guard ended else {
                 process.terminate()
-                _ = try wait()
+                _ = try await wait()
                 return nil
             }
             exited.signal()  // for a later wait(upTo:)
-            return try wait()
+            return try await wait()
         }
 
         /// Waits for the process to end and collects what it printed.
-        func wait() throws -> Result {
-            process.waitUntilExit()
-            return try result(timedOut: false)
-        }
-
-        /// Waits for the process to end, at most `deadline`; ends it (SIGKILL) if it is still running then.
-        func wait(upTo deadline: Duration) throws -> Result {
-            if exited.wait(timeout: Self.dispatchTime(after: deadline)) == .success {
+        func wait() async throws -> Result {
+            try await offThePool {
                 process.waitUntilExit()
                 return try result(timedOut: false)
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return try result(timedOut: true)
+        }
+
+        /// Waits for the process to end, at most `deadline`; ends it (SIGKILL) if it is still running then.
+        func wait(upTo deadline: Duration) async throws -> Result {
+            try await offThePool {
+                if exited.wait(timeout: Self.dispatchTime(after: deadline)) == .success {
+                    process.waitUntilExit()
+                    return try result(timedOut: false)
+                }
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return try result(timedOut: true)
+            }
         }
 
         private static func dispatchTime(after duration: Duration) -> DispatchTime {

@@ -1,3 +1,4 @@
+import AirlinkTestSupport
 import Foundation
 
 /// Runs a tool such as tshark or chromium, if it is installed.
@@ -11,7 +12,11 @@ enum ExternalTool {
     }
 
     /// Runs the tool and returns its standard output (standard error is discarded).
-    static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ path: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await offThePool { try blockingRun(path, arguments) }
+    }
+
+    private static func blockingRun(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

@@ -498,6 +498,11 @@ class FakeBlueZ:
             self.record(path, 'RequestPasskey', {})
             self.bus.call_async(sender, agent, 'org.bluez.Agent1', 'RequestPasskey', 'o', (dbus.ObjectPath(path),),
                                 entered, refused, timeout=30)
+        elif method == 'display':
+            self.record(path, 'DisplayPasskey', {'passkey': passkey})
+            self.bus.call_async(sender, agent, 'org.bluez.Agent1', 'DisplayPasskey', 'ouq',
+                                (dbus.ObjectPath(path), dbus.UInt32(passkey), dbus.UInt16(0)), lambda: paired(),
+                                refused, timeout=30)
         else:  # confirm
             self.record(path, 'RequestConfirmation', {'passkey': passkey})
             self.bus.call_async(sender, agent, 'org.bluez.Agent1', 'RequestConfirmation', 'ou',

@@ -62,8 +62,9 @@ class Control(dbus.service.Object):
     @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
     def SetPairing(self, device, method, passkey):
         """How the device pairs: just-works; passkey (Pair asks the registered agent's RequestPasskey and
-        compares with `passkey`); confirm (RequestConfirmation of `passkey`)."""
-        if method not in ('just-works', 'passkey', 'confirm'):
+        compares with `passkey`); confirm (RequestConfirmation of `passkey`); display (DisplayPasskey of
+        `passkey`: the device's user types it)."""
+        if method not in ('just-works', 'passkey', 'confirm', 'display'):
             raise control_error(f'unknown pairing method {method}')
         state = self.fake.state.get(str(device))
         if state is None:
