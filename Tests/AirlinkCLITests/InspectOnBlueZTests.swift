@@ -108,7 +108,7 @@ import Testing
         try await fake.centralPairs(central, "display", passkey: 123_456)
         try await running.waitForOutput(containing: "paired with 11:22:33:44:55:66")
         running.interrupt()
-        let result = try running.wait()
+        let result = try await running.wait()
 
         // Then the agent was registered as the default with a display, and the command printed the passkey, the
         // request with its method and the pairing

@@ -12,13 +12,13 @@ import Testing
         }
     }
 
-    @Test func aProtectedValueIsRefusedThenReadAfterPairing() throws {
+    @Test func aProtectedValueIsRefusedThenReadAfterPairing() async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the demo protects label (encrypted link)
-        let run = try cli.run("inspect", "--demo", "--protect", "label", "--duration", "1s")
+        let run = try await cli.run("inspect", "--demo", "--protect", "label", "--duration", "1s")
 
         // Then the observer's read is refused, the inspector hears a central asking to pair by Just Works and
         // the pairing, the observer pairs and reads label, in that order
@@ -35,13 +35,13 @@ import Testing
         #expect(Array(lines[start..<min(lines.count, start + expected.count)]) == expected)
     }
 
-    @Test func anAuthenticatedValueNeedsThePasskeyTheInspectorShows() throws {
+    @Test func anAuthenticatedValueNeedsThePasskeyTheInspectorShows() async throws {
         // Given the CLI
         let cli = try CLI()
         defer { cli.cleanUp() }
 
         // When the demo protects enabled with authentication
-        let run = try cli.run("inspect", "--demo", "--protect", "enabled:authenticated", "--duration", "1s")
+        let run = try await cli.run("inspect", "--demo", "--protect", "enabled:authenticated", "--duration", "1s")
 
         // Then the read is refused with Insufficient Authentication, the inspector displays a passkey, and the
         // pairing is passkey entry at level 4 before enabled is read
@@ -57,11 +57,11 @@ import Testing
         #expect(lines[paired + 1] == "observer reads enabled (Bool) = true")
     }
 
-    @Test func theJSONLinesCarryThePairing() throws {
+    @Test func theJSONLinesCarryThePairing() async throws {
         // Given the CLI, when the demo with a protected value runs with --json
         let cli = try CLI()
         defer { cli.cleanUp() }
-        let run = try cli.run("inspect", "--demo", "--protect", "label", "--duration", "1s", "--json")
+        let run = try await cli.run("inspect", "--demo", "--protect", "label", "--duration", "1s", "--json")
 
         // Then the pairing request and the pairing are JSON lines with their times
         #expect(run.status == 0, "\(run)")
