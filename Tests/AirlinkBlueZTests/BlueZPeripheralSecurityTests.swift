@@ -130,7 +130,8 @@ struct BlueZPeripheralSecurityTests {
                 .centralConnected(central), .pairingRequested(central, method: .numericComparison),
                 .paired(
                     central,
-                    PairingResult(method: .numericComparison, level: .authenticated, keySize: 16, bonded: false)),
+                    PairingResult(
+                        method: .numericComparison, level: .authenticatedSecureConnections, keySize: 16, bonded: false)),
             ])
         #expect(confirmed.withLock { $0 } == [123_456])
         let calls = try await fake.callLog().compactMap { $0["method"] as? String }

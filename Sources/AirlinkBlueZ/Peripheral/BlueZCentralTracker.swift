@@ -95,7 +95,7 @@ struct BlueZCentralTracker {
                 paired.append(entry.path)
                 let method = methods.removeValue(forKey: entry.path) ?? .justWorks
                 let bonded = device.properties["Bonded"]?.bool ?? false
-                let level: LinkSecurityLevel = method.isAuthenticated ? .authenticated : .encrypted
+                let level = BlueZPairingMethodObserver.level(of: method)
                 events.append(
                     .paired(entry.id, PairingResult(method: method, level: level, keySize: 16, bonded: bonded)))
             }

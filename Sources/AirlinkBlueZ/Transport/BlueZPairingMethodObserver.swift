@@ -31,12 +31,16 @@ final class BlueZPairingMethodObserver: Sendable {
     /// numeric comparison exists only in Secure Connections (level 4). The key size is not on D-Bus either: 16.
     func result(bonded: Bool) -> PairingResult {
         let method = method.withLock { $0 } ?? .justWorks
-        let level: LinkSecurityLevel =
-            switch method {
-            case .justWorks: .encrypted
-            case .numericComparison: .authenticatedSecureConnections
-            case .passkeyEntry, .outOfBand: .authenticated
-            }
-        return PairingResult(method: method, level: level, keySize: 16, bonded: bonded)
+        return PairingResult(method: method, level: Self.level(of: method), keySize: 16, bonded: bonded)
+    }
+
+    /// The least security level a pairing by `method` proves, for a pairing BlueZ ran (in either role): BlueZ says
+    /// neither the level nor whether LE Secure Connections was used.
+    static func level(of method: PairingMethod) -> LinkSecurityLevel {
+        switch method {
+        case .justWorks: .encrypted
+        case .numericComparison: .authenticatedSecureConnections
+        case .passkeyEntry, .outOfBand: .authenticated
+        }
     }
 }
