@@ -46,9 +46,10 @@ struct BlueZBondTests {
         // When the app forgets the bond
         let outcome = try await endedWithin(.seconds(6)) { await transport.forgetBond(self.thermostat) }
 
-        // Then it returns at the deadline, not later
+        // Then it returns at the deadline, not at D-Bus's own 25 s (the bound leaves room for a loaded machine:
+        // 3 s was overrun at load 18)
         let (_, took) = try #require(outcome, "forgetBond was still waiting after 6 s")
-        #expect(took >= .seconds(2) && took < .seconds(3), "took \(took)")
+        #expect(took >= .seconds(2) && took < .seconds(4), "took \(took)")
     }
 
     @Test(arguments: [false, true])

@@ -6,13 +6,18 @@ import Testing
 /// The fake BlueZ's chaos mode and the BlueZ explorer (Docs/DeterministicCI.md, "The fake BlueZ explored").
 @Suite(.fakeBlueZ("chaos-sensor.json"), .serialized)
 struct BlueZChaosTests {
-    /// The timeline entry of a chaos log: what a seed drew before any call arrived.
+    /// The timeline entry of a chaos log: what a seed drew before any call arrived, its events re-encoded without
+    /// the entry's `t` (the wall-clock milliseconds at which the fixture logged it, which load changes).
     private func timeline(_ fake: FakeBlueZ, seed: UInt64) async throws -> String? {
         try await fake.reset()
         try await fake.setChaos(seed: seed, profile: #"{"events": 3}"#)
         let log = try await fake.chaosLog()
         try await fake.reset()
-        return log.first { $0.contains(#""kind":"timeline""#) }
+        guard let line = log.first(where: { $0.contains(#""kind":"timeline""#) }),
+            let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let events = entry["events"]
+        else { return nil }
+        return String(decoding: try JSONSerialization.data(withJSONObject: events, options: .sortedKeys), as: UTF8.self)
     }
 
     @Test func aSeedDrawsTheSameTimelineEveryTime() async throws {
