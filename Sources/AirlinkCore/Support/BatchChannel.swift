@@ -52,13 +52,16 @@ public final class BatchChannel<Element: Sendable>: Sendable {
 
     /// Offers a value; never waits. (Inlinable, as the other hot methods: the layers use the channel
     /// from another module, where an unspecialized generic call costs a fifth of a notification.)
+    ///
+    /// The value is moved into the buffer, not copied (a copy retains each reference it holds).
     @inlinable
-    package func offer(_ element: Element) -> Offer {
+    package func offer(_ element: consuming Element) -> Offer {
+        var slot = Optional(element)
         let (offer, waiter) = state.withLock { state -> (Offer, UnsafeContinuation<Void, Never>?) in
             if state.terminated { return (.terminated, nil) }
             if state.finished { return (.finished, nil) }
             if let capacity, state.buffer.count >= capacity { return (.dropped, nil) }
-            state.buffer.append(element)
+            state.buffer.append(slot.take()!)
             defer { state.waiter = nil }
             return (.enqueued, state.waiter)
         }
