@@ -75,6 +75,26 @@ import Testing
         #expect(await Array(even) == [0, 2, 4])
     }
 
+    @Test func singleYieldsReachEverySubscriberWhetherTheLastAdmitsThemOrNot() async {
+        // Given three subscribers of arrays (values holding a reference): all, short ones only, long ones only;
+        // the last subscriber is handed the element itself, the others a copy
+        let broadcaster = Broadcaster<[Int]>()
+        let all = broadcaster.subscribe()
+        let short = broadcaster.subscribe { $0.count < 2 }
+        let long = broadcaster.subscribe { $0.count >= 2 }
+
+        // When arrays are yielded one at a time, and the broadcaster finishes
+        broadcaster.yield([1])
+        broadcaster.yield([2, 3])
+        broadcaster.yield([])
+        broadcaster.finish()
+
+        // Then each got what its predicate admits, unchanged and in order
+        #expect(await Array(all) == [[1], [2, 3], []])
+        #expect(await Array(short) == [[1], []])
+        #expect(await Array(long) == [[2, 3]])
+    }
+
     @Test func aSubscriberThatLeftIsForgotten() {
         // Given a subscriber that dropped its stream
         let broadcaster = Broadcaster<Int>()

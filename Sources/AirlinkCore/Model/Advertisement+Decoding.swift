@@ -90,6 +90,8 @@ extension Advertisement {
 ///   - start: the offset of `data[0]` in the advertising data, for the error message.
 ///   - type: the AD type, for the error message.
 private func decodeUTF8(_ data: [UInt8], at start: Int, type: ADType) throws(AirlinkError) -> String {
+    // Valid names (nearly all) in one pass; the scalar loop below only finds where invalid data goes wrong.
+    if let name = String(validating: data, as: UTF8.self) { return name }
     var decoder = UTF8()
     var iterator = data.makeIterator()
     var scalars = String.UnicodeScalarView()

@@ -58,14 +58,19 @@ package final class Broadcaster<Element: Sendable>: Sendable {
     /// Hands `element` to every subscriber whose predicate admits it; never waits.
     ///
     /// Prespecialized for the transports' events, which the radio yields from another module (an
-    /// unspecialized call looks generic metadata up on every event).
+    /// unspecialized call looks generic metadata up on every event). The last subscriber gets the
+    /// element itself, the others a copy: with one subscriber (a scan's consumer) the event reaches
+    /// its buffer without being copied (a copy of an advertisement retains each of its arrays).
     @_specialize(exported:true,where Element == TransportEvent)
-    package func yield(_ element: Element) {
+    package func yield(_ element: consuming Element) {
         let subscribers = state.withLock { $0.subscribers }
+        guard let last = subscribers.indices.last else { return }
         var gone = false
-        for subscriber in subscribers where subscriber.predicate?(element) ?? true {
-            if !subscriber.continuation.yield(element) { gone = true }
+        for subscriber in subscribers[..<last] where subscriber.predicate?(element) ?? true {
+            if !subscriber.continuation.yield(copy element) { gone = true }
         }
+        let final = subscribers[last]
+        if final.predicate?(element) ?? true, !final.continuation.yield(element) { gone = true }
         if gone { forgetDeparted() }
     }
 

@@ -14,7 +14,7 @@ extension EventStream {
         ///   cancelled): the producer may forget the continuation. After ``finish()`` the element is
         ///   dropped and the result is `true`.
         @discardableResult
-        public func yield(_ element: Element) -> Bool { channel.offer(element) != .terminated }
+        public func yield(_ element: consuming Element) -> Bool { channel.offer(element) != .terminated }
 
         /// Ends the stream: the consumer gets what is buffered, then the end. Later yields are dropped.
         public func finish() { channel.finish() }

@@ -46,7 +46,12 @@ public struct PathLossModel: Sendable, Hashable {
 
     /// One RSSI reading, rounded to whole dBm, with noise from `random`.
     public func rssi(measuredPower: Double, distance: Double, random: any RandomSource) -> Int8 {
-        let mean = meanRSSI(measuredPower: measuredPower, distance: distance)
+        rssi(mean: meanRSSI(measuredPower: measuredPower, distance: distance), random: random)
+    }
+
+    /// One RSSI reading around a mean RSSI (``meanRSSI(measuredPower:distance:)``), as
+    /// ``rssi(measuredPower:distance:random:)`` takes it: for a caller that computed the mean already.
+    func rssi(mean: Double, random: any RandomSource) -> Int8 {
         let noisy =
             noiseStandardDeviation > 0 ? random.gaussian(mean: mean, standardDeviation: noiseStandardDeviation) : mean
         return Int8(clamping: Int(noisy.rounded()))

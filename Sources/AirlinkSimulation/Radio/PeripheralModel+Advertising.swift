@@ -31,26 +31,33 @@ extension PeripheralModel {
 
     /// One advertising event: every scanning central in range hears it, and a pending connection
     /// attempt may turn into a link (Core Spec Vol 6, Part B, 4.4.2).
+    ///
+    /// The hottest path of a scan (ten a second per advertiser): it reads the world through one strong
+    /// reference (each use of the `unowned` field retains and releases it), the interval and
+    /// connectability the model keeps (not a copy of the spec's ``/AirlinkCore/Advertising`` per
+    /// event), and the path loss's mean once for the range check and every central's reading.
     func advertisingEvent(_ generation: Int) {
         guard generation == advertisingGeneration else { return }
-        guard observers > 0, let advertising = spec.advertising else {
+        guard observers > 0, let interval = advertisingInterval else {
             advertisingScheduled = false
             return
         }
-        if isAdvertising, isInRange {
-            if world.scanningCentralCount > 0 {
-                for central in world.centrals where central.scanFilter != nil {
-                    let rssi = world.pathLoss.rssi(
-                        measuredPower: spec.measuredPower, distance: position.distance, random: world.random)
-                    central.receive(from: self, rssi: rssi)
+        let world = self.world
+        if isAdvertising, !isOutOfRange {
+            let pathLoss = world.pathLoss
+            let mean = pathLoss.meanRSSI(measuredPower: spec.measuredPower, distance: position.distance)
+            if mean >= pathLoss.sensitivity {
+                if world.scanningCentralCount > 0 {
+                    for central in world.centrals where central.scanFilter != nil {
+                        central.receive(from: self, rssi: pathLoss.rssi(mean: mean, random: world.random))
+                    }
                 }
+                if isConnectable, !pendingConnects.isEmpty { acceptConnection() }
             }
-            if advertising.isConnectable, !pendingConnects.isEmpty { acceptConnection() }
         }
         // advDelay: 0–10 ms of pseudo-random delay before every event (Vol 6, Part B, 4.4.2.2.1).
         let delay = VirtualDuration.nanoseconds(Int64(world.random.uniform(in: 0...10_000_000)))
-        let next = world.now + VirtualDuration(advertising.interval) + delay
-        arm(.advertising(generation: generation), at: next)
+        arm(.advertising(generation: generation), at: world.now + interval + delay)
     }
 
     /// Answers the first pending connection request after this advertising event.

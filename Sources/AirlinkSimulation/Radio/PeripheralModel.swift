@@ -24,11 +24,11 @@ final class PeripheralModel: @unchecked Sendable {
     @exclusivity(unchecked) private var indexedCharacteristics: [Entry] = []
     @exclusivity(unchecked) private var updateSlots: [UpdateSlot] = []
     @exclusivity(unchecked) var stateStorage: PeripheralState
-    var position: Position
-    var isOutOfRange = false
-    var isAdvertisingEnabled: Bool
+    @exclusivity(unchecked) var position: Position
+    @exclusivity(unchecked) var isOutOfRange = false
+    @exclusivity(unchecked) var isAdvertisingEnabled: Bool
     @exclusivity(unchecked) var links: [Link] = []
-    var pendingConnects: [ConnectAttempt] = []
+    @exclusivity(unchecked) var pendingConnects: [ConnectAttempt] = []
     var connectFailures: [ConnectFailure] = []
     @exclusivity(unchecked) var attFaults: [ATTFaultRule] = []
     /// The bonded centrals' subscriptions and caching state between connections, in the order they first left
@@ -41,10 +41,14 @@ final class PeripheralModel: @unchecked Sendable {
     /// The app's peripheral role when this model stands for an app (``VirtualPeripheralRole``).
     weak var host: VirtualPeripheralRole?
 
-    var observers = 0
-    var advertisingGeneration = 0
-    var advertisingScheduled = false
+    @exclusivity(unchecked) var observers = 0
+    @exclusivity(unchecked) var advertisingGeneration = 0
+    @exclusivity(unchecked) var advertisingScheduled = false
     let advertisement: Advertisement?
+    /// The spec's advertising interval, `nil` if it does not advertise (read at every advertising event).
+    let advertisingInterval: VirtualDuration?
+    /// Whether its advertising accepts connections (read at every advertising event).
+    let isConnectable: Bool
     /// Whether it has an advertisement (tested without copying it, at every advertising event).
     let advertises: Bool
     /// The advertisement's AD structures as sent (empty if the peripheral does not advertise).
@@ -94,6 +98,8 @@ final class PeripheralModel: @unchecked Sendable {
         self.stateStorage = spec.initialState
         self.position = spec.position
         self.isAdvertisingEnabled = spec.advertising != nil
+        self.advertisingInterval = spec.advertising.map { VirtualDuration($0.interval) }
+        self.isConnectable = spec.advertising?.isConnectable ?? false
         if let advertising = spec.advertising {
             self.advertisement = try Advertisement(decoding: bytes, isConnectable: advertising.isConnectable)
             self.advertises = true

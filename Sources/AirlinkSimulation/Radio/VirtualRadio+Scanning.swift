@@ -56,24 +56,25 @@ extension VirtualRadio {
 
     /// An advertisement of `peripheral` (which advertises) reached this central's antenna.
     func receive(from peripheral: PeripheralModel, rssi: Int8) {
-        guard let filter = scanFilter, let advertisement = peripheral.advertisement, filter.admits(advertisement)
-        else { return }
+        // One copy of the advertisement per report (each copy retains its name and arrays), handed on
+        // to the event.
+        guard let filter = scanFilter, var reported = peripheral.advertisement, filter.admits(reported) else { return }
         if !filter.allowDuplicates {
-            if let previous = seen[peripheral.id], previous == advertisement { return }
-            seen[peripheral.id] = advertisement
+            if let previous = seen[peripheral.id], previous == reported { return }
+            seen[peripheral.id] = reported
         }
-        var reported = advertisement
         reported.rssi = rssi
+        let connectable = reported.isConnectable
         world.record(
             .advertisementHeard(
-                adapter: adapterIndex, device: peripheral.id, name: advertisement.name, rssi: rssi,
-                data: peripheral.advertisingData, connectable: advertisement.isConnectable))
-        emit(.advertisement(peripheral.id, reported))
+                adapter: adapterIndex, device: peripheral.id, name: reported.name, rssi: rssi,
+                data: peripheral.advertisingData, connectable: connectable))
+        emit(.advertisement(peripheral.id, consume reported))
         host?.advertisement(
             HostAdvertisement(
                 device: peripheral.id, data: peripheral.advertisingData,
                 scanResponse: filter.isActive ? peripheral.scanResponseData : nil,
-                isConnectable: advertisement.isConnectable, rssi: rssi))
+                isConnectable: connectable, rssi: rssi))
         // An active scanner asks for the scan response at once and hears it within the same event, at the
         // same strength (no draw from the random source: a peripheral without one runs as it always did).
         if filter.isActive, var response = peripheral.scanResponse {

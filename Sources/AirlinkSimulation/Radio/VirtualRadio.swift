@@ -111,7 +111,7 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
 
     /// Delivers an event to every subscriber, in the order they subscribed (called under the world's
     /// lock, which orders the radio's events).
-    func emit(_ event: TransportEvent) { broadcaster.yield(event) }
+    func emit(_ event: consuming TransportEvent) { broadcaster.yield(event) }
 
     /// Ends every event stream, this central's and its peripheral role's; later subscribers get
     /// ended streams.
