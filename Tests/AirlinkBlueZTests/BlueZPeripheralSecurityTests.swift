@@ -131,7 +131,8 @@ struct BlueZPeripheralSecurityTests {
                 .paired(
                     central,
                     PairingResult(
-                        method: .numericComparison, level: .authenticatedSecureConnections, keySize: 16, bonded: false)),
+                        method: .numericComparison, level: .authenticatedSecureConnections, keySize: 16,
+                        bonded: false)),
             ])
         #expect(confirmed.withLock { $0 } == [123_456])
         let calls = try await fake.callLog().compactMap { $0["method"] as? String }
