@@ -1,8 +1,8 @@
 import AirlinkTestKit
 import Benchmark
 
-/// Sweeps of a shipped scenario over many seeds (issue 17): time per seed, and peak memory, which
-/// must stay flat as the seeds grow (each seed's simulation is released when its run is over).
+/// Sweeps of a shipped scenario, and of the explorer, over many seeds (issue 17): time per seed, and peak
+/// memory, which must stay flat as the seeds grow (each seed's simulation is released when its run is over).
 ///
 /// Each measured iteration sweeps the seeds once; time per seed is the wall clock divided by the
 /// seeds. Peak resident memory is the figure to compare between the two sizes: a run that outlived
@@ -25,6 +25,19 @@ let benchmarks: @Sendable () -> Void = {
             precondition(outcome.failures.isEmpty, "seeds failed: \(outcome.failures.prefix(3))")
             blackHole(outcome.runs)
         }
+    }
+
+    // The explorer's path: drawn worlds and faults, the oracles judging each run, one run at a time (a
+    // run that outlived its seed, holding its trace, grew a sweep by about 10 KB a seed).
+    Benchmark(
+        "Explore: 1,000 seeds",
+        configuration: .init(thresholds: [.peakMemoryResident: .init(absolute: [.p100: 100_000_000])])
+    ) { benchmark in
+        guard let sweep = ExplorationSweep(explorer: Explorer(), range: 1...1_000, jobs: 1) else { return }
+        benchmark.startMeasurement()
+        let summary = await sweep.run()
+        benchmark.stopMeasurement()
+        blackHole(summary.runs)
     }
 }
 

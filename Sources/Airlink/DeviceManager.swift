@@ -166,7 +166,8 @@ public final class DeviceManager: Sendable {
     /// The connection managers obtained so far, in the order they were created.
     public var connections: [ConnectionManager] { router.allConnections }
 
-    /// Stops listening to the transport and ends every event stream. The manager is unusable after.
+    /// Stops listening to the transport, stops the discoveries still running (``DiscoveryStopReason/stopped``)
+    /// and ends every event stream. The manager is unusable after.
     public func shutdown() {
         pump.cancel()
         router.finish()

@@ -78,12 +78,15 @@ public final class Simulation: Sendable {
     }
 
     /// Ends what is left of the simulation's work, so that nothing of it outlives the simulation:
-    /// breaks the radio's cycles (its objects refer to one another and sit in the kernel's timers),
-    /// ends its streams, cancels the tasks sleeping on its clock and runs what that made ready.
+    /// seals the trace, breaks the radio's cycles (its objects refer to one another and sit in the
+    /// kernel's timers), fails what still waits on the radio (a task suspended forever would keep all
+    /// it refers to), ends its streams, cancels the tasks sleeping on its clock and runs what that
+    /// made ready.
     ///
     /// Done by `deinit`; call it when tasks of the simulation may still hold it (a task sleeping on
     /// its clock that captured it keeps it alive through the kernel's timers). Run no more after.
     package func windDown() {
+        trace.seal()
         world.tearDown()
         kernel.windDown()
     }

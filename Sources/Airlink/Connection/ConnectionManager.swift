@@ -253,7 +253,10 @@ public actor ConnectionManager {
 
     private func startWatching() {
         stopWatching()
-        let watcher = AdvertisementWatcher(device: device) { [environment] in
+        // Weakly: the coordinator keeps the watcher, and this connection keeps the coordinator; a
+        // strong reference would keep a connection reconnecting at shutdown (and its radio) forever.
+        let watcher = AdvertisementWatcher(device: device) { [weak self, environment] in
+            guard let self else { return }
             environment.spawn { await self.handle(.advertisementSeen) }
         }
         self.watcher = watcher

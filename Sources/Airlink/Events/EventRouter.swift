@@ -119,23 +119,31 @@ final class EventRouter: Sendable {
         let poweredOn = new == .poweredOn
         if !poweredOn {
             scans.adapterPoweredOff()
-            let running = state.withLock { state -> [Discovery] in
-                defer { state.discoveries.removeAll() }
-                return state.discoveries
-            }
-            for discovery in running { discovery.stopLocally(.adapter(new)) }
-            for discovery in running { scans.unregister(discovery) }
+            stopDiscoveries(.adapter(new))
         }
         for connection in allConnections { await connection.handle(.adapterChanged(poweredOn: poweredOn)) }
         if poweredOn { try? await scans.reconcile() }
     }
 
-    /// Ends every stream the layers hand out.
+    /// Ends every stream the layers hand out, and the discoveries still running (as stopped by the app):
+    /// a running discovery and the scan coordinator refer to each other until it stops.
     func finish() {
+        stopDiscoveries(.stopped)
         for connection in allConnections {
             connection.finish()
             connection.link.finish()
         }
         bus.finish()
+    }
+
+    /// Stops the running discoveries for `reason` and takes them off the scan coordinator, without
+    /// waiting for the transport.
+    private func stopDiscoveries(_ reason: DiscoveryStopReason) {
+        let running = state.withLock { state -> [Discovery] in
+            defer { state.discoveries.removeAll() }
+            return state.discoveries
+        }
+        for discovery in running { discovery.stopLocally(reason) }
+        for discovery in running { scans.unregister(discovery) }
     }
 }

@@ -13,12 +13,20 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
     // @unchecked: `storage` is behind its Mutex; `clock` is immutable and Sendable.
     private let clock: any ClockBackend
     private let storage = Mutex(SimulationTraceStorage())
-    private let enabled: Bool
+    /// Whether lines are kept: set at creation, cleared for good by ``seal()``.
+    private let keeping: Atomic<Bool>
 
     init(clock: any ClockBackend, enabled: Bool) {
         self.clock = clock
-        self.enabled = enabled
+        self.keeping = Atomic(enabled)
     }
+
+    /// Whether a record is kept now; read by the simulation's thread only while it runs, so relaxed.
+    private var enabled: Bool { keeping.load(ordering: .relaxed) }
+
+    /// Keeps no further record: the run is over, and what its winding down does (tasks failed as the
+    /// radio goes away) is not part of it.
+    func seal() { keeping.store(false, ordering: .relaxed) }
 
     /// Appends one free-form line, stamped with the current virtual time.
     public func record(_ category: String, _ text: @autoclosure () -> String) {

@@ -122,9 +122,14 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
         }
     }
 
-    /// Forgets links and attempts and ends the event streams (the simulation is going away).
+    /// Fails what waits on links and attempts, forgets them and ends the event streams (the simulation
+    /// is going away): a task awaiting an answer that never comes would stay suspended, keeping what it
+    /// holds (its connection, its client, the simulation) for the rest of the process.
     func tearDown() {
         world.lock.withLock {
+            let error = AirlinkError(.cancelled, "the simulation ended while this was under way")
+            for link in linkOrder { link.abandon(error) }
+            for attempt in attempts { attempt.finish(.failure(error)) }
             links = [:]
             linkOrder = []
             attempts = []

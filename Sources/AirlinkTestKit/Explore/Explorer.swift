@@ -48,7 +48,14 @@ public struct Explorer: Sendable {
     ///
     /// - Throws: what ``ScenarioRunner/run(_:seed:)`` throws.
     public func judge(_ scenario: Scenario) async throws(AirlinkError) -> [OracleFailure] {
-        let result = try await ScenarioRunner().run(scenario)
+        try await judge(scenario, with: ScenarioRunner())
+    }
+
+    /// Runs a scenario with `runner` (one a test watches) and judges it with the oracles.
+    package func judge(_ scenario: Scenario, with runner: ScenarioRunner) async throws(AirlinkError)
+        -> [OracleFailure]
+    {
+        let result = try await runner.run(scenario)
         let observation = ExplorationObservation(scenario: scenario, result: result)
         return oracles.flatMap { $0.check(observation) }
     }

@@ -28,6 +28,10 @@ public struct ScenarioRunner: Sendable {
     /// does: the trace and the result are the same with or without it.
     public var progress: (@Sendable (Duration) -> Void)?
 
+    /// Called with the run's context at its end, once its managers are shut down: tests keep weak
+    /// references to its objects to see that nothing of a finished run outlives it.
+    package var onFinish: (@Sendable (ScenarioContext) -> Void)?
+
     /// Creates a runner.
     ///
     /// - Parameters:
@@ -182,6 +186,7 @@ public struct ScenarioRunner: Sendable {
         result.registry = records[0]
         result.registries = records
         for manager in managers { manager.shutdown() }
+        onFinish?(context)
         return result
     }
 }

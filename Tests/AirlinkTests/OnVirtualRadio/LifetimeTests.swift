@@ -104,4 +104,67 @@ import Testing
         #expect(held.simulation == nil)
         #expect(held.connection == nil)
     }
+
+    @Test func aConnectionWaitingForAdvertisementsGoesWithItsManager() async throws {
+        // Given a connected thermostat that stops advertising and drops its link, with a strategy that
+        // reconnects when it advertises again: the connection watches the scans for it
+        final class Held: @unchecked Sendable {
+            // @unchecked: written by the test's task, read after the runs.
+            weak var manager: DeviceManager?
+            weak var connection: ConnectionManager?
+        }
+        let held = Held()
+        let sim = Simulation(seed: 7, strict: true)
+        let peripherals = try sim.add(SimulatedWorld([.thermostat()]))
+        do {
+            let manager = DeviceManager(transport: sim.radio, environment: sim.environment)
+            let connection = manager.connection(
+                to: "C0:FF:EE:00:00:01", reconnection: .whenAdvertising(timeout: .seconds(2)))
+            try await sim.run { try await connection.connect(timeout: .seconds(3)) }
+            peripherals[0].stopAdvertising()
+            peripherals[0].dropLink(reason: .supervisionTimeout)
+            try await sim.run(for: .seconds(5))
+            guard case .reconnecting = connection.state else {
+                Issue.record("expected the connection to wait for advertisements, it is \(connection.state)")
+                return
+            }
+
+            // When the app shuts the manager down and lets go of it, the simulation going on
+            manager.shutdown()
+            (held.manager, held.connection) = (manager, connection)
+        }
+        try await sim.run(for: .seconds(5))
+
+        // Then the manager and the connection are gone: the scan coordinator's watcher did not keep it
+        #expect(held.manager == nil)
+        #expect(held.connection == nil)
+        withExtendedLifetime(sim) {}
+    }
+
+    @Test func aDiscoveryRunningAtShutdownGoesWithItsManager() async throws {
+        // Given a discovery of a minute, running
+        final class Held: @unchecked Sendable {
+            // @unchecked: written by the test's task, read after the runs.
+            weak var manager: DeviceManager?
+            weak var discovery: Discovery?
+        }
+        let held = Held()
+        let sim = Simulation(seed: 7, strict: true)
+        _ = try sim.add(SimulatedWorld([.thermostat()]))
+        do {
+            let manager = DeviceManager(transport: sim.radio, environment: sim.environment)
+            let discovery = try await sim.run { try await manager.discover(timeout: .seconds(60)) }
+            try await sim.run(for: .seconds(1))
+
+            // When the app shuts the manager down and lets go of both, the simulation going on
+            manager.shutdown()
+            (held.manager, held.discovery) = (manager, discovery)
+        }
+        try await sim.run(for: .seconds(5))
+
+        // Then both are gone well before the discovery's timeout: shutdown stopped it
+        #expect(held.manager == nil)
+        #expect(held.discovery == nil)
+        withExtendedLifetime(sim) {}
+    }
 }
