@@ -10,8 +10,9 @@ extension BlueZPeripheral {
     ///
     /// The agent's questions are reported: `RequestConfirmation` as
     /// ``/AirlinkCore/PeripheralEvent/pairingRequested(_:method:)`` by Numeric Comparison, `RequestPasskey` by
-    /// passkey entry the central displays, `DisplayPasskey` by passkey entry the app displays, `RequestAuthorization` by Just Works; the agent refusing as `pairingFailed`
-    /// (Numeric Comparison Failed, Passkey Entry Failed), bluetoothd's `Cancel` as `pairingFailed` without a
+    /// passkey entry the central displays, `DisplayPasskey` by passkey entry the app displays,
+    /// `RequestAuthorization` by Just Works; the agent refusing as `pairingFailed` (Numeric Comparison Failed,
+    /// Passkey Entry Failed), bluetoothd's `Cancel` as `pairingFailed` without a
     /// reason; a central's `Device1.Paired` turning true as `paired`.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/operationNotSupported`` for what bluetoothd takes from
