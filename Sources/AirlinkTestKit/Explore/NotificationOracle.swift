@@ -87,9 +87,7 @@ public struct NotificationOracle: ExplorationOracle {
                 if let ended = excused.terminated.first(where: { $0.contains(value.time) }) {
                     violations.append("\(at) after terminated at t=\(ended.lowerBound.scenarioText)")
                 }
-                guard
-                    let match = onAir[next...].firstIndex(where: { $0.bytes == value.bytes && $0.time <= value.time })
-                else {
+                guard let match = Self.sending(of: value, in: onAir, from: next, excused: excused.spans) else {
                     violations.append("\(at): not on air after the previous value (a duplicate, reordered or invented)")
                     continue
                 }
@@ -113,6 +111,29 @@ public struct NotificationOracle: ExplorationOracle {
             if subscription != nil { violations += streamEnd(client, observation) }
         }
         return violations
+    }
+
+    /// The on-air value (index from `start`) a received value matches: the first with its bytes sent by then,
+    /// unless that one fell in an outage (`excused`) and the same bytes were sent again after it, with nothing the
+    /// app had to receive between: then the later sending. (A burst repeats one value: the copy sent in the
+    /// app's outage, which it may miss, is not the one it received after.)
+    static func sending(
+        of value: ScenarioObservedValue, in onAir: [(time: Duration, bytes: [UInt8])], from start: Int,
+        excused: [Range<Duration>]
+    ) -> Int? {
+        var match: Int?
+        var index = start
+        while index < onAir.count, onAir[index].time <= value.time {
+            let inOutage = excused.contains { $0.contains(onAir[index].time) }
+            if onAir[index].bytes == value.bytes {
+                if match == nil { match = index }
+                if !inOutage { return index }
+            } else if match != nil, !inOutage {
+                break
+            }
+            index += 1
+        }
+        return match
     }
 
     /// When a value on air may fail to reach the app: before the subscription, in outages, after the end.
@@ -150,14 +171,24 @@ public struct NotificationOracle: ExplorationOracle {
 
     /// After each reconnection, the subscription is restored (or its failure reported) before the next loss.
     /// (A reconnection before the subscription completed has nothing to restore: the subscribe itself ran on
-    /// the link it brought.)
+    /// the link it brought. Nor has one after the connection the app subscribed on ended: the app's
+    /// `disconnect()`, `terminated` or `gaveUp` ends its subscriptions, and a later `connect` is a new connection.)
     private func restorations(
         _ client: ExplorationObservation.Client, subscribedAt: Duration, _ observation: ExplorationObservation
     ) -> [String] {
         var violations: [String] = []
         let events = observation.events.filter { $0.event.device == client.device }
+        let ends =
+            events.compactMap { record -> Duration? in
+                switch record.event {
+                case .connection(_, .terminated), .connection(_, .gaveUp): record.time
+                default: nil
+                }
+            }
+            + observation.operations.filter { $0.name == "disconnect \(client.device)" }.map(\.start)
         for (index, record) in events.enumerated() {
             guard case .connection(_, .reconnected) = record.event, record.time >= subscribedAt else { continue }
+            if ends.contains(where: { $0 >= subscribedAt && $0 <= record.time }) { continue }
             if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
             if appUnsubscribed(client, at: record.time, observation) { continue }
             let deadline = record.time + Self.restorationTimeout
