@@ -5,7 +5,7 @@ extension BlueZTransport {
     /// /var/lib/bluetooth), waiting ``Configuration/pairingTimeout`` at most.
     ///
     /// BlueZ does not say how the devices paired nor the link's level on D-Bus: the method is the one the agent's
-    /// questions give away (``BlueZPairingMethodObserver``: none is Just Works at level 2, passkey entry level 3,
+    /// questions give away (`BlueZPairingMethodObserver`: none is Just Works at level 2, passkey entry level 3,
     /// numeric comparison level 4), bonded as BlueZ's `Bonded` property says, 16-byte key. A device already paired
     /// (`AlreadyExists`) is reported as encrypted with the bond (no method): bluetoothd encrypts with the bond by
     /// itself when the device asks for security. For the pairing, an `org.bluez.Agent1` answering with `agent` is

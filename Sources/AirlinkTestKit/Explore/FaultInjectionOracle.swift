@@ -11,7 +11,8 @@ import AirlinkSimulation
 /// event, so the layers' count and the radio's differ there), nor a success within 50 ms of the fault
 /// or whose link came up on air (the radio's `connected`) before it: that attempt was already answered.
 /// With several apps on the adapter the attempts are counted on air (each app sees only its own, and one
-/// may find another app's link): of the first n `connecting` after the fault, none may bring a link up.
+/// may find another app's link): of the first n `connecting` after the fault (counting first one still pending
+/// at the fault, whose answer comes after it), none may bring a link up.
 public struct FaultInjectionOracle: ExplorationOracle {
     /// `faults`.
     public var name: String { "faults" }
@@ -62,10 +63,7 @@ public struct FaultInjectionOracle: ExplorationOracle {
             // With several apps, each app's events show its own attempts only, and an attempt may find another
             // app's link: count the attempts on air instead (the radio's `connecting`, a success its `connected`).
             if observation.apps.count > 1 {
-                let attempts = observation.records.compactMap { record -> Duration? in
-                    guard case .connecting(0, device, _) = record.event, record.time.offset >= start else { return nil }
-                    return record.time.offset
-                }
+                let attempts = Self.attemptsOnAir(to: device, from: start, observation)
                 outcomes = attempts.enumerated().map { index, time in
                     let until = index + 1 < attempts.count ? attempts[index + 1] : observation.end + .seconds(1)
                     let up = linksUp.first { $0 >= time && $0 < until }
@@ -90,5 +88,29 @@ public struct FaultInjectionOracle: ExplorationOracle {
             }
         }
         return violations
+    }
+
+    /// The attempts on air (the radio's `connecting`) the fault's failures are owed to, in order: those started at
+    /// or after `start`, and first the one still pending then (started before, within its timeout, neither up nor
+    /// timed out by `start`): the radio fails the next answers, and that attempt's answer comes after the fault.
+    static func attemptsOnAir(to device: DeviceID, from start: Duration, _ observation: ExplorationObservation)
+        -> [Duration]
+    {
+        var attempts: [(time: Duration, timeout: Duration)] = []
+        var answered: [Duration] = []
+        for record in observation.records {
+            switch record.event {
+            case .connecting(0, device, let timeout): attempts.append((record.time.offset, timeout))
+            case .connected(0, device, _), .connectionAttemptTimedOut(0, device): answered.append(record.time.offset)
+            default: break
+            }
+        }
+        let pending = attempts.last { $0.time < start }.flatMap { attempt -> Duration? in
+            guard attempt.time + attempt.timeout > start,
+                !answered.contains(where: { $0 >= attempt.time && $0 < start })
+            else { return nil }
+            return attempt.time
+        }
+        return (pending.map { [$0] } ?? []) + attempts.map(\.time).filter { $0 >= start }
     }
 }
