@@ -67,7 +67,8 @@ public struct FaultInjectionOracle: ExplorationOracle {
                 outcomes = attempts.enumerated().map { index, time in
                     let until = index + 1 < attempts.count ? attempts[index + 1] : observation.end + .seconds(1)
                     let up = linksUp.first { $0 >= time && $0 < until }
-                    return (up ?? time, up != nil, up != nil ? "connected on air" : "failed")
+                    // (The attempt pending at the fault started before it: its outcome is judged from the fault on.)
+                    return (max(up ?? time, start), up != nil, up != nil ? "connected on air" : "failed")
                 }
             }
             let owed = Array(outcomes.prefix(action.count))
