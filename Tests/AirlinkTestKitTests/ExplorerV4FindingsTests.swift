@@ -163,4 +163,61 @@ import Testing
         // (a first fix of the oracle then built the range fault...pending attempt, backwards, and trapped)
         #expect(failures.isEmpty, "\(failures)")
     }
+
+    @Test func anotherEntrySubscribingAgainAfterAnUnsubscribeWantsTheRestoration() async throws {
+        // Given seed 35771, shrunk: one entry of the app unsubscribes (1.87 s), another subscribes again (1.99 s);
+        // app 2's disconnect drops the shared link (57.7 s) and the app's connection reconnects and restores (59.8 s)
+        let yaml = """
+            seed: 35771
+            duration: 106s
+            world:
+              - name: P1
+                id: "E0:00:00:00:00:01"
+                advertising: {interval: 352ms}
+                services:
+                  - uuid: "F110"
+                    characteristics:
+                      - uuid: "F111"
+                        properties: [read, notify]
+                        type: uint32
+                        value: 0
+                        updates: {every: 2928ms, add: 1}
+            timeline: []
+            client:
+              - device: P1
+                connectAt: 1943ms
+                connectTimeout: 3774ms
+                reconnection:
+                  exponential:
+                    {initialDelay: 1216ms, multiplier: 2, maximumDelay: 7296ms, timeout: 3411ms, jitter: none}
+                subscribe:
+                  - {service: "F110", characteristic: "F111", type: uint32}
+              - device: P1
+                app: 2
+                connectAt: 824ms
+                connectTimeout: 7503ms
+                reconnection: none
+                disconnectAt: 57724ms
+              - device: P1
+                connectAt: 1474ms
+                connectTimeout: 4493ms
+                reconnection:
+                  exponential:
+                    initialDelay: 1053ms
+                    multiplier: 3
+                    maximumDelay: 1053ms
+                    attempts: 1
+                    timeout: 4841ms
+                    jitter: decorrelated
+                subscribe:
+                  - {service: "F110", characteristic: "F111", type: uint32}
+                unsubscribeAt: 1553ms
+            """
+
+        // When the notifications oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml)
+
+        // Then the restoration is what the app wanted (the oracle looked only at the entry that unsubscribed)
+        #expect(failures.isEmpty, "\(failures)")
+    }
 }

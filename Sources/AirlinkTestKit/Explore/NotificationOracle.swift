@@ -250,7 +250,8 @@ public struct NotificationOracle: ExplorationOracle {
             guard record.time > unsubscribed, record.event.device == client.device,
                 case .services(_, .notificationsRestored) = record.event
             else { return false }
-            return true
+            // Another entry of the app may have turned them on again since (they share one setting).
+            return client.entry == nil || appUnsubscribed(client, at: record.time, observation)
         }.prefix(1).map { record in
             "\(client.device): notifications restored at t=\(record.time.scenarioText) after the app disabled them "
                 + "at t=\(unsubscribed.scenarioText)"
