@@ -24,6 +24,7 @@ extension Link {
             if handle == serviceChangedHandle {
                 cccdCache = [:]
                 notificationClients = [:]
+                cccdDisableOwed = []
                 let range = Self.changedRange(value)
                 serviceChanged(range)
                 central.emit(.servicesChanged(peripheral.id, range: range))

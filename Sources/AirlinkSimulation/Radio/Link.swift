@@ -60,6 +60,9 @@ final class Link: @unchecked Sendable {
     /// Per characteristic value handle, the radio's clients that enabled its notifications, in order
     /// (``VirtualRadio/setNotifications(_:characteristic:mode:client:)``).
     @exclusivity(unchecked) var notificationClients: [ATTHandle: [(client: Int, mode: NotificationMode)]] = [:]
+    /// Value handles whose CCCD a client's disable left on because another client's enable was under way
+    /// (written off if that enable fails with no client left). Looked up only, never iterated.
+    @exclusivity(unchecked) var cccdDisableOwed: Set<ATTHandle> = []
     var attempt: ConnectAttempt?
     /// The pairing under way (Security/VirtualRadio+Pairing.swift).
     var pairing: PairingProcess?

@@ -194,34 +194,61 @@ extension VirtualRadio {
     /// is written when the first client enables, and turned off only when the last one disables, so that
     /// one app's `disabled` never stops another app's values. The clients are forgotten with the link,
     /// and when the peripheral's database changes (the app restores its own).
+    ///
+    /// A client's choice counts from the call, not from its write's response: a client disabling while
+    /// another's enable is still on air leaves the CCCD on. If that enable then fails and no client is
+    /// left, the disable that was skipped for it is written then.
     func setNotifications(
         _ device: DeviceID, characteristic: GATTCharacteristic, mode: NotificationMode, client: Int
     ) async throws(AirlinkError) {
         let handle = characteristic.valueHandle
         let what = "set notifications of \(characteristic.uuid)"
-        let (link, written) = try world.lock.withLock { () throws(AirlinkError) -> (Link, NotificationMode?) in
+        let (link, written, previous) = try world.lock.withLock {
+            () throws(AirlinkError) -> (Link, NotificationMode?, NotificationMode?) in
             let link = try usableLink(device, what)
-            let clients = link.notificationClients[handle] ?? []
-            let others = clients.filter { $0.client != client }
-            guard let remaining = others.last?.mode, mode == .disabled else { return (link, mode) }
-            let leaving = clients.first { $0.client == client }?.mode
-            return (link, leaving == nil || leaving == remaining ? nil : remaining)
-        }
-        if let written {
-            let scope = LinkHandleScope.handles(characteristic.declarationHandle...characteristic.valueHandle)
-            let cccd = try await perform(device, what, scope: scope) { link in
-                ConfigureNotificationsProcedure(
-                    characteristic: characteristic, mode: written, knownCCCD: link.cccdCache[handle])
-            }
-            world.lock.withLock { links[device]?.cccdCache[handle] = cccd }
-        }
-        world.lock.withLock {
-            guard links[device] === link, !link.isClosed else { return }
             var clients = link.notificationClients[handle] ?? []
+            let previous = clients.first { $0.client == client }?.mode
             clients.removeAll { $0.client == client }
             if mode != .disabled { clients.append((client, mode)) }
             link.notificationClients[handle] = clients
+            guard mode == .disabled, let remaining = clients.last?.mode else {
+                if mode == .disabled { link.cccdDisableOwed.remove(handle) }
+                return (link, mode, previous)
+            }
+            // Another client still wants them: written only if it wants another mode than this one's.
+            link.cccdDisableOwed.insert(handle)
+            return (link, previous == nil || previous == remaining ? nil : remaining, previous)
         }
+        guard let written else { return }
+        do throws(AirlinkError) {
+            try await configure(device, characteristic, written, what)
+        } catch {
+            let owed = world.lock.withLock { () -> Bool in
+                guard links[device] === link, !link.isClosed else { return false }
+                var clients = link.notificationClients[handle] ?? []
+                clients.removeAll { $0.client == client }
+                if let previous { clients.append((client, previous)) }
+                link.notificationClients[handle] = clients
+                guard clients.isEmpty, mode != .disabled else { return false }
+                return link.cccdDisableOwed.remove(handle) != nil
+            }
+            // A disable skipped while this enable was on air: no client wants them now.
+            if owed { try? await configure(device, characteristic, .disabled, what) }
+            throw error
+        }
+    }
+
+    /// Writes a characteristic's CCCD (found once per link, then cached).
+    private func configure(
+        _ device: DeviceID, _ characteristic: GATTCharacteristic, _ mode: NotificationMode, _ what: String
+    ) async throws(AirlinkError) {
+        let handle = characteristic.valueHandle
+        let scope = LinkHandleScope.handles(characteristic.declarationHandle...characteristic.valueHandle)
+        let cccd = try await perform(device, what, scope: scope) { link in
+            ConfigureNotificationsProcedure(
+                characteristic: characteristic, mode: mode, knownCCCD: link.cccdCache[handle])
+        }
+        world.lock.withLock { links[device]?.cccdCache[handle] = cccd }
     }
 
     /// The RSSI of a connected peripheral from the path-loss model, with noise.

@@ -15,8 +15,9 @@ import AirlinkSimulation
 /// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
 /// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
 /// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
-/// within a second; it does not end before. (After `terminated` it may stay open for a later
-/// `connect`.)
+/// within a second, or at `terminated` (the app's `disconnect()`); it does not end before. (After `terminated` it
+/// may also stay open for a later `connect`.) Once a stream ended, nothing more reaches it: values on air after
+/// its end (a later `connect` restores the subscription on air) are the app's to follow with a new stream.
 ///
 /// Per app and client entry: each entry follows its own stream of values. One app's `disabled` does not stop
 /// another app's values (the adapter keeps them on while one app wants them); another entry of the same app
@@ -76,6 +77,10 @@ public struct NotificationOracle: ExplorationOracle {
                     excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
                 }
             }
+            // A stream that ended receives nothing more (the app asks for a new one to follow a later connection).
+            if let ended = observation.streamEnds.first(where: { $0.device == device && client.owns($0.client) }) {
+                excused.spans.append(ended.time..<(observation.end + .seconds(1)))
+            }
             if let unsubscribed = client.unsubscribeAt, unsubscribed <= observation.end {  // no more values wanted
                 excused.spans.append(unsubscribed..<(observation.end + .seconds(1)))
                 violations += restoredAfterUnsubscribing(client, observation)
@@ -108,7 +113,7 @@ public struct NotificationOracle: ExplorationOracle {
             if let completed = subscription?.completions.first, completed.outcome == "ok" {
                 violations += restorations(client, subscribedAt: completed.time, observation)
             }
-            if subscription != nil { violations += streamEnd(client, observation) }
+            if let subscription { violations += streamEnd(client, since: subscription.start, observation) }
         }
         return violations
     }
@@ -258,12 +263,22 @@ public struct NotificationOracle: ExplorationOracle {
         }
     }
 
-    /// The values stream ends when, and only when, the link is lost for good.
-    private func streamEnd(_ client: ExplorationObservation.Client, _ observation: ExplorationObservation) -> [String] {
+    /// The values stream ends when, and only when, the link is lost for good, or at `terminated` (the app's
+    /// `disconnect()` ends its streams) after the stream was asked for (`since`, when its subscribe started).
+    private func streamEnd(
+        _ client: ExplorationObservation.Client, since asked: Duration, _ observation: ExplorationObservation
+    ) -> [String] {
         let device = client.device
         // The connection's strategy: an app's later entry for the device set it for both.
         let strategy = observation.connectionClients.first { $0.device == device }?.reconnection ?? client.reconnection
         let ended = observation.streamEnds.first { $0.device == device && client.owns($0.client) }
+        if let ended,
+            observation.connectionEvents(of: device).contains(where: { time, event in
+                event == .terminated && time >= asked && time <= ended.time
+            })
+        {
+            return []
+        }
         let final = observation.connectionEvents(of: device).first { _, event in
             switch event {
             case .gaveUp: true

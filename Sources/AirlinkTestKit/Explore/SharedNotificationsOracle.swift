@@ -7,8 +7,9 @@ import AirlinkSimulation
 ///
 /// An app wants a device's notifications from its last successful `subscribe` (any of its entries for the
 /// device) until one of its entries for the device starts an `unsubscribe` or a `disconnect` (at or after the
-/// subscribe started: one asked for while the subscribe was under way ends it too), or its
-/// connection ends (`lost`, `terminated`, `gaveUp`): a judgement on the safe side, since a restored
+/// subscribe started: one asked for while the subscribe was under way ends it too), its
+/// connection ends (`lost`, `terminated`, `gaveUp`), or the layers tell it that they could not restore it
+/// (`notificationsRestoreFailed`, after a database change): a judgement on the safe side, since a restored
 /// subscription after a loss is not counted. Judged on air (`ATT_WRITE_REQ` of `00 00` to a 0x2902 descriptor
 /// of the database served then), only when the run has several apps.
 public struct SharedNotificationsOracle: ExplorationOracle {
@@ -61,6 +62,13 @@ public struct SharedNotificationsOracle: ExplorationOracle {
             default: return false
             }
         }
-        return !given && !ended
+        // After a database change the app's subscription is its own to restore; a failure it was told of ends it.
+        let notRestored = app.events.contains { record in
+            guard record.time >= subscribed, record.time <= time,
+                case .services(device, .notificationsRestoreFailed) = record.event
+            else { return false }
+            return true
+        }
+        return !given && !ended && !notRestored
     }
 }

@@ -8,9 +8,9 @@ import AirlinkCore
 /// that connect is pending ends it with `terminated` alone; `lost` only ends an established link; `willReconnect`,
 /// `gaveUp` and `reconnected` only follow a loss; after `gaveUp`, `terminated` or `failedToConnect` the only event that
 /// may come is a new `connected` or `failedToConnect` (the app connecting again: another client entry of the app for
-/// the device, or the same entry never, in the explorer's plans); a `lost` its strategy follows with no attempt ends
-/// the connection too. Per app and device: each app has its own connection to a device, whose events another app's do
-/// not change.
+/// the device, or the same entry never, in the explorer's plans), or `terminated` when the app's `disconnect()` ends
+/// such a connect while it is pending; a `lost` its strategy follows with no attempt ends the connection too. Per app
+/// and device: each app has its own connection to a device, whose events another app's do not change.
 public struct TerminalEventOracle: ExplorationOracle {
     /// `terminal`.
     public var name: String { "terminal" }
@@ -30,6 +30,7 @@ public struct TerminalEventOracle: ExplorationOracle {
         for client in observation.connectionClients {
             var phase = Phase.idle
             var last = "nothing"
+            var endedAt = Duration.zero
             for (time, event) in observation.connectionEvents(of: client.device) {
                 let at = "\(client.device): \(event.name) at t=\(time.scenarioText)"
                 let allowed: Bool
@@ -42,6 +43,8 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case (.terminated, .up), (.terminated, .reconnecting): allowed = true
                 // A disconnect() while the first connect is pending ends it: terminated, no failedToConnect.
                 case (.terminated, .idle): allowed = true
+                // So does one while a connect the app started after the connection ended is pending.
+                case (.terminated, .ended): allowed = connecting(client.device, since: endedAt, at: time, observation)
                 // Pairing happens on a link that is up.
                 case (.paired, .up), (.pairingFailed, .up), (.bondLost, .up): allowed = true
                 // A Security Request follows the link's setup, which a reconnection reports only later.
@@ -56,9 +59,20 @@ public struct TerminalEventOracle: ExplorationOracle {
                 case .willReconnect, .paired, .pairingFailed, .bondLost, .securityRequested: break
                 case .failedToConnect, .gaveUp, .terminated: phase = .ended
                 }
+                if phase == .ended { endedAt = time }
                 last = "\(event.name) at t=\(time.scenarioText)"
             }
         }
         return violations
+    }
+
+    /// Whether a `connect` of the app to `device`, started at or after `since`, was still pending at `time`.
+    private func connecting(
+        _ device: DeviceID, since: Duration, at time: Duration, _ observation: ExplorationObservation
+    ) -> Bool {
+        observation.operations.contains { operation in
+            operation.name == "connect \(device)" && operation.start >= since && operation.start <= time
+                && !operation.completions.contains { $0.time < time }
+        }
     }
 }

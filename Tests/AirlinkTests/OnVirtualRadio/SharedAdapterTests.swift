@@ -91,6 +91,77 @@ import Testing
         apps.shutdown()
     }
 
+    /// Explorer seeds 93188 and 106629 (explorer-v4): the first app's unsubscribe, asked for while the second
+    /// app's subscribe was on air, turned the CCCD off after it, and the second app got nothing more.
+    @Test func oneAppsUnsubscribeWhileTheOthersSubscribeIsOnAirLeavesThemOn() async throws {
+        // Given two apps connected to the thermostat, the first following its temperature, the second having
+        // read it (its characteristics discovered)
+        let apps = try TwoApps()
+        let first = apps.first.connection(to: Self.thermostat)
+        let second = apps.second.connection(to: Self.thermostat)
+        let firstService = first.services.service(.thermostatTemperatureService)
+        let secondService = second.services.service(.thermostatTemperatureService)
+        let values = secondService.values(of: .thermostatTemperature)
+        let received = Mutex<[[UInt8]]>([])
+        apps.sim.spawn {
+            for await value in values { received.withLock { $0.append(value.bytes) } }
+        }
+        try await apps.sim.run {
+            try await first.connect(timeout: .seconds(3))
+            try await second.connect(timeout: .seconds(3))
+            _ = try await firstService.enableNotifications(for: .thermostatTemperature)
+            _ = try await secondService.read(Int16.self, from: .thermostatTemperature)
+        }
+
+        // When the second app subscribes, and the first unsubscribes while the second's write is on air
+        try await apps.sim.run {
+            async let subscribed = secondService.enableNotifications(for: .thermostatTemperature)
+            try await apps.sim.clock.sleep(for: .milliseconds(1))
+            try await firstService.disableNotifications(for: .thermostatTemperature)
+            _ = try await subscribed
+        }
+        #expect(received.withLock { $0 }.isEmpty)
+        try await apps.sim.run { try await firstService.write(Int16(2300), to: .thermostatTemperature) }
+        try await apps.sim.run(for: .seconds(2))
+
+        // Then the second app is still notified as the temperature changes
+        #expect(!received.withLock { $0 }.isEmpty)
+        apps.shutdown()
+    }
+
+    @Test func anUnsubscribeSkippedForASubscribeThatThenFailsIsWrittenAfterIt() async throws {
+        // Given two apps connected to the thermostat, the first following its temperature, and a thermostat
+        // that refuses the next CCCD write
+        let apps = try TwoApps()
+        let first = apps.first.connection(to: Self.thermostat)
+        let second = apps.second.connection(to: Self.thermostat)
+        let firstService = first.services.service(.thermostatTemperatureService)
+        let secondService = second.services.service(.thermostatTemperatureService)
+        try await apps.sim.run {
+            try await first.connect(timeout: .seconds(3))
+            try await second.connect(timeout: .seconds(3))
+            _ = try await firstService.enableNotifications(for: .thermostatTemperature)
+            _ = try await secondService.read(Int16.self, from: .thermostatTemperature)
+        }
+        let thermostat = try #require(apps.sim.peripheral(Self.thermostat))
+        thermostat.respond(to: .write(.clientCharacteristicConfiguration), with: .insufficientResources)
+
+        // When the second app subscribes (refused) and the first unsubscribes while that write is on air
+        let refused = try await apps.sim.run { () -> AirlinkError? in
+            async let subscribed = secondService.enableNotifications(for: .thermostatTemperature)
+            try await apps.sim.clock.sleep(for: .milliseconds(1))
+            try await firstService.disableNotifications(for: .thermostatTemperature)
+            do { _ = try await subscribed } catch { return error as? AirlinkError }
+            return nil
+        }
+
+        // Then the second app's subscribe failed, and the CCCD was turned off after it: no app wants them
+        #expect(refused?.code == .attribute)
+        let cccd = apps.sim.trace.lines.filter { $0.contains(" notify=") }
+        #expect(cccd.last?.hasSuffix("notify=off indicate=off") == true)
+        apps.shutdown()
+    }
+
     @Test func forgettingInOneAppsRegistryLeavesTheOthers() async throws {
         // Given two apps that connected to the thermostat, each recording it in its own registry
         let apps = try TwoApps()
