@@ -35,11 +35,7 @@ extension VirtualRadio {
             world.schedule(at: world.now + VirtualDuration(timeout)) { [self] in
                 guard !attempt.isFinished else { return }
                 world.record(.connectionAttemptTimedOut(adapter: adapterIndex, device: device))
-                attempt.abandon(
-                    with: AirlinkError(
-                        .timeout,
-                        "connecting to \(device) did not complete within \(timeout); the attempt was cancelled "
-                            + "(is it advertising, connectable and in range?)"))
+                attempt.abandon(with: Self.connectTimedOut(device, timeout, setupInterval: attempt.link?.interval))
             }
             return attempt
         }
@@ -140,5 +136,24 @@ extension VirtualRadio {
         if links[link.peripheral.id] === link { links[link.peripheral.id] = nil }
         linkOrder.removeAll { $0 === link }
         if link.isUp { emit(.disconnected(link.peripheral.id, reason: reason)) }
+    }
+
+    /// The error of an attempt that ran out of time: the link never came up (is the peripheral there?), or it came
+    /// up on air and its setup (the MTU exchange, the database's check) took longer than the timeout left it.
+    static func connectTimedOut(_ device: DeviceID, _ timeout: Duration, setupInterval: VirtualDuration?)
+        -> AirlinkError
+    {
+        guard let interval = setupInterval else {
+            return AirlinkError(
+                .timeout,
+                "connecting to \(device) did not complete within \(timeout); the attempt was cancelled "
+                    + "(is it advertising, connectable and in range?)")
+        }
+        return AirlinkError(
+            .timeout,
+            "connecting to \(device) did not complete within \(timeout); the attempt was cancelled: the link came up "
+                + "on air, but its setup (the MTU exchange, the GATT database's check) did not finish at a "
+                + "\(interval.duration) connection interval (give the connect, or the strategy's attempts, a "
+                + "longer timeout)")
     }
 }

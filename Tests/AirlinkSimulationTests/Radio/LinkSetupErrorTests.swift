@@ -29,4 +29,28 @@ import Testing
         let now = try await sim.run { try await radio.linkInfo(Fixture.sensorID) }
         #expect(now.mtu == 23)
     }
+
+    @Test func anAttemptWhoseSetupOutlastsTheTimeoutSaysSo() async throws {
+        // Given a peripheral that answers the next link set-up's MTU exchange 10 s late
+        let sim = Simulation(seed: 1, strict: true)
+        let peripheral = try sim.add(Fixture.sensor())
+        peripheral.delayResponses(to: .opcode(.exchangeMTURequest), by: .seconds(10))
+        let radio = sim.radio
+
+        // When the central connects with a 2 s timeout
+        let error = try await sim.run { () -> AirlinkError? in
+            do throws(AirlinkError) {
+                _ = try await radio.connect(Fixture.sensorID, timeout: .seconds(2))
+                return nil
+            } catch {
+                return error
+            }
+        }
+
+        // Then the attempt times out saying the link came up and its setup did not finish in time, not asking
+        // whether the peripheral is in range
+        #expect(error?.code == .timeout)
+        #expect(error?.message.contains("the link came up on air, but its setup") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("in range") == false)
+    }
 }
