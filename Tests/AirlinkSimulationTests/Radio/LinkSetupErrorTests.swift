@@ -50,7 +50,8 @@ import Testing
         // Then the attempt times out saying the link came up and its setup did not finish in time, not asking
         // whether the peripheral is in range
         #expect(error?.code == .timeout)
-        #expect(error?.message.contains("the link came up on air, but its setup") == true, "\(String(describing: error))")
-        #expect(error?.message.contains("in range") == false)
+        let message = error?.message ?? ""
+        #expect(message.contains("the link came up on air, but its setup"), "\(message)")
+        #expect(!message.contains("in range"))
     }
 }
