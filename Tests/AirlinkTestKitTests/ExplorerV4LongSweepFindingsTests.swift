@@ -1,11 +1,12 @@
 import AirlinkTestKit
 import Testing
 
-/// What a release sweep of explorer-v4's seeds 30001...130000 found, each shrunk. One was a defect: the virtual
+/// What release sweeps of explorer-v4's seeds 30001...170000 found, each shrunk. One was a defect: the virtual
 /// radio's shared notifications turned a CCCD off under another app's subscribe that was still on air (93188 and
 /// 106629). The others were oracle gaps: a values stream ends at the app's `disconnect()` (42738, 82409, 120952), and
 /// receives nothing after its end (63572); a subscription the layers could not restore is no longer wanted (47714);
-/// a `disconnect()` ends a pending connect with `terminated` after an earlier connect failed (61570).
+/// a `disconnect()` ends a pending connect with `terminated` after an earlier connect failed (61570); a loss before a
+/// stream was asked for is not its end (152062, 159308); a subscribe that failed owes the app no values (155277).
 @Suite struct ExplorerV4LongSweepFindingsTests {
     @Test func aStreamEndsAtTheAppsDisconnectEvenWhenAnotherEntryConnectsAgain() async throws {
         // Given seed 42738, shrunk: one entry of the app connects and subscribes, and its disconnect() (0.999 s)
@@ -260,6 +261,97 @@ import Testing
 
         // Then the CCCD stays on for app 1 (the radio counted app 1 only once its write was answered, and wrote
         // the CCCD off after it: a defect of the radio's shared notifications, fixed; 106629 was the same)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func aLossBeforeTheStreamWasAskedForDoesNotEndIt() async throws {
+        // Given seed 152062, shrunk: one entry connects with no strategy and loses the link (0.687 s); another
+        // connects later (3.042 s) and subscribes
+        let yaml = """
+            seed: 152062
+            duration: 6s
+            world:
+            - name: P2
+              id: E0:00:00:00:00:02
+              advertising: {interval: 207ms}
+              services:
+              - uuid: F210
+                characteristics:
+                - uuid: F211
+                  properties: [read, notify]
+                  type: uint32
+                  value: 0
+                  updates: {every: 1585ms, add: 1}
+            timeline:
+            - {at: 687ms, do: dropLink, device: P2, reason: remote-low-resources}
+            client:
+            - device: P2
+              connectAt: 3042ms
+              connectTimeout: 5436ms
+              reconnection:
+                linear: {wait: 1390ms, attempts: 1, timeout: 1841ms}
+              subscribe:
+              - {service: F210, characteristic: F211, type: uint32}
+            - {device: P2, connectAt: 120ms, connectTimeout: 4488ms, reconnection: none}
+            """
+
+        // When the notifications oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml)
+
+        // Then the stream asked for after that loss stays open (the oracle called the earlier loss its end;
+        // 159308 was the same)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func aSubscribeThatFailedOwesTheAppNoValues() async throws {
+        // Given seed 155277, shrunk: three apps share the link; app 2's subscribe is refused (Invalid Attribute
+        // Value Length), app 1's succeeds and the peripheral notifies
+        let yaml = """
+            seed: 155277
+            duration: 5s
+            world:
+            - name: P1
+              id: E0:00:00:00:00:01
+              advertising: {interval: 318ms}
+              services:
+              - uuid: F110
+                characteristics:
+                - uuid: F111
+                  properties: [read, notify]
+                  type: uint32
+                  value: 0
+                  updates: {every: 2167ms, add: 1}
+            timeline:
+            - {at: 2089ms, do: respond, device: P1, operation: any, error: invalid-attribute-value-length,
+              times: 2}
+            client:
+            - device: P1
+              connectAt: 3817ms
+              connectTimeout: 7601ms
+              reconnection: none
+              subscribe:
+              - {service: F110, characteristic: F111, type: uint32}
+            - device: P1
+              app: 2
+              connectAt: 2745ms
+              connectTimeout: 2579ms
+              reconnection:
+                linear: {wait: 213ms, attempts: 1, timeout: 2287ms}
+              subscribe:
+              - {service: F110, characteristic: F111, type: uint32}
+            - device: P1
+              app: 3
+              connectAt: 1852ms
+              connectTimeout: 8895ms
+              reconnection:
+                exponential: {initialDelay: 1353ms, multiplier: 2, maximumDelay: 12177ms, timeout: 3932ms,
+                  jitter: decorrelated}
+            """
+
+        // When the notifications oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml)
+
+        // Then app 2 missed nothing: it never subscribed (the oracle counted from its failed subscribe's end)
         #expect(failures.isEmpty, "\(failures)")
     }
 }

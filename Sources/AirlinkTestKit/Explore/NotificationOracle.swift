@@ -66,7 +66,9 @@ public struct NotificationOracle: ExplorationOracle {
             let received = observation.values.filter {
                 $0.notified && $0.device == device && client.owns($0.client)
             }
-            var excused = self.excused(device, subscribedAt: subscription?.completions.first?.time, observation)
+            // A subscribe that failed subscribed nothing: no value on air was owed to the app.
+            let subscribed = subscription?.completions.first.flatMap { $0.outcome == "ok" ? $0.time : nil }
+            var excused = self.excused(device, subscribedAt: subscribed, observation)
             // The app's disconnect() gives its subscriptions up at the call, before the link is down.
             for operation in observation.operations where operation.name == "disconnect \(device)" {
                 excused.spans.append(operation.start..<(observation.end + .seconds(1)))
@@ -279,11 +281,13 @@ public struct NotificationOracle: ExplorationOracle {
         {
             return []
         }
-        let final = observation.connectionEvents(of: device).first { _, event in
+        // A loss before the stream was asked for ended an earlier connection, not this stream's.
+        let final = observation.connectionEvents(of: device).first { time, event in
+            guard time >= asked else { return false }
             switch event {
-            case .gaveUp: true
-            case .lost: strategy.attempts == 0
-            default: false
+            case .gaveUp: return true
+            case .lost: return strategy.attempts == 0
+            default: return false
             }
         }
         switch (final, ended) {

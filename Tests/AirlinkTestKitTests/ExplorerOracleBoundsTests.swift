@@ -1,0 +1,114 @@
+import Airlink
+import AirlinkCore
+import Testing
+
+@testable import AirlinkTestKit
+
+/// The rules the long sweeps' oracle gaps added (ExplorerV4LongSweepFindingsTests) excuse only what they name: on
+/// hand-built records, the same violation without the excusing fact still fails.
+@Suite struct ExplorerOracleBoundsTests {
+    typealias Shared = ExplorerOracleTests
+
+    static func connect(start: Double, end: Double?, _ outcome: String) -> ScenarioOperationRecord {
+        ScenarioOperationRecord(
+            name: "connect \(Shared.device)", start: .milliseconds(Int(start * 1000)), timeout: .seconds(5),
+            completions: end.map { [(.milliseconds(Int($0 * 1000)), outcome)] } ?? [])
+    }
+
+    @Test func terminatedAfterFailedToConnectPassesOnlyWhileAConnectIsPending() {
+        // Given a connect that failed at 1 s, then terminated at 3 s
+        let timeout = AirlinkError(.timeout, "connecting did not complete")
+        let events = [Shared.event(1, .failedToConnect(timeout)), Shared.event(3, .terminated)]
+        let client = Shared.client(.none)
+        let failed = Self.connect(start: 0, end: 1, "failed: timeout")
+        func judge(_ operations: [ScenarioOperationRecord]) -> [String] {
+            TerminalEventOracle().violations(
+                in: ExplorationObservation(end: .seconds(10), events: events, operations: operations, clients: [client])
+            )
+        }
+
+        // When no connect is pending then, one started at 2 s is, or one started at 2 s ended at 2.5 s
+        let alone = judge([failed])
+        let pending = judge([failed, Self.connect(start: 2, end: 3, "failed: cancelled")])
+        let over = judge([failed, Self.connect(start: 2, end: 2.5, "failed: timeout")])
+
+        // Then only the pending connect excuses it
+        #expect(alone == ["\(Shared.device): terminated at t=3s after failedToConnect at t=1s"], "\(alone)")
+        #expect(pending.isEmpty, "\(pending)")
+        #expect(over.count == 1, "\(over)")
+    }
+
+    /// Values on air at 1, 2 and 3 s; a subscribe from 0.5 s to 0.6 s; the app got the value at 1 s; the stream ended
+    /// at 2.5 s; `events` besides the connection at 0.2 s.
+    static func judgeStreamEndedEarly(_ events: [ScenarioEventRecord]) -> [String] {
+        let received = ScenarioObservedValue(
+            time: .seconds(1), device: Shared.device, service: BluetoothUUID(0xF110),
+            characteristic: BluetoothUUID(0xF111), bytes: [1], notified: true, missedBefore: 0)
+        return NotificationOracle().violations(
+            in: ExplorationObservation(
+                end: .seconds(10), events: [Shared.event(0.2, .connected(Shared.link))] + events,
+                operations: [Shared.operation("subscribe F111", start: 0.5, timeout: 30, ends: [0.6])],
+                values: [received],
+                streamEnds: [
+                    ScenarioStreamEnd(time: .milliseconds(2500), device: Shared.device, characteristic: .init(0xF111))
+                ],
+                records: Shared.notifiedOnAir(at: [1, 2, 3]), clients: [Shared.client(.none, subscribed: ["F111"])]))
+    }
+
+    @Test func aStreamEndingAtTerminatedStillOwesTheValuesBeforeIt() {
+        // Given the stream ended at the app's disconnect (terminated at 2.5 s), and the value sent at 2 s never came
+        let violations = Self.judgeStreamEndedEarly([Shared.event(2.5, .terminated)])
+
+        // Then the end is explained and the later value excused, but the value at 2 s is lost
+        #expect(violations.count == 1, "\(violations)")
+        #expect(violations.contains { $0.contains("1 value(s) on air never reached the app") && $0.contains("t=2s") })
+    }
+
+    @Test func aStreamEndingWithNoTerminatedBeforeALossFails() {
+        // Given the stream ended at 2.5 s and the link was lost (no strategy) at 5 s, with no terminated before
+        let violations = Self.judgeStreamEndedEarly([Shared.event(5, .lost(Shared.loss))])
+
+        // Then the early end is named
+        #expect(violations.contains { $0.contains("before lost at t=5s") }, "\(violations)")
+    }
+
+    @Test func aLossAfterTheStreamWasAskedForStillEndsIt() {
+        // Given a loss (no strategy) at 0.3 s, before the subscribe at 0.5 s, another connection at 0.4 s, and a
+        // loss at 5 s; the stream never ended
+        let observation = ExplorationObservation(
+            end: .seconds(10),
+            events: [
+                Shared.event(0.2, .connected(Shared.link)), Shared.event(0.3, .lost(Shared.loss)),
+                Shared.event(0.4, .connected(Shared.link)), Shared.event(5, .lost(Shared.loss)),
+            ],
+            operations: [Shared.operation("subscribe F111", start: 0.5, timeout: 30, ends: [0.6])],
+            clients: [Shared.client(.none, subscribed: ["F111"])])
+
+        // When the notifications oracle judges it
+        let violations = NotificationOracle().violations(in: observation)
+
+        // Then the loss at 5 s is the one the stream did not end after
+        #expect(violations == ["\(Shared.device): the values stream did not end after lost at t=5s"], "\(violations)")
+    }
+
+    @Test func aSubscribeThatSucceededOwesTheValuesAndOneThatFailedDoesNot() {
+        // Given values on air at 1, 2 and 3 s, none received, and a subscribe that ended at 0.5 s
+        func judge(_ outcome: String) -> [String] {
+            let subscribe = ScenarioOperationRecord(
+                name: "subscribe F111", start: .zero, timeout: .seconds(30),
+                completions: [(.milliseconds(500), outcome)])
+            return NotificationOracle().violations(
+                in: ExplorationObservation(
+                    end: .seconds(10), operations: [subscribe], records: Shared.notifiedOnAir(at: [1, 2, 3]),
+                    clients: [Shared.client(.none, subscribed: ["F111"])]))
+        }
+
+        // When it succeeded, or failed
+        let succeeded = judge("ok")
+        let failed = judge("failed: attribute")
+
+        // Then the three values are lost after the success only
+        #expect(succeeded.contains { $0.contains("3 value(s) on air never reached the app") }, "\(succeeded)")
+        #expect(failed.isEmpty, "\(failed)")
+    }
+}
