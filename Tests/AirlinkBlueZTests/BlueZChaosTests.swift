@@ -145,3 +145,23 @@ struct BlueZChaosSweep {
         #expect(steps.contains { if case .forget = $0 { true } else { false } })
     }
 }
+
+/// A failing seed's report names the command that reproduces it.
+@Suite struct BlueZExplorerReportTests {
+    @Test func aRunWithAnotherProfileIsReproducedWithThatProfile() {
+        // Given seed 48's outcome with the default profile, and with the heavy one's overrides
+        var outcome = BlueZExplorer.Outcome(seed: 48, workload: BlueZChaosWorkload(seed: 48))
+        let byDefault = outcome.report()
+        outcome.profile = #"{"durationMs": 3000, "events": 6}"#
+
+        // When each is reported
+        let heavy = outcome.report()
+
+        // Then the default one needs only the seed, and the other its profile too (the sweep's own hint left it out)
+        #expect(byDefault.contains("reproduce with: AIRLINK_CHAOS_SEEDS=48...48 bash Scripts/explore-bluez"))
+        #expect(
+            heavy.contains(
+                #"reproduce with: AIRLINK_CHAOS_PROFILE='{"durationMs": 3000, "events": 6}' "#
+                    + "AIRLINK_CHAOS_SEEDS=48...48 bash Scripts/explore-bluez"))
+    }
+}

@@ -28,7 +28,7 @@ struct ReadThroughputBenchmark {
         let path = FakeBlueZ.devicePath("C0:FF:EE:00:00:01") + "/service000a/char000b"
         let raw = try RawReader(address: fake.address, path: path)
 
-        // When both read the temperature N times, alternating rounds
+        // When each reads the temperature N times, in rounds
         var rawRates: [Double] = []
         var airlinkRates: [Double] = []
         var rawCPU: [Double] = []
@@ -36,31 +36,40 @@ struct ReadThroughputBenchmark {
         var rawSwitches: [Double] = []
         var airlinkSwitches: [Double] = []
         var onLoopRates: [Double] = []
-        for _ in 0..<Self.rounds {
-            let rawStart = ContinuousClock.now
-            let rawCPUStart = Self.processCPU()
-            let rawSwitchesStart = Self.contextSwitches()
-            for _ in 0..<Self.reads { try raw.read() }
-            rawCPU.append((Self.processCPU() - rawCPUStart) / Double(Self.reads) * 1e6)
-            rawSwitches.append((Self.contextSwitches() - rawSwitchesStart) / Double(Self.reads))
-            rawRates.append(Double(Self.reads) / Self.seconds(rawStart.duration(to: .now)))
-            let airlinkStart = ContinuousClock.now
-            let airlinkCPUStart = Self.processCPU()
-            let airlinkSwitchesStart = Self.contextSwitches()
-            for _ in 0..<Self.reads {
-                _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
-            }
-            airlinkCPU.append((Self.processCPU() - airlinkCPUStart) / Double(Self.reads) * 1e6)
-            airlinkSwitches.append((Self.contextSwitches() - airlinkSwitchesStart) / Double(Self.reads))
-            airlinkRates.append(Double(Self.reads) / Self.seconds(airlinkStart.duration(to: .now)))
-            // The default path: the same reads from a task that prefers the D-Bus thread (no hop).
-            let onLoopStart = ContinuousClock.now
-            try await withTaskExecutorPreference(transport.taskExecutor) {
-                for _ in 0..<Self.reads {
-                    _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
+        // Each round runs the three variants in another order (raw first, then the ordinary task first, then the
+        // default path first), so that no variant always gets the fixture fresh or always after the others.
+        for round in 0..<Self.rounds {
+            for variant in (0..<3).map({ ($0 + round) % 3 }) {
+                switch variant {
+                case 0:
+                    let rawStart = ContinuousClock.now
+                    let rawCPUStart = Self.processCPU()
+                    let rawSwitchesStart = Self.contextSwitches()
+                    for _ in 0..<Self.reads { try raw.read() }
+                    rawCPU.append((Self.processCPU() - rawCPUStart) / Double(Self.reads) * 1e6)
+                    rawSwitches.append((Self.contextSwitches() - rawSwitchesStart) / Double(Self.reads))
+                    rawRates.append(Double(Self.reads) / Self.seconds(rawStart.duration(to: .now)))
+                case 1:
+                    let airlinkStart = ContinuousClock.now
+                    let airlinkCPUStart = Self.processCPU()
+                    let airlinkSwitchesStart = Self.contextSwitches()
+                    for _ in 0..<Self.reads {
+                        _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
+                    }
+                    airlinkCPU.append((Self.processCPU() - airlinkCPUStart) / Double(Self.reads) * 1e6)
+                    airlinkSwitches.append((Self.contextSwitches() - airlinkSwitchesStart) / Double(Self.reads))
+                    airlinkRates.append(Double(Self.reads) / Self.seconds(airlinkStart.duration(to: .now)))
+                default:
+                    // The default path: the same reads from a task that prefers the D-Bus thread (no hop).
+                    let onLoopStart = ContinuousClock.now
+                    try await withTaskExecutorPreference(transport.taskExecutor) {
+                        for _ in 0..<Self.reads {
+                            _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
+                        }
+                    }
+                    onLoopRates.append(Double(Self.reads) / Self.seconds(onLoopStart.duration(to: .now)))
                 }
             }
-            onLoopRates.append(Double(Self.reads) / Self.seconds(onLoopStart.duration(to: .now)))
         }
         print(
             String(

@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkSimulation
 import Testing
 
 @testable import AirlinkTestKit
@@ -110,5 +111,52 @@ import Testing
         // Then the three values are lost after the success only
         #expect(succeeded.contains { $0.contains("3 value(s) on air never reached the app") }, "\(succeeded)")
         #expect(failed.isEmpty, "\(failed)")
+    }
+}
+
+/// The reconnection model's attempt on air: the start of an app's own connect that completed before the attempt was
+/// announced is never that attempt (BlueZ explorer, heavy profile, seed 48).
+@Suite struct ReconnectionStartBoundsTests {
+    typealias Shared = ExplorerOracleTests
+
+    /// The app's connect from 2.193 s to 2.194 s (on air at 2.1939 s when `appConnected`, else only on air), the
+    /// link lost at 2.239 s, an attempt announced then after 0.148 s, and that attempt on air at 2.387 s; judged
+    /// with the BlueZ explorer's tolerance (50 ms early, 100 ms late).
+    static func judge(appConnected: Bool) -> [String] {
+        let connecting = [2.1939, 2.387].map { seconds in
+            TraceRecord(
+                time: AirlinkInstant(offset: .microseconds(Int(seconds * 1_000_000))),
+                event: .connecting(adapter: 0, device: Shared.device, timeout: .seconds(2)))
+        }
+        let trigger = ReconnectionTrigger.after(.milliseconds(148))
+        let events = [
+            Shared.event(2.194, .connected(Shared.link)), Shared.event(2.239, .lost(Shared.loss)),
+            Shared.event(2.239, .willReconnect(attempt: 1, remainingAttempts: 3, trigger: trigger)),
+            Shared.event(2.4, .reconnected(Shared.link)),
+        ]
+        let connect = Shared.operation("connect \(Shared.device)", start: 2.193, timeout: 2, ends: [2.194])
+        let oracle = ReconnectionModelOracle(tolerance: .init(early: .milliseconds(50), late: .milliseconds(100)))
+        return oracle.violations(
+            in: ExplorationObservation(
+                end: .seconds(5), events: events, operations: appConnected ? [connect] : [], records: connecting,
+                clients: [Shared.client(.linear(wait: .milliseconds(148), attempts: 3, timeout: .seconds(2)))]))
+    }
+
+    @Test func theStartOfTheAppsEarlierConnectIsNotTheAttempt() {
+        // Given the app's own connect on air 45 ms before the announcement, and the attempt on air when its wait ends
+        // When the reconnection oracle judges the run
+        let violations = Self.judge(appConnected: true)
+
+        // Then the attempt is the one at 2.387 s, on time
+        #expect(violations.isEmpty, "\(violations)")
+    }
+
+    @Test func aStartWithinTheEarlyToleranceThatNoConnectExplainsIsStillTheAttempt() {
+        // Given the same starts, but none of them the app's connect
+        // When the reconnection oracle judges the run
+        let violations = Self.judge(appConnected: false)
+
+        // Then the start 45 ms before the announcement is taken for the attempt, and is early
+        #expect(violations.contains { $0.contains("the attempt started on air at t=2.1939s") }, "\(violations)")
     }
 }

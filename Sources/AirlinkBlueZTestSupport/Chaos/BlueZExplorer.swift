@@ -111,16 +111,29 @@ package struct BlueZExplorer: Sendable {
         package var sessions = 0
         /// The devices each session used: all the workload's in the first, those the registry knew later.
         package var devices: [[DeviceID]] = []
+        /// The chaos profile's overrides the run used, when not the default ones (the reproduction needs them).
+        package var profile = ""
 
         /// Whether every oracle held.
         package var passed: Bool { failures.isEmpty }
+
+        /// The outcome of `seed` before anything is known of its run (the explorer fills it in as it goes).
+        package init(seed: UInt64, workload: BlueZChaosWorkload) {
+            self.seed = seed
+            self.workload = workload
+            failures = []
+            chaos = []
+            events = []
+            took = .zero
+        }
 
         /// A report for people: the seed, how to reproduce it, the failures, and when it failed (or
         /// `verbose`), the chaos and the events.
         package func report(verbose: Bool = false) -> String {
             var lines = [
                 "seed \(seed) \(passed ? "passed" : "FAILED") in \(took), \(sessions) session(s): \(workload)",
-                "  reproduce with: AIRLINK_CHAOS_SEEDS=\(seed)...\(seed) bash Scripts/explore-bluez",
+                "  reproduce with: " + (profile.isEmpty ? "" : "AIRLINK_CHAOS_PROFILE='\(profile)' ")
+                    + "AIRLINK_CHAOS_SEEDS=\(seed)...\(seed) bash Scripts/explore-bluez",
             ]
             lines += failures.map { "  \($0)" }
             if !passed || verbose {
@@ -136,7 +149,8 @@ package struct BlueZExplorer: Sendable {
     package func run(seed: UInt64, on fake: FakeBlueZ) async -> Outcome {
         let began = ContinuousClock.now
         let workload = BlueZChaosWorkload(seed: seed)
-        var outcome = Outcome(seed: seed, workload: workload, failures: [], chaos: [], events: [], took: .zero)
+        var outcome = Outcome(seed: seed, workload: workload)
+        if profile != Self.defaultProfile { outcome.profile = profile }
         do {
             try await fake.reset()
             try await fake.setChaos(seed: seed, profile: profile)

@@ -93,6 +93,7 @@ class FakeBlueZ:
         self.agents = []        # (sender, path, capability) of registered agents, the last first
         self.hung = []          # (ok, err) of calls that never answer
         self.calls = []         # call log: dicts path, method, args
+        self.call_counts = {}   # method -> how many calls the log holds (counting the log was O(n) a call)
         self.notify_on_subscribe = {}
         self.chaos = None       # chaos.Chaos while the chaos mode is on
         self.stale = {}         # device path -> the services BlueZ's cache keeps serving (StaleCache)
@@ -136,7 +137,8 @@ class FakeBlueZ:
     def record(self, path, method, args):
         self.calls.append({'path': path, 'method': method, 'args': args})
         # Tests wait on this instead of polling the log: the method, and how many such calls are logged.
-        logged = sum(1 for call in self.calls if call['method'] == method)
+        logged = self.call_counts.get(method, 0) + 1
+        self.call_counts[method] = logged
         self.send_signal('/org/airlink/FakeBlueZ', 'org.airlink.FakeBlueZ1', 'CallLogged', 'su',
                          method, dbus.UInt32(logged))
 
@@ -927,6 +929,7 @@ class FakeBlueZ:
         self.agents = []
         self.hung = []
         self.calls = []
+        self.call_counts = {}
         self.notify_on_subscribe = {}
         self.stale = {}
         for adapter in self.initial_adapters:
