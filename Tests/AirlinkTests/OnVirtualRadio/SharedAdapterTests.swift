@@ -33,6 +33,22 @@ import Testing
         }
     }
 
+    /// Both apps connected to the thermostat, the first following its temperature, the second having read it (its
+    /// characteristics discovered): their temperature services.
+    static func firstFollowingSecondReading(_ apps: TwoApps) async throws -> (ServiceManager, ServiceManager) {
+        let first = apps.first.connection(to: Self.thermostat)
+        let second = apps.second.connection(to: Self.thermostat)
+        let firstService = first.services.service(.thermostatTemperatureService)
+        let secondService = second.services.service(.thermostatTemperatureService)
+        try await apps.sim.run {
+            try await first.connect(timeout: .seconds(3))
+            try await second.connect(timeout: .seconds(3))
+            _ = try await firstService.enableNotifications(for: .thermostatTemperature)
+            _ = try await secondService.read(Int16.self, from: .thermostatTemperature)
+        }
+        return (firstService, secondService)
+    }
+
     @Test func oneAppsDisconnectIsALossInTheOtherAndItsStrategyApplies() async throws {
         // Given two apps connected to the same thermostat, the second with a linear strategy
         let apps = try TwoApps()
@@ -97,20 +113,11 @@ import Testing
         // Given two apps connected to the thermostat, the first following its temperature, the second having
         // read it (its characteristics discovered)
         let apps = try TwoApps()
-        let first = apps.first.connection(to: Self.thermostat)
-        let second = apps.second.connection(to: Self.thermostat)
-        let firstService = first.services.service(.thermostatTemperatureService)
-        let secondService = second.services.service(.thermostatTemperatureService)
+        let (firstService, secondService) = try await Self.firstFollowingSecondReading(apps)
         let values = secondService.values(of: .thermostatTemperature)
         let received = Mutex<[[UInt8]]>([])
         apps.sim.spawn {
             for await value in values { received.withLock { $0.append(value.bytes) } }
-        }
-        try await apps.sim.run {
-            try await first.connect(timeout: .seconds(3))
-            try await second.connect(timeout: .seconds(3))
-            _ = try await firstService.enableNotifications(for: .thermostatTemperature)
-            _ = try await secondService.read(Int16.self, from: .thermostatTemperature)
         }
 
         // When the second app subscribes, and the first unsubscribes while the second's write is on air
@@ -133,16 +140,7 @@ import Testing
         // Given two apps connected to the thermostat, the first following its temperature, and a thermostat
         // that refuses the next CCCD write
         let apps = try TwoApps()
-        let first = apps.first.connection(to: Self.thermostat)
-        let second = apps.second.connection(to: Self.thermostat)
-        let firstService = first.services.service(.thermostatTemperatureService)
-        let secondService = second.services.service(.thermostatTemperatureService)
-        try await apps.sim.run {
-            try await first.connect(timeout: .seconds(3))
-            try await second.connect(timeout: .seconds(3))
-            _ = try await firstService.enableNotifications(for: .thermostatTemperature)
-            _ = try await secondService.read(Int16.self, from: .thermostatTemperature)
-        }
+        let (firstService, secondService) = try await Self.firstFollowingSecondReading(apps)
         let thermostat = try #require(apps.sim.peripheral(Self.thermostat))
         thermostat.respond(to: .write(.clientCharacteristicConfiguration), with: .insufficientResources)
 
