@@ -67,6 +67,7 @@ package final class FakeBlueZ: Sendable {
     /// Starts a fixture with peripheral descriptions from Tests/Fixtures/bluez (file names) or paths.
     package static func start(_ descriptions: [String] = ["thermostat.json", "battery.json"]) async throws -> FakeBlueZ
     {
+        // Real time on purpose: the fixture is another process (the figure goes to the suite's timing report).
         let began = ContinuousClock.now
         var template = Array("/tmp/airlink-fake-bluez-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw StartError(description: "mkdtemp failed: errno \(errno)") }
@@ -170,6 +171,7 @@ package final class FakeBlueZ: Sendable {
     /// Returns how long it took.
     @discardableResult
     package func stop() -> Duration {
+        // Real time on purpose: how long the fixture process took to stop.
         let began = ContinuousClock.now
         let already = stopped.withLock { stopped in
             defer { stopped = true }
@@ -363,6 +365,7 @@ package final class FakeBlueZ: Sendable {
     }
 
     private static func readLine(fd: Int32, timeout: Duration) -> String? {
+        // Real time on purpose: a deadline on another process's output.
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var collected: [UInt8] = []
         while ContinuousClock.now < deadline {
@@ -408,6 +411,7 @@ package struct FakeBlueZTrait: SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let fake = try await FakeBlueZ.start(descriptions)
+        // Real time on purpose: the suite's run against a real process, for the timing report.
         let began = ContinuousClock.now
         do {
             try await FakeBlueZ.$current.withValue(fake) { try await function() }

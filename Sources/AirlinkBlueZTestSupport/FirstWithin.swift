@@ -42,6 +42,7 @@ package func endedWithin<Value: Sendable>(
     _ limit: Duration, _ work: @escaping @Sendable () async throws -> Value,
     after start: (@Sendable () async throws -> Void)? = nil
 ) async throws -> (result: Result<Value, any Error>, took: Duration)? {
+    // A real task and the real clock on purpose: the work runs against another process in real time.
     let task = Task { try await work() }
     try await start?()
     let began = ContinuousClock.now

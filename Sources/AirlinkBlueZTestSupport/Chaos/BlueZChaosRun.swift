@@ -59,6 +59,7 @@ struct BlueZChaosRun: Sendable {
     private func notifier(_ context: BlueZChaosContext, _ client: BlueZChaosWorkload.Client) -> Task<Void, Never> {
         let (fake, peripheral, every) = (self.fake, client.peripheral, client.notifyEvery)
         let clock = context.environment.clock
+        // A real task sleeping in real time on purpose: it plays the peripheral notifying, against the real fixture.
         return Task {
             var counter: UInt16 = 0
             while !context.notifiersStopped.withLock({ $0 }) {

@@ -56,6 +56,7 @@ extension BlueZChaosSession {
         var connected = false
         for attempt in 1...3 where !connected && !state.lost.withLock({ $0 }) {
             if attempt > 1 {
+                // Real time on purpose, as the rest of a BlueZ run: the retries of an app, 200 ms apart.
                 do { try await Task.sleep(for: .milliseconds(200)) } catch { return }
             }
             connected = await operation.run(
@@ -74,6 +75,7 @@ extension BlueZChaosSession {
             let next = context.progress.withLock { $0[index].next }
             guard next < client.steps.count else { break }
             let step = client.steps[next]
+            // Real time on purpose: the app's pace between steps, against a real process.
             do { try await Task.sleep(for: step.after) } catch { return }
             guard !state.lost.withLock({ $0 }) else { return }
             context.progress.withLock { $0[index].next += 1 }
@@ -135,6 +137,7 @@ extension BlueZChaosSession {
         let peripheral = context.workload.clients[index].peripheral
         let values = service.values(of: peripheral.counter)
         let clock = context.environment.clock
+        // A real task on purpose: it follows values the real fixture sends, in real time.
         Task {
             for await value in values {
                 recorder.record(

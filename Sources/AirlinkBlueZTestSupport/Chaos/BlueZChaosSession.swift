@@ -52,6 +52,7 @@ struct BlueZChaosSession: Sendable {
         let events = manager.events()
         let (published, seen) = AsyncStream.makeStream(of: AirlinkEvent.self)
         let (gone, goneSignal) = AsyncStream.makeStream(of: Void.self)
+        // Real tasks on purpose: a BlueZ session runs against real processes, in real time.
         let pump = Task {
             for await event in events {
                 recorder.record(event)

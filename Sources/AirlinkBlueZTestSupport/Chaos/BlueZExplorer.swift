@@ -147,6 +147,7 @@ package struct BlueZExplorer: Sendable {
 
     /// Runs `seed` on `fake` (reset first, reset after) and judges it.
     package func run(seed: UInt64, on fake: FakeBlueZ) async -> Outcome {
+        // Real time on purpose: BlueZ runs are real-time runs; the figure is the report's.
         let began = ContinuousClock.now
         let workload = BlueZChaosWorkload(seed: seed)
         var outcome = Outcome(seed: seed, workload: workload)
