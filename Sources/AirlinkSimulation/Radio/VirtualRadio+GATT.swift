@@ -216,7 +216,7 @@ extension VirtualRadio {
                 return (link, mode, previous)
             }
             // Another client still wants them: written only if it wants another mode than this one's.
-            link.cccdDisableOwed.insert(handle)
+            if previous != nil { link.cccdDisableOwed.insert(handle) }
             return (link, previous == nil || previous == remaining ? nil : remaining, previous)
         }
         guard let written else { return }
