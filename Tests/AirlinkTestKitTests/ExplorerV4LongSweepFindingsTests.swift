@@ -7,6 +7,8 @@ import Testing
 /// receives nothing after its end (63572); a subscription the layers could not restore is no longer wanted (47714);
 /// a `disconnect()` ends a pending connect with `terminated` after an earlier connect failed (61570); a loss before a
 /// stream was asked for is not its end (152062, 159308); a subscribe that failed owes the app no values (155277).
+/// Seeds 200001...260000 found a second defect: a restoration under way wrote the CCCD on after the app's unsubscribe
+/// (211970, 238138).
 @Suite struct ExplorerV4LongSweepFindingsTests {
     @Test func aStreamEndsAtTheAppsDisconnectEvenWhenAnotherEntryConnectsAgain() async throws {
         // Given seed 42738, shrunk: one entry of the app connects and subscribes, and its disconnect() (0.999 s)
@@ -352,6 +354,48 @@ import Testing
         let failures = try await ExplorerV3FindingsTests.failures(yaml)
 
         // Then app 2 missed nothing: it never subscribed (the oracle counted from its failed subscribe's end)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// A defect of the layers: a restoration under way when the app unsubscribed wrote the CCCD on after the app's
+    /// disable, and reported the notifications restored (238138 was the same).
+    @Test func anUnsubscribeDuringARestorationIsTheLastWord() async throws {
+        // Given seed 211970, shrunk: the app subscribes; the link drops (87.95 s) and the strategy reconnects
+        // (90.22 s); the app unsubscribes (90.313 s) while the restoration waits for the database's check
+        let yaml = """
+            seed: 211970
+            duration: 119s
+            central: {interval: 65ms, latency: 0, supervisionTimeout: 2405ms, mtu: 190}
+            databaseCache: verified
+            world:
+            - name: P1
+              id: E0:00:00:00:00:01
+              advertising: {interval: 92ms}
+              services:
+              - uuid: F110
+                characteristics:
+                - uuid: F111
+                  properties: [read, notify]
+                  type: uint32
+                  value: 0
+                  updates: {every: 1256ms, add: 1}
+            timeline:
+            - {at: 87953ms, do: dropLink, device: P1, reason: remote-power-off}
+            client:
+            - device: P1
+              connectAt: 589ms
+              connectTimeout: 8911ms
+              reconnection:
+                linear: {wait: 1347ms, attempts: 1, timeout: 1649ms}
+              subscribe:
+              - {service: F110, characteristic: F111, type: uint32}
+              unsubscribeAt: 90313ms
+            """
+
+        // When the notifications oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml)
+
+        // Then nothing is restored after the app disabled them (the restoration wrote them on at 90.68 s)
         #expect(failures.isEmpty, "\(failures)")
     }
 }

@@ -20,9 +20,20 @@ extension GATTClient {
             case .disabled?: "disable notifications of \(uuid)"
             case let mode?: "enable \(mode) of \(uuid)"
             }
-        let mode = try await configureNotifications(
-            requested, of: uuid, in: serviceUUID, "\(operation) in \(serviceUUID)")
+        // From the call on, a restore leaves this characteristic to the app (it may have been under way: the app's
+        // choice is the later one).
+        let key = Self.changingKey(serviceUUID, uuid)
+        state.withLock { $0.changing[key, default: 0] += 1 }
+        let mode: NotificationMode
+        do throws(AirlinkError) {
+            mode = try await configureNotifications(
+                requested, of: uuid, in: serviceUUID, "\(operation) in \(serviceUUID)")
+        } catch {
+            state.withLock { $0.changing[key] = $0.changing[key].map { $0 > 1 ? $0 - 1 : nil } ?? nil }
+            throw error
+        }
         state.withLock { state in
+            state.changing[key] = state.changing[key].map { $0 > 1 ? $0 - 1 : nil } ?? nil
             state.subscriptions.removeAll { $0.service == serviceUUID && $0.characteristic == uuid }
             if mode != .disabled {
                 state.subscriptions.append(Subscription(service: serviceUUID, characteristic: uuid, mode: mode))
@@ -48,11 +59,21 @@ extension GATTClient {
         let (subscriptions, generation) = state.withLock { ($0.subscriptions, $0.generation) }
         for subscription in subscriptions {
             let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
+            // Still the app's choice, with no call of the app's to change it under way: checked as the write is
+            // queued, so that a later call of the app's goes on air after it.
+            let key = Self.changingKey(service, uuid)
+            let wanted: @Sendable () -> Bool = {
+                self.state.withLock { $0.changing[key] == nil && $0.subscriptions.contains(subscription) }
+            }
             do {
                 try await configureNotifications(
-                    mode, of: uuid, in: service, restoring: generation, "restore \(mode) of \(uuid) in \(service)")
+                    mode, of: uuid, in: service, restoring: generation, "restore \(mode) of \(uuid) in \(service)",
+                    stillWanted: wanted)
                 bus.publish(
                     .services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
+            } catch  where error.code == Self.notWanted.code && !wanted() {
+                // The app changed its choice meanwhile: its own call writes it
+                continue
             } catch  where error.code == Self.superseded.code && state.withLock({ $0.generation }) != generation {
                 // ``superseded`` (with the context `perform` gives every error), or any cancellation once
                 // the link or the database changed: the restore that change started takes over
@@ -87,7 +108,8 @@ extension GATTClient {
     @discardableResult
     private func configureNotifications(
         _ requested: NotificationMode?, of uuid: BluetoothUUID, in serviceUUID: BluetoothUUID,
-        restoring generation: Int? = nil, _ operation: @autoclosure @Sendable () -> String
+        restoring generation: Int? = nil, _ operation: @autoclosure @Sendable () -> String,
+        stillWanted: @Sendable () -> Bool = { true }
     ) async throws(AirlinkError) -> NotificationMode {
         try await perform(operation(), service: serviceUUID, characteristic: uuid) {
             first throws(AirlinkError) -> NotificationMode in
@@ -107,6 +129,7 @@ extension GATTClient {
                     turn = Turn(generation: current, bounded: true)
                     continue
                 }
+                guard stillWanted() else { throw Self.notWanted }
                 try await transport.setNotifications(device, characteristic: characteristic, mode: mode)
                 return mode
             }
@@ -117,6 +140,15 @@ extension GATTClient {
     /// over. Never seen by the app.
     static let superseded = AirlinkError(
         .cancelled, "the device's database or link changed while notifications were being restored")
+
+    /// Thrown when a restore finds the app changed its choice for a characteristic (or is changing it): the
+    /// app's own call writes it. Never seen by the app.
+    static let notWanted = AirlinkError(.cancelled, "the app changed its notifications while they were being restored")
+
+    /// The key of a characteristic in ``State/changing``.
+    static func changingKey(_ service: BluetoothUUID, _ characteristic: BluetoothUUID) -> String {
+        "\(service)/\(characteristic)"
+    }
 
     /// Throws unless the characteristic's properties allow `mode`.
     static func check(_ mode: NotificationMode, _ characteristic: GATTCharacteristic) throws(AirlinkError) {

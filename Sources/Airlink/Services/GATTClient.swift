@@ -42,6 +42,9 @@ final class GATTClient: Sendable {
         var routes: [ATTHandle: Route] = [:]
         var registries: [BluetoothUUID: ObserverRegistry] = [:]
         var subscriptions: [Subscription] = []
+        /// The app's calls that set a characteristic's notifications and have not returned, by service and
+        /// characteristic: a restore leaves those characteristics to the app's call (looked up only).
+        var changing: [String: Int] = [:]
         /// The Database Hash read as the link came up (`nil`: none served, or not read), valid while
         /// ``generation`` is still ``hashGeneration``.
         var hash: [UInt8]?
