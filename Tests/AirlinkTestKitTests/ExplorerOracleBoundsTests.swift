@@ -159,4 +159,61 @@ import Testing
         // Then the start 45 ms before the announcement is taken for the attempt, and is early
         #expect(violations.contains { $0.contains("the attempt started on air at t=2.1939s") }, "\(violations)")
     }
+
+    /// A subscription made at 0.6 s, lost at 2 s and reconnected at 3 s, with no restoration reported; `operations`
+    /// and `records` besides the subscribe, the loss at `lostAgain` (if any) besides these.
+    static func judgeRestoration(
+        _ operations: [ScenarioOperationRecord] = [], records: [TraceRecord] = [], lostAgain: Double? = nil
+    ) -> [String] {
+        var client = Shared.client(
+            .linear(wait: .milliseconds(500), attempts: 3, timeout: .seconds(2)), subscribed: ["F111"])
+        client.entry = 0
+        let events =
+            [
+                Shared.event(0.2, .connected(Shared.link)), Shared.event(2, .lost(Shared.loss)),
+                Shared.event(3, .reconnected(Shared.link)),
+            ]
+            + (lostAgain.map { [Shared.event($0, .lost(Shared.loss))] } ?? [])
+        return NotificationOracle().violations(
+            in: ExplorationObservation(
+                end: .seconds(60), events: events,
+                operations: [Shared.operation("subscribe F111", start: 0.5, timeout: 30, ends: [0.6])] + operations,
+                records: records, clients: [client]))
+    }
+
+    @Test func anAppsCallAnswersAReconnectionOnlyWithinTheRestorationsTimeout() {
+        // Given no call of the app's, an unsubscribe answered at 3.2 s, one answered at 40 s (after the 30 s), and a
+        // subscribe of another entry answered at 3.2 s
+        let none = Self.judgeRestoration()
+        var unsubscribe = Shared.operation("unsubscribe F111", start: 3.1, timeout: 30, ends: [3.2])
+        let answered = Self.judgeRestoration([unsubscribe])
+        unsubscribe.completions = [(.seconds(40), "ok")]
+        let late = Self.judgeRestoration([unsubscribe])
+        var other = Shared.operation("subscribe F111", start: 3.1, timeout: 30, ends: [3.2])
+        other.client = 1
+
+        // Then only the call answered in time answers the reconnection
+        #expect(none.count == 1, "\(none)")
+        #expect(answered.isEmpty, "\(answered)")
+        #expect(late.count == 1, "\(late)")
+        #expect(Self.judgeRestoration([other]).count == 1)
+    }
+
+    @Test func aLossAtTheTimeoutOfTheLastRequestEndsARestorationAndNoLaterOne() {
+        // Given a request on air at 3.5 s and the link lost at 33.4 s (30.4 s after the reconnection), or lost then
+        // with no request, or lost at 34 s after the request
+        let request = TraceRecord(
+            time: AirlinkInstant(offset: .milliseconds(3500)),
+            event: .attPDU(
+                adapter: 0, device: Shared.device, direction: .toPeripheral,
+                pdu: .readRequest(handle: ATTHandle(rawValue: 3)), bytes: []))
+        let cut = Self.judgeRestoration(records: [request], lostAgain: 33.4)
+        let alone = Self.judgeRestoration(lostAgain: 33.4)
+        let after = Self.judgeRestoration(records: [request], lostAgain: 34)
+
+        // Then only the loss by the request's own timeout ends the restoration
+        #expect(cut.isEmpty, "\(cut)")
+        #expect(alone.count == 1, "\(alone)")
+        #expect(after.count == 1, "\(after)")
+    }
 }

@@ -398,4 +398,94 @@ import Testing
         // Then nothing is restored after the app disabled them (the restoration wrote them on at 90.68 s)
         #expect(failures.isEmpty, "\(failures)")
     }
+
+    @Test func anUnsubscribeAnsweredDuringARestorationAnswersTheReconnection() async throws {
+        // Given seed 212558, shrunk: the adapter is off from 25.3 s to 39.3 s; the strategy reconnects (42.24 s) and
+        // the app unsubscribes (42.386 s) while the restoration waits for the database's check
+        let yaml = """
+            seed: 212558
+            duration: 141s
+            central: {interval: 185ms, latency: 1, supervisionTimeout: 4084ms}
+            world:
+            - builtIn: battery
+              name: P2
+              id: E0:00:00:00:00:02
+              advertising: {interval: 82ms}
+            timeline:
+            - {at: 25302ms, do: powerOffAdapter}
+            - {at: 39335ms, do: powerOnAdapter}
+            client:
+            - device: P2
+              connectAt: 402ms
+              connectTimeout: 4302ms
+              reconnection:
+                whenAdvertising: {timeout: 4190ms}
+              subscribe:
+              - {service: 180F, characteristic: 2A19, type: bytes}
+              unsubscribeAt: 42386ms
+            """
+
+        // When the notifications oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml)
+
+        // Then the app's own unsubscribe, answered, answers the reconnection: the restoration left the
+        // characteristic to it and reports nothing (the oracle wanted restored or failed)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func aRestorationsRequestThatTimesOutEndsItAtItsOwnTimeout() async throws {
+        // Given seed 299590, shrunk: the strategy reconnects at 301.50 s; the restoration's request at 301.77 s is
+        // never answered, and its ATT timeout closes the link at 331.74 s, 30.24 s after the reconnection
+        let yaml = """
+            seed: 299590
+            duration: 407s
+            world:
+            - name: P1
+              id: E0:00:00:00:00:01
+              advertising: {interval: 206ms}
+              services:
+              - uuid: F110
+                characteristics:
+                - uuid: F111
+                  properties: [read, notify]
+                  type: uint32
+                  value: 0
+                  updates: {every: 724ms, add: 1}
+            timeline:
+            - {at: 295681ms, do: powerOffAdapter}
+            - {at: 296173ms, do: powerOnAdapter}
+            - {at: 301752ms, do: neverRespond, device: P1, operation: any, times: 2}
+            - at: 317796ms
+              do: changeDatabase
+              device: P1
+              services:
+              - uuid: F110
+                characteristics:
+                - uuid: F111
+                  properties: [read, notify]
+                  type: uint32
+                  value: 0
+                  updates: {every: 1468ms, add: 1}
+                - uuid: F112
+                  properties: [write, writeWithoutResponse]
+                  type: bytes
+                  value: debc23614e21
+            client:
+            - device: P1
+              connectAt: 828ms
+              connectTimeout: 4171ms
+              reconnection:
+                exponential: {initialDelay: 1858ms, multiplier: 1, maximumDelay: 18580ms, attempts: 1, timeout: 1492ms,
+                  jitter: decorrelated}
+              subscribe:
+              - {service: F110, characteristic: F111, type: uint32}
+            """
+
+        // When the notifications oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml)
+
+        // Then the loss the unanswered request caused ends the restoration (the oracle counted 30 s from the
+        // reconnection, not from the request)
+        #expect(failures.isEmpty, "\(failures)")
+    }
 }

@@ -1,4 +1,5 @@
 import AirlinkCore
+import Synchronization
 
 extension GATTClient {
     /// Turns notifications or indications of a characteristic on or off and remembers the choice,
@@ -22,18 +23,20 @@ extension GATTClient {
             }
         // From the call on, a restore leaves this characteristic to the app (it may have been under way: the app's
         // choice is the later one).
-        let key = Self.changingKey(serviceUUID, uuid)
+        let key = CharacteristicKey(service: serviceUUID, characteristic: uuid)
         state.withLock { $0.changing[key, default: 0] += 1 }
         let mode: NotificationMode
         do throws(AirlinkError) {
             mode = try await configureNotifications(
                 requested, of: uuid, in: serviceUUID, "\(operation) in \(serviceUUID)")
         } catch {
-            state.withLock { $0.changing[key] = $0.changing[key].map { $0 > 1 ? $0 - 1 : nil } ?? nil }
+            state.withLock { $0.endChange(of: key) }
+            await restoreSkipped(key)
             throw error
         }
         state.withLock { state in
-            state.changing[key] = state.changing[key].map { $0 > 1 ? $0 - 1 : nil } ?? nil
+            state.endChange(of: key)
+            state.skipped[key] = nil
             state.subscriptions.removeAll { $0.service == serviceUUID && $0.characteristic == uuid }
             if mode != .disabled {
                 state.subscriptions.append(Subscription(service: serviceUUID, characteristic: uuid, mode: mode))
@@ -58,41 +61,75 @@ extension GATTClient {
     func restoreSubscriptions() async {
         let (subscriptions, generation) = state.withLock { ($0.subscriptions, $0.generation) }
         for subscription in subscriptions {
-            let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
-            // Still the app's choice, with no call of the app's to change it under way: checked as the write is
-            // queued, so that a later call of the app's goes on air after it.
-            let key = Self.changingKey(service, uuid)
-            let wanted: @Sendable () -> Bool = {
-                self.state.withLock { $0.changing[key] == nil && $0.subscriptions.contains(subscription) }
-            }
-            do {
-                try await configureNotifications(
-                    mode, of: uuid, in: service, restoring: generation, "restore \(mode) of \(uuid) in \(service)",
-                    stillWanted: wanted)
-                bus.publish(
-                    .services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
-            } catch  where error.code == Self.notWanted.code && !wanted() {
-                // The app changed its choice meanwhile: its own call writes it
-                continue
-            } catch  where error.code == Self.superseded.code && state.withLock({ $0.generation }) != generation {
-                // ``superseded`` (with the context `perform` gives every error), or any cancellation once
-                // the link or the database changed: the restore that change started takes over
-                logger.debug("restoring notifications stopped: the device's database or link changed meanwhile")
-                return
-            } catch  where error.code == .databaseOutOfSync {
-                // The device changed its database under the restore (the transport refused or failed handles
-                // it had reported changed, or the device answered 0x12): the change starts a restore of its own
-                logger.debug("restoring notifications stopped: \(error)")
-                return
-            } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
-                logger.debug("restoring notifications stopped: \(error)")
-                return
-            } catch {
-                bus.publish(
-                    .services(device, .notificationsRestoreFailed(service: service, characteristic: uuid, error: error))
-                )
-            }
+            guard await restore(subscription, generation: generation) else { return }
         }
+    }
+
+    /// Enables one subscription again and reports it restored or failed; leaves it to the app's own call when the
+    /// app changed its choice for it or has a call under way that changes it (that call's answer reports it, and
+    /// if the call fails, it restores what it skipped: ``State/skipped``).
+    ///
+    /// - Returns: whether a restore goes on with the next subscription (`false`: the link or the database changed,
+    ///   and the next link or the change's own restore takes over).
+    private func restore(_ subscription: Subscription, generation: Int) async -> Bool {
+        let (service, uuid, mode) = (subscription.service, subscription.characteristic, subscription.mode)
+        // Still the app's choice, with no call of the app's to change it under way: checked as the write is
+        // queued, so that a later call of the app's goes on air after it. A call under way is told, under the same
+        // lock, that it owes this restore if it fails (``State/skipped``).
+        let key = CharacteristicKey(service: service, characteristic: uuid)
+        let declined = Declined()
+        let wanted: @Sendable () -> Bool = {
+            let wanted = self.state.withLock { state in
+                guard state.subscriptions.contains(subscription) else { return false }
+                guard state.changing[key] == nil else {
+                    state.skipped[key] = generation
+                    return false
+                }
+                return true
+            }
+            if !wanted { declined.value.withLock { $0 = true } }
+            return wanted
+        }
+        do {
+            try await configureNotifications(
+                mode, of: uuid, in: service, restoring: generation, "restore \(mode) of \(uuid) in \(service)",
+                stillWanted: wanted)
+            bus.publish(.services(device, .notificationsRestored(service: service, characteristic: uuid, mode: mode)))
+        } catch  where error.code == Self.notWanted.code && declined.value.withLock({ $0 }) {
+            // The app changed its choice meanwhile: its own call writes it (or, if it fails, restores this one)
+        } catch  where error.code == Self.superseded.code && state.withLock({ $0.generation }) != generation {
+            // ``superseded`` (with the context `perform` gives every error), or any cancellation once
+            // the link or the database changed: the restore that change started takes over
+            logger.debug("restoring notifications stopped: the device's database or link changed meanwhile")
+            return false
+        } catch  where error.code == .databaseOutOfSync {
+            // The device changed its database under the restore (the transport refused or failed handles
+            // it had reported changed, or the device answered 0x12): the change starts a restore of its own
+            logger.debug("restoring notifications stopped: \(error)")
+            return false
+        } catch  where [.linkLost, .notConnected, .adapterPoweredOff].contains(error.code) {
+            logger.debug("restoring notifications stopped: \(error)")
+            return false
+        } catch {
+            bus.publish(
+                .services(device, .notificationsRestoreFailed(service: service, characteristic: uuid, error: error)))
+        }
+        return true
+    }
+
+    /// After an app's call for `key` failed: if a restore skipped `key` while the call was under way and it was the
+    /// last such call, the app's earlier choice (still its choice) is restored now, as the restore would have.
+    private func restoreSkipped(_ key: CharacteristicKey) async {
+        let skipped = state.withLock { state -> (Subscription, Int)? in
+            guard state.changing[key] == nil, state.skipped.removeValue(forKey: key) == state.generation,
+                let subscription = state.subscriptions.first(where: {
+                    $0.service == key.service && $0.characteristic == key.characteristic
+                })
+            else { return nil }
+            return (subscription, state.generation)
+        }
+        guard let (subscription, generation) = skipped else { return }
+        _ = await restore(subscription, generation: generation)
     }
 
     /// The operation that sets or restores notifications: resolves the characteristic, chooses the
@@ -145,9 +182,17 @@ extension GATTClient {
     /// app's own call writes it. Never seen by the app.
     static let notWanted = AirlinkError(.cancelled, "the app changed its notifications while they were being restored")
 
-    /// The key of a characteristic in ``State/changing``.
-    static func changingKey(_ service: BluetoothUUID, _ characteristic: BluetoothUUID) -> String {
-        "\(service)/\(characteristic)"
+    /// Set when a restore's last check left a characteristic to the app (read once the write was given up).
+    private final class Declined: Sendable {
+        let value = Mutex(false)
+    }
+
+    /// The key of a characteristic in ``State/changing``: its service and its own UUID.
+    struct CharacteristicKey: Hashable {
+        /// The service's UUID.
+        var service: BluetoothUUID
+        /// The characteristic's UUID.
+        var characteristic: BluetoothUUID
     }
 
     /// Throws unless the characteristic's properties allow `mode`.

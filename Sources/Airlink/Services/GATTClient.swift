@@ -44,7 +44,10 @@ final class GATTClient: Sendable {
         var subscriptions: [Subscription] = []
         /// The app's calls that set a characteristic's notifications and have not returned, by service and
         /// characteristic: a restore leaves those characteristics to the app's call (looked up only).
-        var changing: [String: Int] = [:]
+        var changing: [CharacteristicKey: Int] = [:]
+        /// Characteristics a restore left to an app's call under way, with the generation of that restore (looked up
+        /// only): if the last such call fails in the same generation, the app's earlier choice is restored after it.
+        var skipped: [CharacteristicKey: Int] = [:]
         /// The Database Hash read as the link came up (`nil`: none served, or not read), valid while
         /// ``generation`` is still ``hashGeneration``.
         var hash: [UInt8]?
@@ -76,6 +79,12 @@ final class GATTClient: Sendable {
             let affected = services.filter { $0.value.service.handles.overlaps(range) }.map(\.key)
             for uuid in affected { services[uuid] = nil }
             routes = routes.filter { !affected.contains($0.value.service) && !range.contains($0.key) }
+        }
+
+        /// Counts down one of the app's calls that change `key`'s notifications, which has returned.
+        mutating func endChange(of key: CharacteristicKey) {
+            guard let count = changing[key] else { return }
+            changing[key] = count > 1 ? count - 1 : nil
         }
     }
 

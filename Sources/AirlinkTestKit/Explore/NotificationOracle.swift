@@ -2,22 +2,23 @@ import Airlink
 import AirlinkCore
 import AirlinkSimulation
 
-/// Notifications, from the definition of a subscription: what the peripheral sent on air reaches the app
-/// in order, each once, and gaps are explained.
+/// Notifications, from the definition of a subscription: what the peripheral sent on air reaches the app in order, each
+/// once, and gaps are explained.
 ///
-/// Per device (the explorer's peripherals notify one characteristic each), the values the app was
-/// notified of must be the values notified on air (`ATT_HANDLE_VALUE_NTF` records), in the same order,
-/// with nothing the air did not carry and nothing twice. A value on air the app did not get is allowed
-/// only before its subscription completed, during an outage (from `lost` or `servicesChanged` to
-/// `notificationsRestored`; after `notificationsRestoreFailed` the outage lasts), from the app's call to
-/// `disconnect()` (it gives the subscriptions up at once, before the link is down), after `terminated` or
-/// `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
-/// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next
-/// loss, within the ATT transaction timeout. The stream of values ends when the link is lost for good
-/// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``),
-/// within a second, or at `terminated` (the app's `disconnect()`); it does not end before. (After `terminated` it
-/// may also stay open for a later `connect`.) Once a stream ended, nothing more reaches it: values on air after
-/// its end (a later `connect` restores the subscription on air) are the app's to follow with a new stream.
+/// Per device (the explorer's peripherals notify one characteristic each), the values the app was notified of must be
+/// the values notified on air (`ATT_HANDLE_VALUE_NTF` records), in the same order, with nothing the air did not carry
+/// and nothing twice. A value on air the app did not get is allowed only before its subscription completed, during an
+/// outage (from `lost` or `servicesChanged` to `notificationsRestored`; after `notificationsRestoreFailed` the outage
+/// lasts), from the app's call to `disconnect()` (it gives the subscriptions up at once, before the link is down),
+/// after `terminated` or `gaveUp`, or when the next value counts it in `missedBefore`. No value reaches the app after
+/// `terminated`. After `reconnected`, a subscription is restored or reported as failed before the next loss, within the
+/// ATT transaction timeout (counted from the reconnection, or from the last request sent within it: that request's own
+/// timeout closes the link), unless a call of the app's that sets the notifications is answered within it (a
+/// restoration leaves the characteristic to that call). The stream of values ends when the link is lost for good
+/// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``), within a
+/// second, or at `terminated` (the app's `disconnect()`); it does not end before. (After `terminated` it may also stay
+/// open for a later `connect`.) Once a stream ended, nothing more reaches it: values on air after its end (a later
+/// `connect` restores the subscription on air) are the app's to follow with a new stream.
 ///
 /// Per app and client entry: each entry follows its own stream of values. One app's `disabled` does not stop
 /// another app's values (the adapter keeps them on while one app wants them); another entry of the same app
@@ -198,7 +199,14 @@ public struct NotificationOracle: ExplorationOracle {
             if ends.contains(where: { $0 >= subscribedAt && $0 <= record.time }) { continue }
             if let unsubscribed = client.unsubscribeAt, record.time >= unsubscribed { continue }
             if appUnsubscribed(client, at: record.time, observation) { continue }
-            let deadline = record.time + Self.restorationTimeout
+            // A request the restoration sent that is never answered closes the link at its own ATT timeout, which
+            // may be after the reconnection's: that loss ends the restoration too.
+            let lastRequest = observation.records.last { request in
+                guard case .attPDU(_, client.device, .toPeripheral, _, _) = request.event else { return false }
+                return request.time.offset >= record.time
+                    && request.time.offset <= record.time + Self.restorationTimeout
+            }
+            let deadline = max(record.time, lastRequest?.time.offset ?? record.time) + Self.restorationTimeout
             guard deadline < observation.end else { continue }
             let answered = events[(index + 1)...].prefix { record in
                 if case .connection(_, .lost) = record.event { return false }
@@ -215,7 +223,10 @@ public struct NotificationOracle: ExplorationOracle {
                 if case .connection(_, .terminated) = record.event { return record.time <= deadline }
                 return false
             }
-            if !answered && !cut {
+            // A restoration leaves a characteristic to the app's own call when the app changes its choice
+            // meanwhile (``/Airlink/ServiceManager/restoreNotifications``): that call's answer is the answer.
+            let answeredByTheApp = appChanged(client, between: record.time, and: deadline, observation)
+            if !answered && !answeredByTheApp && !cut {
                 violations.append(
                     "\(client.device): reconnected at t=\(record.time.scenarioText) but the subscription was "
                         + "neither restored nor reported as failed within \(Self.restorationTimeout.scenarioText)")
@@ -241,6 +252,25 @@ public struct NotificationOracle: ExplorationOracle {
             return (done.time, operation.name.hasPrefix("unsubscribe "))
         }
         return changes.max { $0.time < $1.time }?.off ?? false
+    }
+
+    /// Whether a call of the app's that sets the client's device's notifications (a subscribe or an unsubscribe by
+    /// any of its entries for the device: they share one setting) was under way or began after `start`, and was
+    /// answered, whatever its outcome, by `end`.
+    private func appChanged(
+        _ client: ExplorationObservation.Client, between start: Duration, and end: Duration,
+        _ observation: ExplorationObservation
+    ) -> Bool {
+        // Without entries the operations do not say their device: none counts.
+        guard client.entry != nil else { return false }
+        let entries = observation.clients.filter { $0.device == client.device }.compactMap(\.entry)
+        return observation.operations.contains { operation in
+            guard entries.contains(operation.client),
+                operation.name.hasPrefix("subscribe ") || operation.name.hasPrefix("unsubscribe "),
+                let done = operation.completions.first
+            else { return false }
+            return done.time >= start && done.time <= end
+        }
     }
 
     /// After the app unsubscribed (successfully), Airlink restores nothing: the choice is the app's.
