@@ -362,35 +362,7 @@ import Testing
     @Test func anUnsubscribeDuringARestorationIsTheLastWord() async throws {
         // Given seed 211970, shrunk: the app subscribes; the link drops (87.95 s) and the strategy reconnects
         // (90.22 s); the app unsubscribes (90.313 s) while the restoration waits for the database's check
-        let yaml = """
-            seed: 211970
-            duration: 119s
-            central: {interval: 65ms, latency: 0, supervisionTimeout: 2405ms, mtu: 190}
-            databaseCache: verified
-            world:
-            - name: P1
-              id: E0:00:00:00:00:01
-              advertising: {interval: 92ms}
-              services:
-              - uuid: F110
-                characteristics:
-                - uuid: F111
-                  properties: [read, notify]
-                  type: uint32
-                  value: 0
-                  updates: {every: 1256ms, add: 1}
-            timeline:
-            - {at: 87953ms, do: dropLink, device: P1, reason: remote-power-off}
-            client:
-            - device: P1
-              connectAt: 589ms
-              connectTimeout: 8911ms
-              reconnection:
-                linear: {wait: 1347ms, attempts: 1, timeout: 1649ms}
-              subscribe:
-              - {service: F110, characteristic: F111, type: uint32}
-              unsubscribeAt: 90313ms
-            """
+        let yaml = RestorationLeftToTheAppTests.scenario(duration: "119s")
 
         // When the notifications oracle judges the run
         let failures = try await ExplorerV3FindingsTests.failures(yaml)

@@ -4,37 +4,41 @@ import Testing
 /// A restoration of notifications after a reconnection leaves a characteristic to the app's own call when the app
 /// changes its choice meanwhile; when that call fails, the app's earlier choice stands and is restored after it.
 @Suite struct RestorationLeftToTheAppTests {
-    /// The app subscribes; the link drops at 87.95 s and the strategy reconnects at 90.22 s; the app unsubscribes at
-    /// 90.313 s, while the restoration waits for the database's check. `unsubscribe` is the fault (if any) that
-    /// answers the first write after 90.3 s.
+    /// Explorer-v4's seed 211970, shrunk (`ExplorerV4LongSweepFindingsTests` judges it as found): the app subscribes;
+    /// the link drops at 87.95 s and the strategy reconnects at 90.22 s; the app unsubscribes at 90.313 s, while the
+    /// restoration waits for the database's check. `fault` is a timeline entry after the drop (or nothing).
+    static func scenario(fault: String = "", duration: String = "100s") -> String {
+        """
+        seed: 211970
+        duration: \(duration)
+        central: {interval: 65ms, latency: 0, supervisionTimeout: 2405ms, mtu: 190}
+        databaseCache: verified
+        world:
+        - name: P1
+          id: E0:00:00:00:00:01
+          advertising: {interval: 92ms}
+          services:
+          - uuid: F110
+            characteristics:
+            - {uuid: F111, properties: [read, notify], type: uint32, value: 0, updates: {every: 1256ms, add: 1}}
+        timeline:
+        - {at: 87953ms, do: dropLink, device: P1, reason: remote-power-off}
+        \(fault)
+        client:
+        - device: P1
+          connectAt: 589ms
+          connectTimeout: 8911ms
+          reconnection:
+            linear: {wait: 1347ms, attempts: 1, timeout: 1649ms}
+          subscribe:
+          - {service: F110, characteristic: F111, type: uint32}
+          unsubscribeAt: 90313ms
+        """
+    }
+
+    /// The trace of ``scenario(fault:duration:)``, where `fault` (if any) answers the first write after 90.3 s.
     private static func trace(unsubscribe fault: String) async throws -> [String] {
-        let yaml = """
-            seed: 211970
-            duration: 100s
-            central: {interval: 65ms, latency: 0, supervisionTimeout: 2405ms, mtu: 190}
-            databaseCache: verified
-            world:
-            - name: P1
-              id: E0:00:00:00:00:01
-              advertising: {interval: 92ms}
-              services:
-              - uuid: F110
-                characteristics:
-                - {uuid: F111, properties: [read, notify], type: uint32, value: 0, updates: {every: 1256ms, add: 1}}
-            timeline:
-            - {at: 87953ms, do: dropLink, device: P1, reason: remote-power-off}
-            \(fault)
-            client:
-            - device: P1
-              connectAt: 589ms
-              connectTimeout: 8911ms
-              reconnection:
-                linear: {wait: 1347ms, attempts: 1, timeout: 1649ms}
-              subscribe:
-              - {service: F110, characteristic: F111, type: uint32}
-              unsubscribeAt: 90313ms
-            """
-        return try await ScenarioRunner().run(try Scenario.parse(yaml)).trace.lines
+        try await ScenarioRunner().run(try Scenario.parse(scenario(fault: fault))).trace.lines
     }
 
     private static func index(of text: String, in lines: [String]) -> Int? {
