@@ -460,4 +460,36 @@ import Testing
         // reconnection, not from the request)
         #expect(failures.isEmpty, "\(failures)")
     }
+
+    @Test func anAttemptMayStartAtAPowerOnUndoneInTheSameInstant() async throws {
+        // Given seed 372585, shrunk: the link is lost at 54.6 s and the strategy waits 4.529 s; the adapter is off
+        // from 58.953 s, comes on at 61.535 s and goes off again in the same instant, then on at 62.875 s
+        let yaml = """
+            seed: 372585
+            duration: 67s
+            world:
+            - builtIn: battery
+              name: P1
+              id: E0:00:00:00:00:01
+              advertising: {interval: 396ms}
+            timeline:
+            - {at: 54175ms, do: reset, device: P1}
+            - {at: 58953ms, do: powerOffAdapter}
+            - {at: 61535ms, do: powerOnAdapter}
+            - {at: 61535ms, do: powerOffAdapter}
+            - {at: 62875ms, do: powerOnAdapter}
+            client:
+            - device: P1
+              connectAt: 48ms
+              connectTimeout: 3705ms
+              reconnection: {linear: {wait: 4529ms, attempts: 1, timeout: 4890ms}}
+            """
+
+        // When the reconnection oracle judges the run
+        let failures = try await ExplorerV3FindingsTests.failures(yaml, oracle: ReconnectionModelOracle())
+
+        // Then the attempt that started on air at the first power-on (the layers reacted to it before the power-off)
+        // is the attempt the definition starts there (the oracle took only the power-on at 62.875 s)
+        #expect(failures.isEmpty, "\(failures)")
+    }
 }

@@ -6,13 +6,14 @@ import AirlinkSimulation
 ///
 /// After each loss the attempts are numbered from 1, announce the remaining count the strategy defines
 /// (`attempts − made`, none for no limit) and the wait its definition gives for attempt n (linear: `wait`;
-/// exponential without jitter: `min(maximumDelay, initialDelay × multiplierⁿ)`; full jitter: within
-/// `0 ... that`; decorrelated: within `initialDelay ... 3 × the previous wait`, capped). An attempt starts
-/// no earlier than the announcement plus its wait, and if the adapter is off then, no earlier than
-/// power-on: a blip pauses a wait, never shortens it. It ends within its connect timeout of its start
-/// (adapter on throughout), and it starts on air (the radio's `connecting`) exactly then: the wait is the
-/// whole slack the definition allows. `gaveUp` comes exactly when the attempts are spent, and never with no limit;
-/// the `none` strategy makes no attempt.
+/// exponential without jitter: `min(maximumDelay, initialDelay × multiplierⁿ)`; full jitter: within `0 ...
+/// that`; decorrelated: within `initialDelay ... 3 × the previous wait`, capped). An attempt starts no earlier
+/// than the announcement plus its wait, and if the adapter is off then, no earlier than power-on: a blip pauses
+/// a wait, never shortens it (a power-on the adapter goes off again at in the same instant may start the
+/// attempt, which starts again at the next power-on). It ends within its connect timeout of its start (adapter
+/// on throughout), and it starts on air (the radio's `connecting`) exactly then: the wait is the whole slack
+/// the definition allows. `gaveUp` comes exactly when the attempts are spent, and never with no limit; the
+/// `none` strategy makes no attempt.
 ///
 /// On a real transport (the BlueZ explorer) times are real and recorded by another task than the one that
 /// decided them: ``tolerance`` widens each instant the definition gives by what that costs.
@@ -156,7 +157,13 @@ public struct ReconnectionModelOracle: ExplorationOracle {
         planned: Duration, before next: Duration?, off: [Range<Duration>], shared: Bool
     ) -> (found: Duration?, violations: [String]) {
         var expected = planned
-        for span in off where span.contains(expected) { expected = span.upperBound }
+        // A power-on the adapter went off again at, in the same instant: the attempt may start there (the layers
+        // react to the power-on before the power-off is done) and start again at the next power-on.
+        var instantlyOff: [Duration] = []
+        for span in off where span.contains(expected) {
+            if expected == span.lowerBound && expected != planned { instantlyOff.append(expected) }
+            expected = span.upperBound
+        }
         // On a shared adapter (the virtual radio only), an attempt that ends at its start found another app's
         // link (or attempt): it puts nothing on air, and the attempts on air may be another app's; one of them
         // must start exactly when the definition starts this one, or none in between. One the app's next event
@@ -177,7 +184,7 @@ public struct ReconnectionModelOracle: ExplorationOracle {
         }
         guard let attempt, next.map({ attempt <= $0 }) ?? true else { return (nil, []) }
         let allowed = (expected - tolerance.early)...(expected + tolerance.late)
-        guard !allowed.contains(attempt) else { return (attempt, []) }
+        guard !allowed.contains(attempt), !instantlyOff.contains(attempt) else { return (attempt, []) }
         let within =
             tolerance == .exact
             ? ""
