@@ -16,7 +16,7 @@ import ArgumentParser
 struct ControllerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "controller",
-        abstract: "Serve the simulated world as an HCI controller (H4 over TCP, a Unix socket or a pty).",
+        abstract: "Serve the simulated world as an HCI controller (H4 over TCP, a Unix socket, a pty or /dev/vhci).",
         discussion: """
             A host (Bumble's tcp-client:127.0.0.1:PORT or unix:PATH transport) scans, connects and speaks ATT \
             to the thermostat, the battery and the SensorTag. The simulation runs paced to the wall clock; \
@@ -31,6 +31,16 @@ struct ControllerCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Speak H4 on a new pseudo-terminal instead; its path is printed (serial:PATH).")
     var pty = false
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Become a controller of this machine's Linux kernel through /dev/vhci (module hci_vhci): every "
+                + "Bluetooth app sees the world as an adapter, hciN. Needs root or a udev rule."))
+    var vhci = false
+
+    @Option(name: .customLong("vhci-device"), help: "The virtual HCI device --vhci opens.")
+    var vhciDevice = "/dev/vhci"
 
     @Option(
         name: .long,
@@ -58,8 +68,8 @@ struct ControllerCommand: AsyncParsableCommand {
     var bursts: [String] = []
 
     func validate() throws {
-        if [tcp != nil, unix != nil, pty].filter({ $0 }).count > 1 {
-            throw ValidationError("--tcp, --unix and --pty exclude each other: pass one")
+        if [tcp != nil, unix != nil, pty, vhci].filter({ $0 }).count > 1 {
+            throw ValidationError("--tcp, --unix, --pty and --vhci exclude each other: pass one")
         }
         _ = try actions()
     }
@@ -119,7 +129,10 @@ struct ControllerCommand: AsyncParsableCommand {
         let server: HCIControllerServer
         do {
             try populate(simulation)
-            let endpoint: HostEndpoint = pty ? .pty(path: nil) : unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
+            let endpoint: HostEndpoint =
+                vhci
+                ? .vhci(path: vhciDevice, index: nil)
+                : pty ? .pty(path: nil) : unix.map { .unix(path: $0) } ?? .tcp(port: tcp ?? 9000)
             server = try HCIControllerServer(
                 simulation: simulation, endpoint: endpoint, btsnoop: btsnoop, actions: try actions(),
                 output: { line in

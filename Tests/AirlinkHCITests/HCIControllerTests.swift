@@ -64,6 +64,8 @@ struct HCIControllerTests: ControllerTesting {
             thermostat, data: [0x02, 0x01, 0x06], scanResponse: [0x03, 0x09, 0x41, 0x42], isConnectable: true, rssi: -60
         )
         #expect(events(controller.handle(heard)).isEmpty)
+        // An active scan (a passive one sends no scan request, so it hears no scan response)
+        _ = controller.handle(command(.leSetScanParameters, [0x01, 0x10, 0x00, 0x10, 0x00, 0x00, 0x00]))
         _ = controller.handle(command(.leSetScanEnable, [0x01, 0x00]))
         let reports = events(controller.handle(heard))
         #expect(

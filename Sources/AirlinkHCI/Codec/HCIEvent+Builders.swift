@@ -92,10 +92,30 @@ extension HCIEvent {
         return HCIEvent(code: leMetaCode, parameters: parameters)
     }
 
+    /// LE Connection Update Complete (7.7.65.3): the link's parameters after LE Connection Update.
+    public static func leConnectionUpdateComplete(
+        status: UInt8, handle: UInt16, interval: UInt16, latency: UInt16, supervisionTimeout: UInt16
+    ) -> HCIEvent {
+        var parameters: [UInt8] = [0x03, status]
+        parameters.appendLittle16(handle)
+        for field in [interval, latency, supervisionTimeout] { parameters.appendLittle16(field) }
+        return HCIEvent(code: leMetaCode, parameters: parameters)
+    }
+
+    /// LE Read Remote Features Complete (7.7.65.4): the peer's LE features (8 octets, Vol 6, Part B, 4.6).
+    public static func leReadRemoteFeaturesComplete(status: UInt8, handle: UInt16, features: [UInt8]) -> HCIEvent {
+        var parameters: [UInt8] = [0x04, status]
+        parameters.appendLittle16(handle)
+        parameters += features.prefix(8) + [UInt8](repeating: 0, count: max(0, 8 - features.count))
+        return HCIEvent(code: leMetaCode, parameters: parameters)
+    }
+
     /// The event types of a legacy advertising report (7.7.65.2).
     public enum AdvertisingReportType: UInt8, Sendable {
         /// ADV_IND: connectable and scannable undirected.
         case connectable = 0x00
+        /// ADV_SCAN_IND: scannable undirected, not connectable.
+        case scannable = 0x02
         /// ADV_NONCONN_IND: non-connectable undirected.
         case nonConnectable = 0x03
         /// SCAN_RSP.

@@ -43,6 +43,16 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let leReadLocalSupportedFeatures = HCIOpcode(ogf: 0x08, ocf: 0x0003)
     /// LE Set Random Address (7.8.4).
     public static let leSetRandomAddress = HCIOpcode(ogf: 0x08, ocf: 0x0005)
+    /// LE Set Advertising Parameters (7.8.5).
+    public static let leSetAdvertisingParameters = HCIOpcode(ogf: 0x08, ocf: 0x0006)
+    /// LE Read Advertising Physical Channel Tx Power (7.8.6).
+    public static let leReadAdvertisingChannelTxPower = HCIOpcode(ogf: 0x08, ocf: 0x0007)
+    /// LE Set Advertising Data (7.8.7).
+    public static let leSetAdvertisingData = HCIOpcode(ogf: 0x08, ocf: 0x0008)
+    /// LE Set Scan Response Data (7.8.8).
+    public static let leSetScanResponseData = HCIOpcode(ogf: 0x08, ocf: 0x0009)
+    /// LE Set Advertising Enable (7.8.9).
+    public static let leSetAdvertisingEnable = HCIOpcode(ogf: 0x08, ocf: 0x000A)
     /// LE Set Scan Parameters (7.8.10).
     public static let leSetScanParameters = HCIOpcode(ogf: 0x08, ocf: 0x000B)
     /// LE Set Scan Enable (7.8.11).
@@ -51,6 +61,20 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let leCreateConnection = HCIOpcode(ogf: 0x08, ocf: 0x000D)
     /// LE Create Connection Cancel (7.8.13).
     public static let leCreateConnectionCancel = HCIOpcode(ogf: 0x08, ocf: 0x000E)
+    /// LE Read Filter Accept List Size (7.8.14).
+    public static let leReadFilterAcceptListSize = HCIOpcode(ogf: 0x08, ocf: 0x000F)
+    /// LE Clear Filter Accept List (7.8.15).
+    public static let leClearFilterAcceptList = HCIOpcode(ogf: 0x08, ocf: 0x0010)
+    /// LE Add Device To Filter Accept List (7.8.16).
+    public static let leAddDeviceToFilterAcceptList = HCIOpcode(ogf: 0x08, ocf: 0x0011)
+    /// LE Remove Device From Filter Accept List (7.8.17).
+    public static let leRemoveDeviceFromFilterAcceptList = HCIOpcode(ogf: 0x08, ocf: 0x0012)
+    /// LE Connection Update (7.8.18).
+    public static let leConnectionUpdate = HCIOpcode(ogf: 0x08, ocf: 0x0013)
+    /// LE Read Remote Features (7.8.21).
+    public static let leReadRemoteFeatures = HCIOpcode(ogf: 0x08, ocf: 0x0016)
+    /// LE Read Supported States (7.8.27).
+    public static let leReadSupportedStates = HCIOpcode(ogf: 0x08, ocf: 0x001C)
     /// LE Set Data Length (7.8.33).
     public static let leSetDataLength = HCIOpcode(ogf: 0x08, ocf: 0x0022)
     /// LE Read Suggested Default Data Length (7.8.34).

@@ -6,6 +6,7 @@ extension HCIController {
         static let success: UInt8 = 0x00
         static let unknownCommand: UInt8 = 0x01
         static let unknownConnection: UInt8 = 0x02
+        static let memoryCapacityExceeded: UInt8 = 0x07
         static let commandDisallowed: UInt8 = 0x0C
         static let unsupportedParameter: UInt8 = 0x11
         static let invalidParameters: UInt8 = 0x12
@@ -20,10 +21,23 @@ extension HCIController {
         (15, 1), (15, 5),  // Read BD_ADDR, Read RSSI
         (24, 6),  // Write LE Host Support
         (25, 0), (25, 1), (25, 2), (25, 4),  // LE Set Event Mask, LE Read Buffer Size, LE features, random address
+        (25, 6), (25, 7), (26, 0),  // LE Read Advertising Channel Tx Power, Set Advertising and Scan Response Data
         (26, 2), (26, 3), (26, 4), (26, 5),  // LE scan parameters, scan enable, create connection and cancel
+        (26, 6), (26, 7), (27, 0), (27, 1),  // LE Filter Accept List: read size, clear, add, remove
+        (27, 2), (27, 5), (28, 3),  // LE Connection Update, LE Read Remote Features, LE Read Supported States
         (33, 6), (33, 7), (34, 0),  // LE Set Data Length, Read and Write Suggested Default Data Length
         (35, 3), (35, 4), (35, 5), (35, 6),  // LE Read Maximum Data Length, Read PHY, Set Default PHY, Set PHY
     ]
+
+    /// The LE features of this controller and of the simulated peers (Vol 6, Part B, 4.6): LE Data Packet Length
+    /// Extension (bit 5) and LE 2M PHY (bit 8), which ``linkLayer(_:)`` serves.
+    static let leFeatures: [UInt8] = [0x20, 0x01, 0, 0, 0, 0, 0, 0]
+
+    /// The states and combinations this controller supports (LE Read Supported States, Vol 4, Part E, 7.8.27):
+    /// passive and active scanning (bits 4, 5), initiating and the central role (6), scanning while initiating
+    /// (22, 23) and while central (24, 25), initiating while central and several links as central (28). No
+    /// advertising and no peripheral role.
+    static let supportedStates: UInt64 = 1 << 4 | 1 << 5 | 1 << 6 | 1 << 22 | 1 << 23 | 1 << 24 | 1 << 25 | 1 << 28
 
     static var supportedCommands: [UInt8] {
         var octets = [UInt8](repeating: 0, count: 64)
@@ -48,11 +62,15 @@ extension HCIController {
         case .leSetEventMask where needs(8):
             leEventMask = Self.little64(parameters)
             return complete()
-        case .writeLEHostSupport where needs(2), .leSetScanParameters where needs(7):
-            if opcode == .leSetScanParameters {
-                guard !scanning else { return refuse(Status.commandDisallowed) }
-                activeScan = parameters[0] == 0x01
-            }
+        case .writeLEHostSupport where needs(2):
+            return complete()
+        case .leSetScanParameters where needs(7):
+            guard !scanning else { return refuse(Status.commandDisallowed) }
+            // Policies 0x02 and 0x03 (directed advertising to a resolvable address) need privacy, which this
+            // controller lacks.
+            guard parameters[6] <= 0x01 else { return refuse(Status.unsupportedParameter) }
+            activeScan = parameters[0] == 0x01
+            scanFilterPolicy = parameters[6]
             return complete()
         case .readLocalVersion:
             // HCI 5.3 (0x0C), revision 0, LMP 5.3, company 0xFFFF (none), subversion 0.
@@ -77,7 +95,22 @@ extension HCIController {
             returned.append(Self.aclPacketCount)
             return complete(returned)
         case .leReadLocalSupportedFeatures:
-            return complete([UInt8](repeating: 0, count: 8))
+            return complete(Self.leFeatures)
+        case .leReadSupportedStates:
+            return complete((0..<8).map { UInt8(truncatingIfNeeded: Self.supportedStates >> UInt64(8 * $0)) })
+        case .leReadAdvertisingChannelTxPower:
+            return complete([0x00])  // 0 dBm
+        case .leSetAdvertisingData where needs(32) && parameters[0] <= 31,
+            .leSetScanResponseData where needs(32) && parameters[0] <= 31:
+            // Kept for an advertising this controller does not do (Linux writes both at every power-on).
+            return complete()
+        case .leReadFilterAcceptListSize, .leClearFilterAcceptList, .leAddDeviceToFilterAcceptList,
+            .leRemoveDeviceFromFilterAcceptList:
+            return filterAcceptList(command)
+        case .leReadRemoteFeatures where needs(2):
+            return readRemoteFeatures(UInt16(parameters[0]) | UInt16(parameters[1]) << 8)
+        case .leConnectionUpdate:
+            return updateConnection(parameters)
         case .leSetRandomAddress where needs(6):
             randomAddress = DeviceID(hciAddress: parameters, type: 1).address
             return complete()
@@ -103,8 +136,10 @@ extension HCIController {
             .leReadMaximumDataLength, .leReadPHY, .leSetDefaultPHY, .leSetPHY:
             return linkLayer(command)
         case .setEventMask, .leSetEventMask, .writeLEHostSupport, .leSetScanParameters, .leSetRandomAddress,
-            .leSetScanEnable, .readRSSI:
+            .leSetScanEnable, .readRSSI, .leSetAdvertisingData, .leSetScanResponseData:
             return refuse(Status.invalidParameters)
+        case .leReadRemoteFeatures:
+            return [Self.send(.commandStatus(Status.invalidParameters, opcode))]
         default:
             return [
                 .note(

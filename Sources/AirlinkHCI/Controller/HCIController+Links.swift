@@ -4,14 +4,16 @@ extension HCIController {
     mutating func advertised(
         _ device: DeviceID, _ data: [UInt8], _ response: [UInt8]?, _ connectable: Bool, _ level: Int8
     ) -> [Action] {
-        guard scanning, enabled(leEvent: 0x02) else { return [] }
-        var actions = [
-            Self.send(
-                .leAdvertisingReport(
-                    connectable ? .connectable : .nonConnectable, from: device, data: data, rssi: level))
-        ]
-        if let response {
-            actions.append(Self.send(.leAdvertisingReport(.scanResponse, from: device, data: response, rssi: level)))
+        guard scanning, enabled(leEvent: 0x02), scanAdmits(device) else { return [] }
+        // ADV_IND is scannable; a peripheral that is not connectable but has a scan response sends ADV_SCAN_IND.
+        let scannable = connectable || response != nil
+        let type: HCIEvent.AdvertisingReportType = connectable ? .connectable : scannable ? .scannable : .nonConnectable
+        var actions = [Self.send(.leAdvertisingReport(type, from: device, data: data, rssi: level))]
+        // An active scanner's SCAN_REQ to a scannable advertiser is answered, with empty data when the peripheral
+        // has none (Linux holds a scannable advertiser's report until its scan response comes).
+        if activeScan, scannable {
+            actions.append(
+                Self.send(.leAdvertisingReport(.scanResponse, from: device, data: response ?? [], rssi: level)))
         }
         return actions
     }

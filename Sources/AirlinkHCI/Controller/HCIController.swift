@@ -80,6 +80,12 @@ public struct HCIController: Sendable {
     var leEventMask: UInt64 = 0x1F
     var randomAddress: BDAddress?
     var activeScan = false
+    /// LE Set Scan Parameters' filter policy: 0x00 every advertiser, 0x01 only those on the filter accept list.
+    var scanFilterPolicy: UInt8 = 0
+    /// The LE Filter Accept List, in the order the host added its entries.
+    var acceptList: [DeviceID] = []
+    /// How many entries the filter accept list holds (LE Read Filter Accept List Size).
+    public static let acceptListSize: UInt8 = 16
     var scanning = false
     var pending: (device: DeviceID, request: ConnectionRequest)?
     var cancelling = false

@@ -54,6 +54,7 @@ public final class HCIControllerServer: Sendable {
     private let actions: [LinkAction]
     private let state: Mutex<State>
     private let inbox = RadioInbox()
+    private let links = LinkGenerations()
     private let output: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
 
@@ -99,6 +100,7 @@ public final class HCIControllerServer: Sendable {
     public func run() async throws {
         let radio = simulation.radio
         let inbox = self.inbox
+        let links = self.links
         radio.attachHost(
             HostBearer(
                 advertisement: { report in
@@ -112,6 +114,7 @@ public final class HCIControllerServer: Sendable {
         simulation.spawn {
             for await event in events {
                 if case .disconnected(let device, let reason) = event {
+                    links.wentDown(device)
                     inbox.append(.disconnected(device, reason: reason.rawValue))
                 }
             }
@@ -180,13 +183,31 @@ public final class HCIControllerServer: Sendable {
             radio.linkParameters = parameters  // refused (and traced) if out of range: the radio's own stay
             let actions = self.actions.filter { $0.device == device }.sorted { $0.after < $1.after }
             let simulation = self.simulation
+            let links = self.links
+            guard simulation.peripheral(device) != nil else {
+                // A controller stays in the initiating state until the peer is heard or the host cancels
+                // (Vol 6, Part B, 4.5): a device the world lacks is never heard.
+                simulation.trace.record("hci", "initiating: \(device) is not in the world; waiting for a cancel")
+                return
+            }
             simulation.spawn {
                 do {
-                    _ = try await radio.connect(device, timeout: .seconds(3_600))
+                    // The initiating state has no timeout of its own: the radio's is renewed until the host cancels.
+                    while true {
+                        do {
+                            _ = try await radio.connect(device, timeout: .seconds(3_600))
+                            break
+                        } catch {
+                            guard (error as? AirlinkError)?.code == .timeout else { throw error }
+                        }
+                    }
+                    let link = links.cameUp(device)
                     inbox.append(.connected(device))
                     let start = simulation.clock.now
                     for action in actions {
                         try? await simulation.clock.sleep(until: start.advanced(by: action.after))
+                        // The timeline belongs to the link that started it: it ends with that link.
+                        guard links.isUp(device, link) else { break }
                         simulation.trace.record("fault", "\(device) \(action.summary)")
                         if let peripheral = simulation.peripheral(device) { action.apply(peripheral) }
                     }
@@ -195,7 +216,13 @@ public final class HCIControllerServer: Sendable {
                     inbox.append(.connectionFailed(device, status: status))
                 }
             }
-        case .cancelConnect(let device), .disconnect(let device):
+        case .cancelConnect(let device):
+            guard simulation.peripheral(device) != nil else {
+                inbox.append(.connectionFailed(device, status: 0x02))
+                return
+            }
+            simulation.spawn { await radio.disconnect(device) }
+        case .disconnect(let device):
             simulation.spawn { await radio.disconnect(device) }
         case .sendATT(let device, let bytes):
             radio.sendHostATT(bytes, to: device)
@@ -232,4 +259,24 @@ private final class RadioInbox: Sendable {
             return inputs
         }
     }
+}
+
+/// Which link to each peripheral is up: a number per link, so that what was started for one link (its
+/// ``HCIControllerServer/LinkAction``s) stops when that link goes down, and never acts on the next one.
+private final class LinkGenerations: Sendable {
+    private let state = Mutex<(next: Int, up: [DeviceID: Int])>((0, [:]))
+
+    /// A link to `device` came up: its number.
+    func cameUp(_ device: DeviceID) -> Int {
+        state.withLock { state in
+            state.next += 1
+            state.up[device] = state.next
+            return state.next
+        }
+    }
+
+    func wentDown(_ device: DeviceID) { state.withLock { _ = $0.up.removeValue(forKey: device) } }
+
+    /// Whether link `number` to `device` is still the one up.
+    func isUp(_ device: DeviceID, _ number: Int) -> Bool { state.withLock { $0.up[device] == number } }
 }

@@ -18,6 +18,9 @@ public enum HostEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// A pseudo-terminal the controller opens: `path` is its slave's (`/dev/pts/N`, Bumble's `serial:PATH`),
     /// `nil` when asking for a new one.
     case pty(path: String?)
+    /// The Linux kernel's virtual HCI device at `path` (`/dev/vhci`): the kernel is the host, and the controller
+    /// becomes `hci<index>` (`index` is `nil` until the kernel has answered).
+    case vhci(path: String, index: UInt16?)
 
     /// `tcp:127.0.0.1:9000`, `unix:/tmp/airlink.sock`, `pty:/dev/pts/3`.
     public var description: String {
@@ -25,6 +28,7 @@ public enum HostEndpoint: Sendable, Equatable, CustomStringConvertible {
         case .tcp(let port): "tcp:127.0.0.1:\(port)"
         case .unix(let path): "unix:\(path)"
         case .pty(let path): "pty:\(path ?? "(new)")"
+        case .vhci(let path, let index): "vhci:\(path)" + (index.map { " (hci\($0))" } ?? "")
         }
     }
 }
@@ -38,12 +42,26 @@ final class HostSocket: @unchecked Sendable {
     /// Where it listens; a pseudo-terminal's with its slave's path.
     let endpoint: HostEndpoint
     private let terminal: PseudoTerminal?
+    private let device: VirtualHCIDevice?
+    /// Whether the host's line is a file (a pseudo-terminal or /dev/vhci) rather than a socket.
+    private var isFile: Bool { terminal != nil || device != nil }
 
     /// Listens at `endpoint`.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` naming the endpoint and the system's reason
     ///   (port in use, path too long or not writable).
     init(_ endpoint: HostEndpoint) throws(AirlinkError) {
+        if case .vhci(let path, _) = endpoint {
+            // Always "connected": the kernel is the host, for as long as the device stays open.
+            let device = try VirtualHCIDevice(path: path)
+            self.device = device
+            self.endpoint = .vhci(path: path, index: device.index)
+            terminal = nil
+            listener = -1
+            client = device.descriptor
+            return
+        }
+        device = nil
         if case .pty = endpoint {
             // Always "connected": the master is the host's line; a host that goes away is not seen.
             let terminal = try PseudoTerminal()
@@ -85,7 +103,7 @@ final class HostSocket: @unchecked Sendable {
                 for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
             }
             try Self.bind(fd, &address, failure)
-        case .pty:
+        case .pty, .vhci:
             fd = -1  // opened above
         }
         listener = fd
@@ -132,6 +150,10 @@ final class HostSocket: @unchecked Sendable {
             terminal.closeBoth()
             return
         }
+        if let device {
+            close(device.descriptor)
+            return
+        }
         if client >= 0 { close(client) }
         close(listener)
         if case .unix(let path) = endpoint { unlink(path) }
@@ -160,7 +182,7 @@ final class HostSocket: @unchecked Sendable {
         guard wait(client, timeout) else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes {
-            terminal == nil
+            !isFile
                 ? recv(client, $0.baseAddress, $0.count, 0) : Self.readFile(client, $0.baseAddress, $0.count)
         }
         guard count > 0 else {
@@ -175,7 +197,7 @@ final class HostSocket: @unchecked Sendable {
         var sent = 0
         while client >= 0, sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes {
-                terminal == nil
+                !isFile
                     ? send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
                     : Self.writeFile(client, $0.baseAddress, $0.count)
             }
@@ -189,7 +211,7 @@ final class HostSocket: @unchecked Sendable {
 
     /// Closes the host's connection.
     func dropHost() {
-        guard client >= 0, terminal == nil else { return }
+        guard client >= 0, !isFile else { return }
         close(client)
         client = -1
     }
