@@ -171,7 +171,7 @@ let package = Package(
             name: "AirlinkBlueZTests",
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
-                "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit", "AirlinkRegistry",
+                "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit", "AirlinkRegistry", "AirlinkHCI",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests",

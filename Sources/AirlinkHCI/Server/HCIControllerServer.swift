@@ -57,6 +57,13 @@ public final class HCIControllerServer: Sendable {
     private let links = LinkGenerations()
     private let output: @Sendable (String) -> Void
     private let stopRequested = Atomic<Bool>(false)
+    private let requests = Mutex<Requests>(Requests())
+
+    private struct Requests: @unchecked Sendable {
+        // @unchecked: the closures and continuations are Sendable; the tuple array is not inferred as such.
+        var waiting: [(@Sendable (Simulation) throws -> Void, CheckedContinuation<Void, any Error>)] = []
+        var closed = false
+    }
 
     private struct State: @unchecked Sendable {
         var controller: HCIController
@@ -72,20 +79,63 @@ public final class HCIControllerServer: Sendable {
     ///   - endpoint: where to listen.
     ///   - btsnoop: where to write the capture, if anywhere.
     ///   - actions: what peripherals do a while after a host's link to them came up.
+    ///   - address: the controller's public address (Read BD_ADDR); a host such as bluetoothd keeps what it
+    ///     learns per adapter address, so a new address is a new adapter to it.
     ///   - output: where trace lines go as they are recorded.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the endpoint or the capture cannot be
     ///   opened.
     public init(
         simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, actions: [LinkAction] = [],
-        output: @escaping @Sendable (String) -> Void
+        address: BDAddress = HCIControllerServer.defaultAddress, output: @escaping @Sendable (String) -> Void
     ) throws(AirlinkError) {
         self.simulation = simulation
         self.socket = try HostSocket(endpoint)
         self.snoop = try btsnoop.map { path throws(AirlinkError) in try BTSnoopWriter(path: path) }
         self.actions = actions
         self.output = output
-        let address = BDAddress(value: 0xA1_4C_00_00_00_01)
         state = Mutex(State(controller: HCIController(address: address)))
+    }
+
+    /// The controller's address unless another is given: `A1:4C:00:00:00:01`.
+    public static let defaultAddress = BDAddress(value: 0xA1_4C_00_00_00_01)
+
+    /// Runs `work` on the served world between two runs of the simulation, on its driver thread, as the world's
+    /// own timeline would: how code outside the world (a test, a control channel) acts on its peripherals.
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/cancelled`` when the server stops (or has stopped) before
+    ///   `work` ran; whatever `work` throws.
+    public func perform(_ work: @escaping @Sendable (Simulation) throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let accepted = requests.withLock { requests in
+                guard !requests.closed else { return false }
+                requests.waiting.append((work, continuation))
+                return true
+            }
+            if !accepted {
+                continuation.resume(throwing: AirlinkError(.cancelled, "the controller has stopped serving its world"))
+            }
+        }
+    }
+
+    /// Runs what ``perform(_:)`` queued; with `closing`, fails it instead and takes no more.
+    private func runRequests(closing: Bool = false) {
+        let waiting = requests.withLock { requests in
+            defer { requests.waiting = [] }
+            requests.closed = requests.closed || closing
+            return requests.waiting
+        }
+        for (work, continuation) in waiting {
+            guard !closing else {
+                continuation.resume(throwing: AirlinkError(.cancelled, "the controller stopped serving its world"))
+                continue
+            }
+            do {
+                try work(simulation)
+                continuation.resume()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
     }
 
     /// Where it listens: a pseudo-terminal's with the path a host opens.
@@ -120,6 +170,7 @@ public final class HCIControllerServer: Sendable {
             }
         }
         simulation.trace.record("hci", "controller listening on \(socket.endpoint)")
+        defer { runRequests(closing: true) }
         try await simulation.runPaced { [self] wait in step(waiting: wait) }
     }
 
@@ -147,6 +198,7 @@ public final class HCIControllerServer: Sendable {
             hostLeft()
         }
         for input in inbox.drain() { feed(input) }
+        runRequests()
         printTrace()
         return !stopRequested.load(ordering: .relaxed)
     }
