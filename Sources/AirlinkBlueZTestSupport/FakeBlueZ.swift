@@ -319,6 +319,14 @@ package final class FakeBlueZ: Sendable {
             [.string(device), .string(json), .uint32(Self.milliseconds(interval)), .boolean(resolveAgain)])
     }
 
+    /// Service Changed as the real bluetoothd reports it: the device's GATT objects go at once (its discovery of
+    /// the changed range starts), and the new database's objects all come `discovery` later (that discovery over
+    /// the air has ended), if the device is still connected.
+    package func changeServicesAfterDiscovery(_ device: String, json: String, discovery: Duration) async throws {
+        try await call(
+            "ChangeServicesAfterDiscovery", [.string(device), .string(json), .uint32(Self.milliseconds(discovery))])
+    }
+
     /// The adapter is unplugged: its objects go, without disconnection signals (``reset()`` brings it back).
     package func removeAdapter(_ adapter: String = "/org/bluez/hci0") async throws {
         try await call("RemoveAdapter", [.string(adapter)])

@@ -113,6 +113,12 @@ package struct BlueZLinkStateMachine: Sendable {
         var quietToken: Int?
         /// `ServicesResolved` turned false: settled when it turns true again (or at the limit).
         var awaitingResolved: Bool
+        /// Service objects went and none came back yet: bluetoothd removes the services of a changed range when
+        /// its discovery of the range starts and exports what it found when that discovery ends, after as many
+        /// round trips over the air as the range needs (a second and more at a 30–50 ms interval), far longer
+        /// than the quiet period. Settled once objects come back and are quiet (or at the limit, when the change
+        /// only removed services).
+        var awaitingAdditions = false
     }
 
     /// Notes, at once and under the transport's lock, that the app asked for the link to end: the
@@ -174,15 +180,22 @@ package struct BlueZLinkStateMachine: Sendable {
         case .attributeObjectsChanged:
             return isReady ? servicesChanging(awaitingResolved: false) : []
         case .settleQuietEnded(let token):
-            guard let current = settling, current.quietToken == token, !current.awaitingResolved else { return [] }
+            guard let current = settling, current.quietToken == token, !current.awaitingResolved,
+                !current.awaitingAdditions
+            else { return [] }
             return servicesSettled()
         case .settleLimitReached(let token):
             guard settling?.limitToken == token else { return [] }
             return servicesSettled()
         case .serviceObjectsChanged(let count):
+            let before = serviceCount
             serviceCount = count
             var actions: [Action] = []
-            if isReady { actions.append(contentsOf: servicesChanging(awaitingResolved: false)) }
+            if isReady {
+                actions.append(contentsOf: servicesChanging(awaitingResolved: false))
+                if count < before { settling?.awaitingAdditions = true }
+                if count > before { settling?.awaitingAdditions = false }
+            }
             if var current = attempt, current.graceArmed, count > 0, !current.refreshing {
                 current.refreshing = true
                 attempt = current

@@ -139,18 +139,33 @@ struct BlueZLinkStateMachineTests {
         #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [.armSettleLimit(1), .armSettleQuiet(2)])
         #expect(machine.handle(.serviceObjectsChanged(count: 0)) == [.armSettleQuiet(3)])
         #expect(machine.handle(.settleQuietEnded(2)) == [])
-        #expect(machine.handle(.attributeObjectsChanged) == [.armSettleQuiet(4)])
+        // (the services went and none came back: bluetoothd is still discovering the changed range, however
+        // quiet its objects are)
+        #expect(machine.handle(.settleQuietEnded(3)) == [])
+        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [.armSettleQuiet(4)])
+        #expect(machine.handle(.attributeObjectsChanged) == [.armSettleQuiet(5)])
 
-        // Then the change is announced once they are quiet, and the limit's timer is stale
-        #expect(machine.handle(.settleQuietEnded(4)) == [.emitServicesChanged])
+        // Then the change is announced once they are back and quiet, and the limit's timer is stale
+        #expect(machine.handle(.settleQuietEnded(5)) == [.emitServicesChanged])
         #expect(machine.handle(.settleLimitReached(1)) == [])
 
         // And a further change is announced only after the services were discovered again
         _ = machine.handle(.serviceObjectsChanged(count: 1))
-        #expect(machine.handle(.settleQuietEnded(6)) == [])
+        #expect(machine.handle(.settleQuietEnded(7)) == [])
         machine.servicesDiscovered()
-        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [.armSettleLimit(7), .armSettleQuiet(8)])
+        #expect(machine.handle(.serviceObjectsChanged(count: 2)) == [.armSettleQuiet(8)])
         #expect(machine.handle(.settleQuietEnded(8)) == [.emitServicesChanged])
+    }
+
+    @Test func aChangeThatOnlyRemovesServicesIsAnnouncedAtTheLimit() {
+        // Given a usable link
+        var machine = ready()
+        // When a service goes and none comes back (a firmware update that removed one)
+        #expect(machine.handle(.serviceObjectsChanged(count: 1)) == [.armSettleLimit(1), .armSettleQuiet(2)])
+        // Then quiet is not enough: bluetoothd exports what it found only when its discovery of the range ends
+        #expect(machine.handle(.settleQuietEnded(2)) == [])
+        // And the change is announced at the settle limit
+        #expect(machine.handle(.settleLimitReached(1)) == [.emitServicesChanged])
     }
 
     @Test func serviceChangeWaitsForServicesResolvedAgain() {

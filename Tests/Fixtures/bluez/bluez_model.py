@@ -750,6 +750,20 @@ class FakeBlueZ:
             return []
         return obj.fake_value
 
+    def change_services_after_discovery(self, path, raw_services, discovery_ms):
+        """Service Changed as bluetoothd 5.66 reports it (seen on the real stack): the old objects go as its
+        discovery of the changed range starts, and the new ones all come at once `discovery_ms` later, when that
+        discovery over the air has ended (if the device is still connected then)."""
+        self.specs[path]['services'] = peripherals.load_services(raw_services, path, 10)
+        self.unexport_gatt(path)
+
+        def discovered():
+            if self.state.get(path, {}).get('connected'):
+                self.export_gatt(path)
+            return False
+
+        GLib.timeout_add(discovery_ms, discovered)
+
     def change_services_slowly(self, path, raw_services, interval_ms, resolve_again):
         """Service Changed with the new objects added one at a time, `interval_ms` apart; with
         `resolve_again`, ServicesResolved turns false first and true again after the last object."""

@@ -152,6 +152,16 @@ class Control(dbus.service.Object):
         except (ValueError, peripherals.SpecError) as error:
             raise control_error(str(error))
 
+    @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
+    def ChangeServicesAfterDiscovery(self, device, services_json, discovery_ms):
+        """Service Changed as the real bluetoothd reports it: the old objects go at once, the new ones all come
+        `discovery_ms` later (its discovery of the changed range over the air)."""
+        try:
+            self.fake.change_services_after_discovery(
+                str(device), json.loads(str(services_json)), int(discovery_ms))
+        except (ValueError, peripherals.SpecError) as error:
+            raise control_error(str(error))
+
     @dbus.service.method(INTERFACE, in_signature='s', out_signature='o')
     def AddPeripheral(self, peripheral_json):
         """Adds a peripheral (JSON, README format); BlueZ knows it at once when it is "known"."""
