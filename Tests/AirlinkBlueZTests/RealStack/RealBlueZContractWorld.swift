@@ -30,11 +30,12 @@ struct RealBlueZContractWorld: TransportContractWorld {
     /// The addresses of the worlds of this process, one each.
     private static let worlds = Atomic<UInt64>(0)
 
-    /// A new controller serving the reference peripherals, its adapter known to bluetoothd and powered.
-    static func fresh() async throws -> RealBlueZContractWorld {
+    /// A new controller serving `specs` (the reference peripherals), its adapter known to bluetoothd and powered.
+    static func fresh(
+        serving specs: [PeripheralSpec] = [ContractPeripherals.thermostat, ContractPeripherals.battery]
+    ) async throws -> RealBlueZContractWorld {
         let simulation = Simulation(seed: 11, strict: false)
-        _ = try simulation.add(ContractPeripherals.thermostat)
-        _ = try simulation.add(ContractPeripherals.battery)
+        for spec in specs { _ = try simulation.add(spec) }
         let number = worlds.add(1, ordering: .relaxed).newValue
         let log = RealStackArtefacts.file("controller-\(number).log")
         let server = try HCIControllerServer(
@@ -68,7 +69,8 @@ struct RealBlueZContractWorld: TransportContractWorld {
         await stop()
     }
 
-    private func stop() async {
+    /// Stops the controller: its adapter goes away, and with it every link.
+    func stop() async {
         server.stop()
         _ = await serving.result
     }

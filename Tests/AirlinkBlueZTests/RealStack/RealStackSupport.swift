@@ -72,7 +72,7 @@ enum RealStackAdapter {
     }
 
     /// Runs btmgmt (BlueZ's management tool) with a 20 s deadline.
-    private static func runBtmgmt(_ arguments: [String]) throws {
+    static func runBtmgmt(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["-k", "2", "20", "btmgmt"] + arguments
