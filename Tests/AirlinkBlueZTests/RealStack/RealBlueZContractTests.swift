@@ -44,7 +44,7 @@ extension RealStackTests {
         }
 
         /// bluetoothd 5.66 rediscovers the changed range with the old services still in its database until the end:
-        /// the moved temperature characteristic (0x0010–0x0013) overlaps the old battery service (0x0011–0x0014), and
+        /// the moved temperature characteristic (0x0010–0x0013) overlaps the old battery service (0x0011 on), and
         /// bluetoothd logs "Failed to insert characteristic at 0x0011" and exports the service without it (bluez/bluez
         /// issue 316; bleak issue 628). No transport over D-Bus can find what bluetoothd lost; Docs/RealAdapter.md
         /// says what an app does (`refresh-cache`). Known issue: this fails, saying so, when bluetoothd is fixed.
