@@ -116,7 +116,9 @@ package struct BlueZFixtureDescription: Codable, Sendable, Hashable {
             serviceData: serviceData, mtu: spec.preferredMTU, services: services(of: database))
     }
 
-    /// Walks the attribute table in handle order; BlueZ hides GAP (1800) and GATT (1801), so do we.
+    /// Walks the attribute table in handle order. bluetoothd hides GAP (1800), which its gap plugin claims, and
+    /// exports the Generic Attribute service (1801) with its characteristics, as seen on the real stack
+    /// (`RealBlueZGATTCachingTests`, bluetoothd 5.66): so do we.
     private static func services(of database: AttributeDatabase) -> [Service] {
         var services: [Service] = []
         var hidden = false
@@ -125,7 +127,7 @@ package struct BlueZFixtureDescription: Codable, Sendable, Hashable {
             switch attribute.role {
             case .service:
                 let uuid = (try? BluetoothUUID(littleEndian: attribute.value)) ?? .base
-                hidden = uuid == .genericAccess || uuid == .genericAttribute
+                hidden = uuid == .genericAccess
                 if !hidden {
                     services.append(
                         Service(

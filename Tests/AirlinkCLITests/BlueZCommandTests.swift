@@ -69,7 +69,7 @@ import Testing
         let report = try #require(try result.json() as? [String: Any], "\(result)")
         #expect(report["registryCacheDropped"] as? Bool == true)
         #expect(report["stackCacheDropped"] as? Bool == true)
-        #expect(report["services"] as? Int == 2)
+        #expect(report["services"] as? Int == 3)  // Generic Attribute (bluetoothd exports it) and the thermostat's two
         let log = try await fake.callLog().compactMap { $0["method"] as? String }
         let removed = try #require(log.lastIndex(of: "RemoveDevice"), "\(log)")
         #expect(log[removed...].contains("StartDiscovery") && log[removed...].contains("Connect"))

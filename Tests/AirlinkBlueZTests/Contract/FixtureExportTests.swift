@@ -32,7 +32,10 @@ import Testing
         // Given the thermostat's database as the virtual radio lays it out
         let database = try AttributeDatabase(ContractPeripherals.thermostat.gattDefinition)
         let description = try BlueZFixtureDescription([ContractPeripherals.thermostat])
-        let temperature = try #require(description.peripherals.first?.services.first?.characteristics.first)
+        let service = description.peripherals.first?.services.first {
+            $0.uuid == BluetoothUUID.thermostatTemperatureService.uuidString
+        }
+        let temperature = try #require(service?.characteristics.first)
 
         // Then the exported declaration precedes the radio's value handle, and the CCCD follows it
         let value = try #require(database.valueHandle(of: .thermostatTemperature))
