@@ -5,11 +5,12 @@ import Synchronization
 @testable import AirlinkBlueZ
 
 /// Where the real-stack tests keep what a failure is read from (the controllers' traces and captures): the
-/// harness's artefacts folder (`AIRLINK_REALSTACK_ARTEFACTS`), or the temporary folder.
+/// harness's artefacts folder (`REALSTACK_ARTEFACTS`, or `AIRLINK_REALSTACK_ARTEFACTS` to choose another), or the
+/// temporary folder.
 enum RealStackArtefacts {
     static let folder =
         ProcessInfo.processInfo.environment["AIRLINK_REALSTACK_ARTEFACTS"]
-        ?? FileManager.default.temporaryDirectory.path
+        ?? ProcessInfo.processInfo.environment["REALSTACK_ARTEFACTS"] ?? FileManager.default.temporaryDirectory.path
 
     static func path(_ name: String) -> String { folder + "/" + name }
 
