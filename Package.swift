@@ -115,7 +115,11 @@ let package = Package(
         // Zephyr hosts scan, connect and speak ATT to the simulated peripherals (Docs/HCIController.md).
         .target(
             name: "AirlinkHCI",
-            dependencies: ["AirlinkCore", "AirlinkSimulation"]
+            dependencies: [
+                "AirlinkCore", "AirlinkSimulation",
+                // AES-128 (the block function) for LE legacy pairing's c1 and s1: Core Spec Vol 3 Part H 2.2.
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "AirlinkHCITests",

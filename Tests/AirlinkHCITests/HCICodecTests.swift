@@ -73,7 +73,7 @@ struct HCICodecTests {
         }
     }
 
-    @Test("LE signalling requests get Command Reject, SMP Pairing Request gets Pairing Not Supported")
+    @Test("LE signalling requests get Command Reject")
     func refusals() {
         // Given a Connection Parameter Update Request (0x12) with identifier 7
         #expect(
@@ -81,6 +81,5 @@ struct HCICodecTests {
                 == [0x01, 0x07, 0x02, 0x00, 0x00, 0x00])
         // A response needs no answer
         #expect(L2CAPRefusals.signalling([0x13, 0x07, 0x02, 0x00, 0x00, 0x00]) == nil)
-        #expect(L2CAPRefusals.securityManager([0x01, 0x03, 0x00, 0x01, 0x10, 0x07, 0x07]) == [0x05, 0x05])
     }
 }

@@ -68,12 +68,12 @@ struct LinuxHostCommandsTests: ControllerTesting {
             ])
     }
 
-    @Test("LE Read Local Supported Features: Data Length Extension and LE 2M PHY, which the controller serves")
+    @Test("LE Read Local Supported Features: LE Encryption, Data Length Extension and LE 2M PHY, all served")
     func localFeatures() {
         var controller = controller()
         #expect(
             events(controller.handle(command(.leReadLocalSupportedFeatures))) == [
-                HCIEvent(code: 0x0E, parameters: [0x01, 0x03, 0x20, 0x00, 0x20, 0x01, 0, 0, 0, 0, 0, 0])
+                HCIEvent(code: 0x0E, parameters: [0x01, 0x03, 0x20, 0x00, 0x21, 0x01, 0, 0, 0, 0, 0, 0])
             ])
     }
 
@@ -84,7 +84,7 @@ struct LinuxHostCommandsTests: ControllerTesting {
         #expect(
             events(controller.handle(command(.leReadRemoteFeatures, handle))) == [
                 HCIEvent(code: 0x0F, parameters: [0x00, 0x01, 0x16, 0x20]),
-                HCIEvent(code: 0x3E, parameters: [0x04, 0x00] + handle + [0x20, 0x01, 0, 0, 0, 0, 0, 0]),
+                HCIEvent(code: 0x3E, parameters: [0x04, 0x00] + handle + [0x21, 0x01, 0, 0, 0, 0, 0, 0]),
             ])
         // And a handle with no link is refused in Command Status, Unknown Connection Identifier
         #expect(

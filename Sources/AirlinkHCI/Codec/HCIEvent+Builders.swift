@@ -24,6 +24,14 @@ extension HCIEvent {
         return HCIEvent(code: 0x05, parameters: parameters)
     }
 
+    /// Encryption Change [v1] (0x08): the link's encryption is on (`enabled` 0x01) or the attempt failed (7.7.8).
+    public static func encryptionChange(status: UInt8, handle: UInt16, enabled: Bool) -> HCIEvent {
+        var parameters: [UInt8] = [status]
+        parameters.appendLittle16(handle)
+        parameters.append(enabled ? 0x01 : 0x00)
+        return HCIEvent(code: 0x08, parameters: parameters)
+    }
+
     /// Number Of Completed Packets (0x13) for one handle (7.7.19).
     public static func numberOfCompletedPackets(handle: UInt16, count: UInt16) -> HCIEvent {
         var parameters: [UInt8] = [0x01]

@@ -73,6 +73,8 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let leConnectionUpdate = HCIOpcode(ogf: 0x08, ocf: 0x0013)
     /// LE Read Remote Features (7.8.21).
     public static let leReadRemoteFeatures = HCIOpcode(ogf: 0x08, ocf: 0x0016)
+    /// LE Enable Encryption (7.8.24).
+    public static let leEnableEncryption = HCIOpcode(ogf: 0x08, ocf: 0x0019)
     /// LE Read Supported States (7.8.27).
     public static let leReadSupportedStates = HCIOpcode(ogf: 0x08, ocf: 0x001C)
     /// LE Set Data Length (7.8.33).

@@ -16,10 +16,4 @@ public enum L2CAPRefusals {
     private static func commandReject(identifier: UInt8) -> [UInt8] {
         [0x01, identifier, 0x02, 0x00, 0x00, 0x00]
     }
-
-    /// The answer to a Security Manager packet (Core Spec Vol 3, Part H, 3.5.5): Pairing Failed, "Pairing Not
-    /// Supported" (0x05), for a Pairing Request; nothing for anything else.
-    public static func securityManager(_ payload: [UInt8]) -> [UInt8]? {
-        payload.first == 0x01 ? [0x05, 0x05] : nil
-    }
 }

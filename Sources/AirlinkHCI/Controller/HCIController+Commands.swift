@@ -7,6 +7,7 @@ extension HCIController {
         static let unknownCommand: UInt8 = 0x01
         static let unknownConnection: UInt8 = 0x02
         static let memoryCapacityExceeded: UInt8 = 0x07
+        static let pinOrKeyMissing: UInt8 = 0x06
         static let commandDisallowed: UInt8 = 0x0C
         static let unsupportedParameter: UInt8 = 0x11
         static let invalidParameters: UInt8 = 0x12
@@ -25,13 +26,14 @@ extension HCIController {
         (26, 2), (26, 3), (26, 4), (26, 5),  // LE scan parameters, scan enable, create connection and cancel
         (26, 6), (26, 7), (27, 0), (27, 1),  // LE Filter Accept List: read size, clear, add, remove
         (27, 2), (27, 5), (28, 3),  // LE Connection Update, LE Read Remote Features, LE Read Supported States
+        (28, 0),  // LE Enable Encryption
         (33, 6), (33, 7), (34, 0),  // LE Set Data Length, Read and Write Suggested Default Data Length
         (35, 3), (35, 4), (35, 5), (35, 6),  // LE Read Maximum Data Length, Read PHY, Set Default PHY, Set PHY
     ]
 
-    /// The LE features of this controller and of the simulated peers (Vol 6, Part B, 4.6): LE Data Packet Length
-    /// Extension (bit 5) and LE 2M PHY (bit 8), which ``linkLayer(_:)`` serves.
-    static let leFeatures: [UInt8] = [0x20, 0x01, 0, 0, 0, 0, 0, 0]
+    /// The LE features of this controller and of the simulated peers (Vol 6, Part B, 4.6): LE Encryption (bit 0),
+    /// LE Data Packet Length Extension (bit 5) and LE 2M PHY (bit 8), which the controller serves.
+    static let leFeatures: [UInt8] = [0x21, 0x01, 0, 0, 0, 0, 0, 0]
 
     /// The states and combinations this controller supports (LE Read Supported States, Vol 4, Part E, 7.8.27):
     /// passive and active scanning (bits 4, 5), initiating and the central role (6), scanning while initiating
@@ -111,6 +113,8 @@ extension HCIController {
             return readRemoteFeatures(UInt16(parameters[0]) | UInt16(parameters[1]) << 8)
         case .leConnectionUpdate:
             return updateConnection(parameters)
+        case .leEnableEncryption:
+            return enableEncryption(parameters)
         case .leSetRandomAddress where needs(6):
             randomAddress = DeviceID(hciAddress: parameters, type: 1).address
             return complete()
@@ -154,7 +158,11 @@ extension HCIController {
         var actions: [Action] = scanning ? [.stopScan] : []
         if let pending { actions.append(.cancelConnect(pending.device)) }
         for handle in connectionHandles { actions.append(.disconnect(connections[handle]!.device)) }
+        // The peripherals' bonds and randoms are theirs, not the controller's: a Reset keeps them.
+        let (bonds, random) = (self.bonds, self.random)
         self = HCIController(address: address)
+        self.bonds = bonds
+        self.random = random
         return actions
     }
 
@@ -176,7 +184,7 @@ extension HCIController {
         let device = DeviceID(hciAddress: Array(parameters[6..<12]), type: parameters[5])
         func field(_ at: Int) -> UInt16 { UInt16(parameters[at]) | UInt16(parameters[at + 1]) << 8 }
         let request = ConnectionRequest(interval: field(15), latency: field(17), supervisionTimeout: field(19))
-        pending = (device, request)
+        pending = (device, request, parameters[12])
         cancelling = false
         droppedWhileConnecting = nil
         return [Self.send(.commandStatus(Status.success, opcode)), .connect(device, request)]

@@ -25,7 +25,13 @@ extension HCIController {
         self.pending = nil
         let handle = nextHandle
         nextHandle = nextHandle >= HCIACLPacket.maximumHandle ? 0x0040 : nextHandle + 1
-        var connection = Connection(device: device, request: pending.request)
+        let own = pending.ownAddressType & 0x01 == 1 ? randomAddress.map { DeviceID($0, type: .random) } : nil
+        let initiator = own ?? DeviceID(address)
+        var connection = Connection(
+            device: device, request: pending.request,
+            securityManager: SMPResponder(
+                initiator: (initiator.hciAddress, initiator.hciAddressType),
+                responder: (device.hciAddress, device.hciAddressType)))
         connection.txOctets = suggestedTxOctets
         connection.txTime = suggestedTxTime
         connections[handle] = connection
@@ -40,7 +46,7 @@ extension HCIController {
     /// LE Enhanced Connection Complete when the host unmasked it (it then replaces the legacy event, 7.7.65.10),
     /// LE Connection Complete when that is on, nothing otherwise.
     private func connectionComplete(
-        status: UInt8, handle: UInt16, _ pending: (device: DeviceID, request: ConnectionRequest)
+        status: UInt8, handle: UInt16, _ pending: (device: DeviceID, request: ConnectionRequest, ownAddressType: UInt8)
     ) -> [Action] {
         let request = pending.request
         if enabled(leEvent: 0x0A) {
@@ -97,14 +103,18 @@ extension HCIController {
             return [.note("ACL data for unknown handle \(packet.handle) dropped")]
         }
         var actions: [Action] = []
+        var frame: L2CAPFrame?
         do {
-            if let frame = try connection.reassembler.append(packet) {
-                actions += route(frame, connection)
-            }
+            frame = try connection.reassembler.append(packet)
         } catch {
             actions.append(.note(error.message))
         }
         connections[packet.handle] = connection
+        if let frame {
+            actions +=
+                frame.channel == L2CAPFrame.smpChannel
+                ? securityManager(frame.payload, handle: packet.handle) : route(frame, connection)
+        }
         actions.append(Self.send(.numberOfCompletedPackets(handle: packet.handle, count: 1)))
         return actions
     }
@@ -116,10 +126,6 @@ extension HCIController {
         case L2CAPFrame.leSignallingChannel:
             guard let answer = L2CAPRefusals.signalling(frame.payload) else { return [] }
             return toHost(L2CAPFrame(channel: frame.channel, payload: answer), connection.device)
-        case L2CAPFrame.smpChannel:
-            guard let answer = L2CAPRefusals.securityManager(frame.payload) else { return [] }
-            return [.note("pairing is not supported over HCI; Pairing Failed 0x05")]
-                + toHost(L2CAPFrame(channel: frame.channel, payload: answer), connection.device)
         default:
             return [.note("L2CAP channel 0x\(String(frame.channel, radix: 16)) is not served; frame dropped")]
         }
@@ -129,7 +135,7 @@ extension HCIController {
         toHost(L2CAPFrame(channel: L2CAPFrame.attChannel, payload: pdu), device)
     }
 
-    private func toHost(_ frame: L2CAPFrame, _ device: DeviceID) -> [Action] {
+    func toHost(_ frame: L2CAPFrame, _ device: DeviceID) -> [Action] {
         guard let handle = handle(of: device) else { return [] }
         return HCIACLPacket.fragments(of: frame.encoded, handle: handle, maximumLength: Int(Self.aclDataLength))
             .map { .send(.acl($0)) }

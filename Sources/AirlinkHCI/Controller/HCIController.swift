@@ -44,6 +44,8 @@ public struct HCIController: Sendable {
         /// Measure the RSSI of the link to a peripheral (the radio's path-loss model); answer with
         /// ``Input/linkRSSI(_:_:)``.
         case readRSSI(DeviceID)
+        /// The host encrypted the link to a peripheral with a key the peripheral holds: its server grants `level`.
+        case encrypted(DeviceID, level: LinkSecurityLevel, keySize: Int)
         /// Say something for the trace.
         case note(String)
     }
@@ -67,6 +69,18 @@ public struct HCIController: Sendable {
         var txTime: UInt16 = 328
         /// The link's PHY each way (1: LE 1M, 2: LE 2M).
         var phy: UInt8 = 1
+        /// The peripheral's Security Manager on this link.
+        var securityManager: SMPResponder
+        /// The short-term key a pairing on this link produced, until the host encrypts with it.
+        var shortTermKey: (key: [UInt8], keySize: Int, bonding: Bool)?
+    }
+
+    /// The keys a peripheral keeps for the host after a pairing with bonding (3.6.1): what it distributed.
+    struct Bond: Sendable, Equatable {
+        var ltk: [UInt8]
+        var ediv: UInt16
+        var rand: [UInt8]
+        var keySize: Int
     }
 
     /// The controller's public address (Read BD_ADDR).
@@ -87,7 +101,11 @@ public struct HCIController: Sendable {
     /// How many entries the filter accept list holds (LE Read Filter Accept List Size).
     public static let acceptListSize: UInt8 = 16
     var scanning = false
-    var pending: (device: DeviceID, request: ConnectionRequest)?
+    var pending: (device: DeviceID, request: ConnectionRequest, ownAddressType: UInt8)?
+    /// The bonds the world's peripherals keep with this controller's host: they outlive links and Reset.
+    var bonds: [DeviceID: Bond] = [:]
+    /// Where the peripherals' random values (Srand, LTK, EDIV, Rand) come from: seeded, so a run is repeatable.
+    var random: SplitMix64
     var cancelling = false
     /// The reason the radio gave for a link that went down before its coming up was handled (the two
     /// reports race on the way to the controller): the host hears the link come up, then go down.
@@ -103,8 +121,13 @@ public struct HCIController: Sendable {
     var defaultPHYs: UInt8 = 0x01
 
     /// A controller with a public address, reset.
-    public init(address: BDAddress) {
+    ///
+    /// - Parameters:
+    ///   - address: its public address (Read BD_ADDR).
+    ///   - seed: the seed of the peripherals' pairing randoms.
+    public init(address: BDAddress, seed: UInt64 = 0) {
         self.address = address
+        random = SplitMix64(seed: seed)
     }
 
     /// The handles of the connections up, in order.

@@ -283,6 +283,8 @@ public final class HCIControllerServer: Sendable {
                 let level = try? await radio.readRSSI(device)
                 inbox.append(.linkRSSI(device, level.map { Int8(clamping: $0) }))
             }
+        case .encrypted(let device, let level, let keySize):
+            radio.hostEncrypted(device, level: level, keySize: keySize)
         case .note(let text):
             simulation.trace.record("hci", text)
         }

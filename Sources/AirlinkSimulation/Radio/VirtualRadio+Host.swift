@@ -63,6 +63,23 @@ extension VirtualRadio {
     }
 }
 
+extension VirtualRadio {
+    /// The host behind this central encrypted its link to `device` (its controller checked the key): the
+    /// peripheral's server now grants what needs `level`, as after ``pair(_:features:agent:)``.
+    ///
+    /// - Returns: whether a link to `device` was up.
+    @discardableResult
+    package func hostEncrypted(_ device: DeviceID, level: LinkSecurityLevel, keySize: Int) -> Bool {
+        world.lock.withLock {
+            guard let link = links[device], link.isUp, !link.isClosed else { return false }
+            link.server.securityLevel = level
+            link.server.encryptionKeySize = keySize
+            world.record("smp", "\(tracePrefix)\(device) encrypted by the host: \(level) keySize=\(keySize)")
+            return true
+        }
+    }
+}
+
 extension Link {
     /// A PDU reached a central that a host drives: traced as every PDU is, then handed to the host as it is.
     func deliverToHost(_ payload: LinkPayload, _ host: HostBearer) {
