@@ -7,10 +7,10 @@ extension BlueZTransport {
     /// BlueZ does not say how the devices paired nor the link's level on D-Bus: the method is the one the agent's
     /// questions give away (`BlueZPairingMethodObserver`: none is Just Works at level 2, passkey entry level 3,
     /// numeric comparison level 4), bonded as BlueZ's `Bonded` property says, 16-byte key. A device already paired
-    /// (`AlreadyExists`) is reported as encrypted with the bond (no method): bluetoothd encrypts with the bond by
-    /// itself when the device asks for security. For the pairing, an `org.bluez.Agent1` answering with `agent` is
-    /// exported and registered with `AgentManager1` with `features.io` as its capability
-    /// (`BlueZPairingAgent`); bluetoothd asks it for passkeys and confirmations.
+    /// (its `Paired` property, or `AlreadyExists`) is reported as encrypted with the bond (no method), without
+    /// `Pair`: bluetoothd encrypts with the bond by itself when the device asks for security. For the pairing, an
+    /// `org.bluez.Agent1` answering with `agent` is exported and registered with `AgentManager1` with `features.io`
+    /// as its capability (`BlueZPairingAgent`); bluetoothd asks it for passkeys and confirmations.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/pairingFailed`` for `AuthenticationFailed`,
     ///   `AuthenticationCanceled` and `AuthenticationRejected` (cause `.bluez`, no SMP reason: BlueZ does not give
@@ -28,6 +28,16 @@ extension BlueZTransport {
         }
         let context = "pair with \(device)"
         let path = try devicePath(device)
+        // A device already paired is encrypted with the bond, without Device1.Pair: bluetoothd 5.66 answers Pair on
+        // a device bonded over LE by pairing over BR/EDR, which an LE-only device or adapter refuses
+        // (AuthenticationFailed; seen on the real stack, Docs/RealAdapter.md). AlreadyExists comes only when both
+        // bearers are bonded.
+        let bond = try state.withLock { state throws(AirlinkError) -> Bool? in
+            try checkReady(state, path: path, device: device, context: context)
+            guard state.tree.properties(path, BlueZInterface.device)?["Paired"]?.bool == true else { return nil }
+            return state.tree.properties(path, BlueZInterface.device)?["Bonded"]?.bool ?? true
+        }
+        if let bonded = bond { return PairingResult(method: nil, level: .encrypted, keySize: 16, bonded: bonded) }
         let observer = BlueZPairingMethodObserver()
         let agentPath = try await registerAgent(agent, io: features.io, observer: observer, context: context)
         defer { unregisterAgent(agentPath) }

@@ -13,8 +13,7 @@ extension RealStackTests {
     /// world as the controller: the same checks as on the fake BlueZ and the virtual radio.
     @Suite("Transport contract on the real Linux stack")
     struct RealBlueZContractTests {
-        @Test(.disabled("the controller serves no SMP yet: pairing through the real stack is left (Docs/RealStack.md)"))
-        func pairsAndBonds() async throws {
+        @Test func pairsAndBonds() async throws {
             try await TransportContract.pairsAndBonds(try await RealBlueZContractWorld.fresh())
         }
 

@@ -466,7 +466,9 @@ class FakeBlueZ:
             err(bluez_error('NotReady', 'Resource Not Ready'))
             return
         if obj.props[DEVICE]['Paired']:
-            err(bluez_error('AlreadyExists', 'Already Paired'))
+            # bluetoothd 5.66 (real stack): a device bonded over LE is paired again over BR/EDR, which an LE-only
+            # device refuses (mgmt Not Supported): AuthenticationFailed. AlreadyExists needs both bearers bonded.
+            err(bluez_error('AuthenticationFailed', 'Authentication Failed'))
             return
         if not self.state[path]['connected']:
             err(bluez_error('ConnectionAttemptFailed', 'Page Timeout'))
