@@ -88,10 +88,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Chooses a transport from a string a user types (`sim`, `bluez:hci1`): the CLI and apps use it.
+        // Chooses a transport from a string a user types (`sim`, `sim:PATH`, `bluez:hci1`): the CLI and apps use
+        // it. It opens every kind itself, the virtual radio included (Docs/adr/0012-transports-open-the-simulation.md).
         .target(
             name: "AirlinkTransports",
-            dependencies: ["AirlinkCore", "AirlinkBlueZ"]
+            dependencies: [
+                "AirlinkCore", "AirlinkBlueZ", "AirlinkSimulation", "AirlinkProfiles", "AirlinkTestKit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "airlink",
@@ -181,6 +185,8 @@ let package = Package(
             name: "AirlinkTransportsTests",
             dependencies: [
                 "AirlinkTransports", "AirlinkBlueZ", "AirlinkCore", "AirlinkSimulation", "AirlinkBlueZTestSupport",
+                "AirlinkProfiles", "AirlinkTestKit", "Airlink",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "AirlinkTestKitTests",

@@ -54,9 +54,14 @@ public final class Simulation: Sendable {
     ///   - seed: the seed of every random draw in the simulation.
     ///   - strict: whether escaped work fails a run; by default, whether `AIRLINK_STRICT` is `1`.
     ///   - tracing: whether the trace keeps lines (off for benchmarks of raw speed).
-    ///   - logger: the logger layers log through.
+    ///   - logLevel: the least severe level logged. `nil` (the default): ``defaultLogLevel`` (warnings and
+    ///     worse) with the default logger, the given logger's own level with `logger`. The trace is not the
+    ///     log: it keeps every event whatever the level.
+    ///   - logger: the logger layers log through; `nil` (the default) for swift-log's default handler (standard
+    ///     error, unless the app bootstrapped the logging system), labelled `airlink.simulation`.
     public init(
-        seed: UInt64, strict: Bool? = nil, tracing: Bool = true, logger: Logger = Logger(label: "airlink.simulation")
+        seed: UInt64, strict: Bool? = nil, tracing: Bool = true, logLevel: AirlinkLogLevel? = nil,
+        logger: Logger? = nil
     ) {
         self.seed = seed
         self.isStrict = strict ?? Self.strictFromEnvironment
@@ -64,7 +69,9 @@ public final class Simulation: Sendable {
         self.kernel = kernel
         self.trace = SimulationTrace(clock: kernel, enabled: tracing)
         self.random = SeededRandomSource(seed: seed)
-        var logger = logger
+        let level = logLevel ?? (logger == nil ? Self.defaultLogLevel : nil)
+        var logger = logger ?? Logger(label: "airlink.simulation")
+        if let level { logger.logLevel = level.loggerLevel }
         logger[metadataKey: "seed"] = "\(seed)"
         self.environment = AirlinkEnvironment(
             clock: AirlinkClock(backend: kernel), executor: kernel, random: random, trace: trace, logger: logger)
@@ -90,6 +97,10 @@ public final class Simulation: Sendable {
         world.tearDown()
         kernel.windDown()
     }
+
+    /// What a simulation logs without a `logLevel` or a logger of the app's: warnings and worse, so that a test
+    /// or a CLI run on the virtual radio stays quiet unless something needs attention.
+    public static let defaultLogLevel = AirlinkLogLevel.warning
 
     /// Whether `AIRLINK_STRICT=1` is set in the process environment.
     public static var strictFromEnvironment: Bool {

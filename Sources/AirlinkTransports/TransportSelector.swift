@@ -1,18 +1,19 @@
 import AirlinkBlueZ
 import AirlinkCore
 
-/// Opens the transport a user named, so that the CLI and apps choose `sim` or `bluez:hci1` with one
-/// string and layers above never import a concrete transport.
+/// Opens the transport a user named, so that the CLI and apps choose `sim`, `sim:RECORDING.yaml`, `bluez` or
+/// `bluez:hci1` with one string and layers above never import a concrete transport.
 ///
 /// ```swift
-/// let opened = try await TransportSelector().open("bluez:hci1")
+/// let opened = try await TransportSelector().open(CommandLine.arguments.dropFirst().first ?? "sim")
 /// defer { opened.close() }
 /// ```
 ///
 /// What it returns is an ``OpenedTransport``: the transport with its environment, the way to run work
 /// on it and the way to close it, so that a caller never downcasts to a concrete transport. The virtual
-/// radio is opened through ``makeSimulated``, a hook the simulation side fills in (this module does not
-/// depend on the simulation); until it is set, `sim` fails with a message saying so.
+/// radio is opened through ``makeSimulated``: by default ``simulation(seed:logLevel:logger:world:)``, the
+/// built-in simulated world (or the recorded device of `sim:PATH`) with seed 1; pass that with another seed or
+/// level, or a hook of your own (``/AirlinkSimulation/Simulation/opened(as:limit:)``) for a world of your own.
 public struct TransportSelector: Sendable {
     /// Opens the virtual radio for `sim` (`nil`) or `sim:PATH` (the scenario's path): builds the
     /// simulation and returns its radio, its environment, a runner that runs jobs inside it and a
@@ -20,7 +21,9 @@ public struct TransportSelector: Sendable {
     public typealias SimulatedFactory =
         @Sendable (_ scenario: String?) async throws(AirlinkError) -> OpenedTransport
 
-    /// The hook that opens the virtual radio; `nil` until the simulation side provides one.
+    /// The hook that opens the virtual radio; ``simulation(seed:logLevel:logger:world:)`` unless another
+    /// was given. Setting it to `nil` turns `sim` off (it then fails with
+    /// ``/AirlinkCore/AirlinkError/Code/transportUnavailable``).
     public var makeSimulated: SimulatedFactory?
     /// The BlueZ configuration, whose adapter the specifier overrides; its logger is also the logger
     /// of the live environment a BlueZ transport is opened with.
@@ -29,10 +32,11 @@ public struct TransportSelector: Sendable {
     /// Creates a selector.
     ///
     /// - Parameters:
-    ///   - makeSimulated: opens the virtual radio for `sim` and `sim:PATH`.
+    ///   - makeSimulated: opens the virtual radio for `sim` and `sim:PATH`; `nil` (the default) for
+    ///     ``simulation(seed:logLevel:logger:world:)`` with its defaults.
     ///   - bluez: the BlueZ configuration (bus, timeouts, logger); the specifier picks the adapter.
     public init(makeSimulated: SimulatedFactory? = nil, bluez: BlueZTransport.Configuration = .init()) {
-        self.makeSimulated = makeSimulated
+        self.makeSimulated = makeSimulated ?? Self.simulation()
         self.bluez = bluez
     }
 
@@ -41,7 +45,9 @@ public struct TransportSelector: Sendable {
     /// - Parameter text: `sim`, `sim:PATH`, `bluez` or `bluez:hci1`.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a string that names no transport;
     ///   ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when BlueZ, its adapter or the bus is missing (the
-    ///   message says which and how to fix it), or when the virtual radio is not wired in.
+    ///   message says which and how to fix it), or when ``makeSimulated`` was set to `nil`; on `sim`, what
+    ///   ``makeSimulated`` throws (``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a `sim:PATH` that is
+    ///   no recording).
     public func open(_ text: String) async throws(AirlinkError) -> OpenedTransport {
         try await open(try TransportSpecifier(parsing: text))
     }
@@ -69,8 +75,8 @@ public struct TransportSelector: Sendable {
             guard let makeSimulated else {
                 throw AirlinkError(
                     .transportUnavailable,
-                    "this build has no virtual radio wired into TransportSelector (makeSimulated is nil); "
-                        + "use bluez, or pass makeSimulated")
+                    "this selector's virtual radio was turned off (makeSimulated is nil); use bluez, or set "
+                        + "makeSimulated to TransportSelector.simulation()")
             }
             return try await makeSimulated(scenario)
         case .bluez(let adapter):

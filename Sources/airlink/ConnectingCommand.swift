@@ -90,6 +90,8 @@ enum ConnectingCommand {
                 environment.clock, epoch: started.advanced(by: .zero - environment.clock.now.offset))
             let manager = DeviceManager(
                 transport: transport, environment: environment, registry: registry, recordClock: recordClock)
+            // Ends with the manager's event streams, at its shutdown; awaited so that no warning is lost.
+            let staleWarnings = session.isSimulated ? nil : StaleStackCacheWarning.watch(manager)
             let connection: ConnectionManager
             switch target {
             case .id(let query):
@@ -114,11 +116,13 @@ enum ConnectingCommand {
                 await connection.disconnect()
                 await manager.waitForRecords()
                 manager.shutdown()
+                await staleWarnings?.value
                 return result
             } catch {
                 await connection.disconnect()
                 await manager.waitForRecords()
                 manager.shutdown()
+                await staleWarnings?.value
                 throw error
             }
         }

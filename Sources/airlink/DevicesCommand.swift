@@ -28,7 +28,22 @@ struct DevicesCommand: AsyncParsableCommand {
         /// The cached GATT database (services with handles and the characteristics found); absent when none.
         var cachedDatabase: CachedGATTDatabase?
         /// The bond `airlink pair` (or the app's pairing) left: level, key size, when; absent when none.
-        var bond: BondRecord?
+        var bond: Bond?
+
+        /// A bond as `devices --json` shows it: ``BondRecord``'s fields, its time in seconds since 1970 to the
+        /// microsecond at most (the registry keeps a `Double`, which would print 17 significant digits).
+        struct Bond: Encodable {
+            var level: Int
+            var keySize: Int
+            var bonded: Seconds
+
+            init(_ record: BondRecord) {
+                level = record.level.rawValue
+                keySize = record.keySize
+                let microseconds = (record.bonded.secondsSince1970 * 1_000_000).rounded()
+                bonded = Seconds(.microseconds(Int64(microseconds)))
+            }
+        }
 
         init(_ record: ConnectionRecord) {
             id = record.id.description
@@ -40,7 +55,7 @@ struct DevicesCommand: AsyncParsableCommand {
             connections = record.connectionCount
             databaseHash = record.databaseHash.map { $0.map { String(format: "%02x", $0) }.joined() }
             cachedDatabase = record.database
-            bond = record.bond
+            bond = record.bond.map(Bond.init)
         }
 
         /// The CACHE column: `2 services, 5 characteristics, hash 1a2b3c4d…`, or `-`.

@@ -17,11 +17,24 @@ enum ScanOutput {
                 device.manufacturerData.isEmpty
                     ? "-"
                     : device.manufacturerData.map {
-                        "\(Names.company($0.companyID)) \(companyHex($0.companyID)): \(Hex.text($0.data))"
+                        "\(tableCompany($0.companyID)) \(companyHex($0.companyID)): \(Hex.text($0.data))"
                     }.joined(separator: "; "),
             ]
         }
         return Output.table(["ID", "NAME", "RSSI", "SERVICES", "MANUFACTURER DATA"], rows)
+    }
+
+    /// The widest a company's name is in the table: longer names (0xFFFF's is 110 characters) are elided.
+    static let companyWidth = 32
+
+    /// A company's name as the table shows it: whole up to ``companyWidth`` characters, else cut after the last
+    /// whole word that fits with an ellipsis (`Bluetooth SIG Specification…`); JSON keeps the whole name.
+    static func tableCompany(_ identifier: UInt16) -> String {
+        let name = Names.company(identifier)
+        guard name.count > companyWidth else { return name }
+        let room = name.prefix(companyWidth - 1)
+        let words = room.lastIndex(of: " ").map { room[..<$0] } ?? room
+        return words.trimmingCharacters(in: CharacterSet(charactersIn: " ,.;:-")) + "…"
     }
 
     /// `0x004C`.

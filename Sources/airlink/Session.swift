@@ -35,9 +35,6 @@ struct Session: Sendable {
             + "sim:RECORDING.yaml, a device recorded with `airlink record`"
     }
 
-    /// How long a recording opened with `sim:PATH` loops its session: the longest a duration flag runs on `sim`.
-    static let replayLength = DurationArgument.simulatedMaximum
-
     /// Opens the transport the options name, through ``/AirlinkTransports/TransportSelector``.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError`` when the transport cannot be opened (no BlueZ on the bus, no adapter:
@@ -45,18 +42,13 @@ struct Session: Sendable {
     static func open(_ global: GlobalOptions) async throws -> Session {
         let (seed, logger) = (global.seed, global.logger)
         let specifier = try global.specifier()
-        var world = SimulatedWorld.builtIn.peripherals
-        if case .simulation(let path?) = specifier {
-            world = [try DeviceRecording.load(path: path).peripheralSpec(replay: .loop(until: replayLength))]
-        }
+        var world: [PeripheralSpec] = []
+        if case .simulation(let path) = specifier { world = try TransportSelector.simulatedWorld(for: path) }
         let selector = TransportSelector(
-            makeSimulated: { [world] scenario throws(AirlinkError) in
-                let simulation = Simulation(seed: seed, strict: false, logger: logger)
-                for peripheral in world { _ = try simulation.add(peripheral) }
-                return simulation.opened(as: .simulation(scenario: scenario), limit: .seconds(366 * 86_400))
-            }, bluez: BlueZTransport.Configuration(logger: logger))
+            makeSimulated: TransportSelector.simulation(seed: seed, logger: logger, world: world),
+            bluez: BlueZTransport.Configuration(logger: logger))
         let opened = try await selector.open(specifier)
-        return Session(opened: opened, simulatedWorld: opened.isSimulated ? world : [])
+        return Session(opened: opened, simulatedWorld: world)
     }
 
     /// The device `query` names: resolved among `known` (a registry's devices) and the transport's (on

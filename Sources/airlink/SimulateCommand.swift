@@ -79,6 +79,12 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if DeviceRecording.isRecording(path: file) {
+            try Self.fail(
+                "\(file) is a recording (made with `airlink record`), not a scenario: replay it with "
+                    + "`--transport sim:\(file)` (`airlink scan --transport sim:\(file)`), or name it in a scenario's "
+                    + "world as `recorded: \(file)`")
+        }
         let scenario: Scenario
         do {
             scenario = try Scenario.load(path: file)

@@ -49,6 +49,44 @@ import Testing
         #expect(rows.compactMap { $0["id"] as? String } == [World.thermostat])
     }
 
+    @Test func aReadFromAStaleBlueZCacheWarnsWithoutVerbose() async throws {
+        // Given a sensor with a Database Hash, read once through the CLI so that the registry caches its database
+        let fake = try await FakeBlueZ.fresh()
+        let sensor = "C0:FF:EE:00:00:5C"
+        func services(hash: String, reading: String, inserted: Bool) -> String {
+            let extra = inserted ? #"{"uuid": "FFF2", "flags": ["read"], "value": "ee"},"# : ""
+            return #"""
+                [{"uuid": "1801", "characteristics": [{"uuid": "2B2A", "flags": ["read"], "value": "\#(hash)"}]},
+                 {"uuid": "FFF0", "characteristics": [\#(extra)
+                  {"uuid": "FFF1", "flags": ["read"], "value": "\#(reading)"}]}]
+                """#
+        }
+        let (oldHash, newHash) = (String(repeating: "11", count: 16), String(repeating: "22", count: 16))
+        _ = try await fake.addPeripheral(
+            json: #"{"name": "Sensor", "address": "\#(sensor)", "rssi": -50, "services": "#
+                + services(hash: oldHash, reading: "01", inserted: false) + "}")
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+        let registry = cli.directory + "/devices.json"
+        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
+        let read = ["read", sensor, "FFF0", "FFF1", "--transport", "bluez", "--registry", registry]
+        let first = try await cli.run(read)
+        #expect(first.status == 0 && !first.stderr.contains("warning"), "\(first)")
+
+        // When its firmware changes the hash while BlueZ keeps serving its old objects, and it is read again
+        try await fake.staleCache(
+            FakeBlueZ.devicePath(sensor), json: services(hash: newHash, reading: "02", inserted: true))
+        let stale = try await cli.run(read)
+
+        // Then the read succeeds, and without --verbose a warning on standard error says the value may be old and
+        // how to drop BlueZ's copy
+        #expect(stale.status == 0, "\(stale)")
+        let warning = try #require(
+            stale.stderr.split(separator: "\n").first { $0.hasPrefix("warning: BlueZ's cache of \(sensor)") },
+            "\(stale)")
+        #expect(warning.contains("stale (hashMismatch") && warning.contains("airlink refresh-cache \(sensor)"))
+    }
+
     @Test func refreshCacheRemovesTheDeviceFromBlueZAndDiscoversItAgain() async throws {
         // Given the thermostat connected once through the CLI, so that the registry caches its database
         let fake = try await FakeBlueZ.fresh()

@@ -58,6 +58,22 @@ import Testing
         #expect(exchange.count > 3 && exchange.allSatisfy { $0["time"] is Double && $0["message"] is String })
     }
 
+    @Test func simulateOnARecordingSaysToReplayItWithTheTransport() async throws {
+        // Given the CLI and a recording shipped in Simulations/devices (made with airlink record, not a scenario)
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        let recording = World.shipped("Simulations/devices/thermostat.yaml")
+
+        // When it is given to simulate
+        let result = try await cli.run("simulate", recording)
+
+        // Then it is refused as unusable input, saying it is a recording and how to replay it, not "missing duration"
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("is a recording"), "\(result)")
+        #expect(result.stderr.contains("--transport sim:\(recording)"), "\(result)")
+        #expect(!result.stderr.contains("duration"), "\(result)")
+    }
+
     @Test func simulatePrintsItsEventsAsJSONLines() async throws {
         // Given the CLI and a scenario with its golden trace
         let cli = try CLI()

@@ -26,6 +26,27 @@ import Testing
         #expect((rows.first?["bond"] as? [String: Any])?["level"] as? Int == 2, "\(devices)")
     }
 
+    @Test func devicesJSONShowsABondsTimeToTheMicrosecondAtMost() async throws {
+        // Given a registry holding a bond whose time has sub-microsecond digits (as a wall clock's Double has)
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+        let path = cli.directory + "/devices.json"
+        let paired = try await cli.run("pair", World.thermostat, "--registry", path)
+        #expect(paired.status == 0, "\(paired)")
+        let stored = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = stored.replacing(#/"bonded"\s*:\s*[0-9.e+]+/#) { _ in "\"bonded\" : 1767225600.1234567" }
+        #expect(edited != stored, "\(stored)")
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+
+        // When devices lists it as JSON
+        let devices = try await cli.run("devices", "--registry", path, "--json")
+
+        // Then the bond's time has six decimals at most, rounded to the microsecond, as CLI.md says of every time
+        #expect(devices.status == 0, "\(devices)")
+        #expect(devices.stdout.contains("\"bonded\" : 1767225600.123457"), "\(devices.stdout)")
+        #expect(!devices.stdout.contains("1767225600.1234567"), "\(devices.stdout)")
+    }
+
     @Test func aPasskeyADeviceWithoutADisplayCannotCheckFailsTyped() async throws {
         // Given the thermostat, which has neither display nor keyboard
         let cli = try CLI()

@@ -26,7 +26,7 @@ import Testing
         }
 
         // Then the whole stream saw every layer's events in order, the device's stream its own, and
-        // the filtered stream only the loss, with its typed error and cause
+        // the filtered stream only the loss, with its typed error, whose message names the reason
         #expect(
             all.values.map(\.name) == [
                 "started", "discovered", "discovered", "stopped", "connected", "notificationsChanged", "lost",
@@ -37,7 +37,9 @@ import Testing
             return
         }
         #expect(device == "C0:FF:EE:00:00:01")
-        #expect(error.code == .linkLost && error.cause == .other("Connection Timeout (0x08)"))
+        #expect(error.code == .linkLost)
+        #expect(error.message == "the link to C0:FF:EE:00:00:01 was lost (Connection Timeout (0x08))")
+        #expect(error.description == "linkLost: the link to C0:FF:EE:00:00:01 was lost (Connection Timeout (0x08))")
         // And every event went to the trace as a typed record, in the same order, rendered as its description
         #expect(world.layerEvents.map(\.event) == all.values.map(\.traced))
         #expect(world.sim.trace.events(in: "event") == all.values.map(\.description))

@@ -1,5 +1,6 @@
 import AirlinkBlueZTestSupport
 import AirlinkCore
+import AirlinkProfiles
 import AirlinkSimulation
 import AirlinkTransports
 import Synchronization
@@ -66,16 +67,89 @@ struct TransportSelectorTests {
         #expect(closes.value == 1)
     }
 
-    @Test func simWithoutTheHookSaysWhatIsMissing() async {
-        // Given a selector without the virtual radio wired in, when sim is asked for
-        let error = await #expect(throws: AirlinkError.self) {
-            _ = try await TransportSelector().open("sim")
-        }
+    @Test func theDefaultSelectorOpensTheBuiltInWorldOnSim() async throws {
+        // Given a selector made with no arguments, as the DocC example makes it, when sim is opened
+        let opened = try await TransportSelector().open("sim")
+        defer { opened.close() }
 
-        // Then the error says the hook is missing
-        #expect(error?.code == .transportUnavailable)
-        #expect(error?.message.contains("makeSimulated") == true)
+        // Then it is the virtual radio holding the built-in world: the thermostat, the battery and the SensorTag
+        // answer a connection and their services, in virtual time
+        let transport = opened.transport
+        let services = try await opened.run { () async throws -> [[BluetoothUUID]] in
+            var found: [[BluetoothUUID]] = []
+            for device in SimulatedWorld.builtIn.peripherals.map(\.id) {
+                _ = try await transport.connect(device, timeout: .seconds(5))
+                found.append(try await transport.discoverServices(device, uuids: nil).map(\.uuid))
+            }
+            return found
+        }
+        #expect(opened.isSimulated)
+        #expect(opened.specifier == .simulation(scenario: nil))
+        #expect(services.count == 3)
+        #expect(services[0].contains(.thermostatTemperatureService))
+        #expect(services[1].contains(.battery))
     }
+
+    @Test func simWithARecordingOpensTheRecordedDevice() async throws {
+        // Given the recording of a thermostat shipped in Simulations/devices, when sim:PATH is opened
+        let path = Self.repository + "/Simulations/devices/thermostat.yaml"
+        let opened = try await TransportSelector().open("sim:" + path)
+        defer { opened.close() }
+
+        // Then the recorded device is on the air and answers with its recorded services
+        let transport = opened.transport
+        let services = try await opened.run { () async throws -> [BluetoothUUID] in
+            _ = try await transport.connect("C0:FF:EE:00:00:01", timeout: .seconds(5))
+            return try await transport.discoverServices("C0:FF:EE:00:00:01", uuids: nil).map(\.uuid)
+        }
+        #expect(opened.specifier == .simulation(scenario: path))
+        #expect(services.contains(.thermostatTemperatureService))
+        #expect(try TransportSelector.simulatedWorld(for: path).map(\.id) == ["C0:FF:EE:00:00:01"])
+    }
+
+    @Test func simWithAScenarioFileSaysHowToRunIt() async {
+        // Given a scenario file (not a recording), when it is opened as sim:PATH
+        let path = Self.repository + "/Simulations/linear-link-loss.yaml"
+        let error = await #expect(throws: AirlinkError.self) { _ = try await TransportSelector().open("sim:" + path) }
+
+        // Then the error says what the file is and how to run it
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("Scenario.load(path:)") == true)
+    }
+
+    @Test func theDefaultSelectorNoLongerSaysTheVirtualRadioIsMissing() async throws {
+        // Given the default selector, when sim is opened, then nothing says a hook is missing (it opens)
+        let opened = try await TransportSelector().open(.simulation(scenario: nil))
+        opened.close()
+
+        // And only a selector whose virtual radio was turned off refuses sim, saying how to turn it on
+        var off = TransportSelector()
+        off.makeSimulated = nil
+        let error = await #expect(throws: AirlinkError.self) { _ = try await off.open("sim") }
+        #expect(error?.code == .transportUnavailable)
+        #expect(error?.message.contains("TransportSelector.simulation()") == true)
+    }
+
+    @Test func theSimulationHookTakesTheSeedAndTheLogLevel() async throws {
+        // Given two selectors opening sim with seed 7 at level info
+        let opened = try await TransportSelector(makeSimulated: TransportSelector.simulation(seed: 7, logLevel: .info))
+            .open("sim")
+        defer { opened.close() }
+
+        // Then the simulation's random source and logger are the ones asked for
+        #expect(opened.environment.logger.logLevel == .info)
+        let again = try await TransportSelector(makeSimulated: TransportSelector.simulation(seed: 7)).open("sim")
+        defer { again.close() }
+        #expect(opened.environment.random.next() == again.environment.random.next())
+        #expect(again.environment.logger.logLevel == .warning)
+    }
+
+    /// The repository's root, for its shipped files.
+    static let repository: String = {
+        var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(3)
+        return components.joined(separator: "/")
+    }()
 
     @Test func simUsesTheHookWithTheScenario() async throws {
         // Given a selector whose hook records the scenario it was given

@@ -8,7 +8,8 @@ public enum ConnectionEvent: Sendable, Hashable, CustomStringConvertible {
     case connected(LinkInfo)
     /// The app's connection attempt failed (timed out, refused, cancelled, adapter off).
     case failedToConnect(AirlinkError)
-    /// An established link was lost; the error's cause keeps the reason (an HCI code).
+    /// An established link was lost; the error's message ends with the reason the stack gave (an HCI code:
+    /// `the link to C0:FF:EE:00:00:01 was lost (Connection Timeout (0x08))`).
     case lost(AirlinkError)
     /// The app ended the connection (``ConnectionManager/disconnect()``), or stopped reconnecting.
     case terminated

@@ -252,8 +252,8 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     private mutating func loss(_ reason: DisconnectionReason) -> [Action] {
-        let error = AirlinkError(
-            .linkLost, "the link to \(device) was lost", cause: .other(reason.description))
+        // The reason is in the message, which is what apps print; `description` (and so the trace) reads as before.
+        let error = AirlinkError(.linkLost, "the link to \(device) was lost (\(reason))")
         history = ReconnectionHistory(attemptsMade: 0, lastDelay: nil, lastError: error)
         attemptNumber = 0
         phase = .idle

@@ -176,11 +176,12 @@ public final class Discovery: ScanClient, Sendable {
                 if let name = heard.name { state.devices[index].name = name.name }
                 if let rssi = advertisement.rssi { state.devices[index].rssi = Int(rssi) }
                 state.devices[index].lastSeen = now
-                // A scan response completes the device (its full name, say): reported when it changes what
-                // the device shows, and never counted as a sighting.
+                // A scan response completes the device (its full name, say), merged into its sighting: never
+                // counted as one, and reported again only when every advertisement is (`reportsDuplicates`) and
+                // it changes what the device shows. Without duplicates a device is reported once.
                 guard !advertisement.isScanResponse else {
-                    return before.advertisement != shown || before.name != state.devices[index].name
-                        ? state.devices[index] : nil
+                    let changed = before.advertisement != shown || before.name != state.devices[index].name
+                    return reportsDuplicates && changed ? state.devices[index] : nil
                 }
                 state.devices[index].sightings += 1
                 return reportsDuplicates ? state.devices[index] : nil

@@ -28,9 +28,12 @@ final class EventBus: Sendable {
     /// Ends every subscriber's stream.
     func finish() { broadcaster.finish() }
 
-    private static func level(of event: AirlinkEvent) -> Logger.Level {
+    /// How loud an event is in the log. A lost link is `info`: the app hears it as an event and handles it (a
+    /// reconnection strategy, or its own choice of none); what needs attention is a reconnection that gave up, a
+    /// first connection that failed, notifications that could not be restored.
+    static func level(of event: AirlinkEvent) -> Logger.Level {
         switch event {
-        case .connection(_, .lost), .connection(_, .gaveUp), .connection(_, .failedToConnect),
+        case .connection(_, .gaveUp), .connection(_, .failedToConnect),
             .services(_, .notificationsRestoreFailed), .services(_, .notificationsOverflowed):
             .warning
         case .discovery(_, .discovered): .debug

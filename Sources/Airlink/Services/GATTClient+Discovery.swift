@@ -77,18 +77,19 @@ extension GATTClient {
         if let all {
             found = all
         } else {
+            // Finding one characteristic by UUID costs the requests of finding them all (Read By Type over the
+            // service's range, filtered by the client), so all are discovered and cached: the service's next
+            // characteristic needs no request, on this link or (with a registry) the next.
             try requireDeadline(turn)
-            found = try await transport.discoverCharacteristics(device, of: service, uuids: [uuid])
+            found = try await transport.discoverCharacteristics(device, of: service, uuids: nil)
+            cache(found, of: serviceUUID, turn: turn, complete: true)
         }
         guard let characteristic = found.first(where: { $0.uuid == uuid }) else {
-            var known = all ?? []
-            if all == nil { known = try await transport.discoverCharacteristics(device, of: service, uuids: nil) }
             throw AirlinkError(
                 .characteristicNotFound,
                 "service \(serviceUUID) of \(device) has no characteristic \(uuid); it has "
-                    + "\(Self.list(known.map(\.uuid))). Check the UUID and the service it belongs to")
+                    + "\(Self.list(found.map(\.uuid))). Check the UUID and the service it belongs to")
         }
-        cache([characteristic], of: serviceUUID, turn: turn, complete: false)
         return (service, characteristic)
     }
 

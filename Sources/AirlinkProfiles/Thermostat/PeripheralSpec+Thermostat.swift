@@ -21,19 +21,28 @@ extension PeripheralSpec {
     /// bytes), and answers active scanners with its complete name, "Thermostat", and manufacturer data `A1 B2`
     /// under the SIG's test company identifier 0xFFFF in its scan response (as the fake BlueZ's thermostat does).
     ///
+    /// With a `drift`, a room that has come within ``thermostatDriftBound`` (0.5 °C) of the set point wanders: every
+    /// second it moves by a whole number of hundredths of a degree drawn uniformly from `-drift...drift` with the
+    /// simulation's seeded random source (the same seed gives the same temperatures), staying within the bound;
+    /// each change is notified. ``/AirlinkCore/SimulatedWorld/builtIn``'s thermostat drifts by 0.05 °C, so a
+    /// subscription to its temperature hears a value within a few seconds; without a drift (the default here,
+    /// which scenarios and their golden traces rely on) a room at its set point stays silent.
+    ///
     /// - Parameters:
     ///   - temperature: the room temperature, °C.
     ///   - setPoint: the set point, °C (the room temperature by default).
     ///   - unit: the initial unit.
     ///   - battery: the battery level, %.
     ///   - rate: how fast the room follows the set point, °C per second.
+    ///   - drift: how far the room may wander each second around its set point, °C (0 to 1; 0: it stays still).
     ///   - id: the address.
     ///   - position: where it stands.
     public static func thermostat(
         temperature: Double = 21, setPoint: Double? = nil, unit: TemperatureUnit = .celsius, battery: UInt8 = 90,
-        rate: Double = 0.1, id: DeviceID = "C0:FF:EE:00:00:01", position: Position = .metres(2)
+        rate: Double = 0.1, drift: Double = 0, id: DeviceID = "C0:FF:EE:00:00:01", position: Position = .metres(2)
     ) -> PeripheralSpec {
-        PeripheralSpec(name: "Thermostat", id: id, appearance: Appearance(0x0300), position: position) {
+        let driftSteps = Int((min(1, max(0, drift)) * 100).rounded())
+        return PeripheralSpec(name: "Thermostat", id: id, appearance: Appearance(0x0300), position: position) {
             Advertising(every: .milliseconds(100)) {
                 LocalName("Thermost", shortened: true)
                 ServiceUUIDs(.thermostatTemperatureService)
@@ -59,6 +68,14 @@ extension PeripheralSpec {
                 .updates(every: .seconds(1)) { _, context in
                     let current = context.state[ThermostatState.temperature, default: temperature]
                     let target = context.state[ThermostatState.setPoint, default: temperature]
+                    if driftSteps > 0, abs(target - current) <= thermostatDriftBound {
+                        let moved = current + Double(context.random.uniform(in: -driftSteps...driftSteps)) / 100
+                        let bounded = min(target + thermostatDriftBound, max(target - thermostatDriftBound, moved))
+                        let next = (bounded * 100).rounded() / 100
+                        guard next != current else { return nil }
+                        context.state[ThermostatState.temperature] = next
+                        return thermostatReading(context)
+                    }
                     guard current != target else { return nil }
                     let step = min(rate, abs(target - current))
                     context.state[ThermostatState.temperature] = current + (target > current ? step : -step)
@@ -73,6 +90,9 @@ extension PeripheralSpec {
             }
         }
     }
+
+    /// How far a drifting thermostat's room strays from its set point at most: 0.5 °C.
+    public static let thermostatDriftBound = 0.5
 
     private static func thermostatUnit(_ context: any PeripheralContext) -> TemperatureUnit {
         (try? context.value(of: .thermostatUnit, as: TemperatureUnit.self)) ?? .celsius

@@ -175,4 +175,11 @@ enum World {
     static let battery = "B4:77:E2:00:00:02"
     static let temperatureService = "68753A44-4D6F-1226-9C60-0050E4C00066"
     static let temperature = "68753A44-4D6F-1226-9C60-0050E4C00067"
+
+    /// A file shipped in the repository, by its path from the root (`Simulations/linear-link-loss.yaml`).
+    static func shipped(_ path: String) -> String {
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        return root.appendingPathComponent(path).path
+    }
 }

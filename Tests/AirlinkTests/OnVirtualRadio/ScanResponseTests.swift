@@ -41,6 +41,44 @@ import Testing
         #expect((15...25).contains(thermostat.sightings), "\(thermostat.sightings)")
     }
 
+    @Test func withoutDuplicatesADeviceIsDiscoveredOnceAndItsScanResponseMergesIntoIt() async throws {
+        // Given the thermostat, whose scan response brings its complete name after the advertisement's shortened one
+        let (sim, manager) = try Self.world()
+
+        // When discovering actively with the default options (no duplicates) for 2 s
+        let (events, devices) = try await sim.run { () async throws -> ([DiscoveryEvent], [DiscoveredDevice]) in
+            let discovery = try await manager.discover(timeout: .seconds(2))
+            var events: [DiscoveryEvent] = []
+            for await event in discovery.events { events.append(event) }
+            return (events, discovery.devices)
+        }
+
+        // Then it was reported once, and the device list shows the scan response merged in (complete name, data)
+        let discovered = events.compactMap { event -> DeviceID? in
+            if case .discovered(let device) = event { device.id } else { nil }
+        }
+        #expect(discovered == [Self.thermostat])
+        #expect(devices.first?.name == "Thermostat")
+        #expect(devices.first?.advertisement.manufacturerData(for: 0xFFFF) == [0xA1, 0xB2])
+    }
+
+    @Test func withDuplicatesAScanResponseThatChangesTheDeviceIsReported() async throws {
+        // Given the thermostat, when discovering with every advertisement reported
+        let (sim, manager) = try Self.world()
+        let names = try await sim.run { () async throws -> [String?] in
+            let discovery = try await manager.discover(
+                timeout: .milliseconds(150), options: .init(reportsDuplicates: true))
+            var names: [String?] = []
+            for await event in discovery.events {
+                if case .discovered(let device) = event { names.append(device.name) }
+            }
+            return names
+        }
+
+        // Then the first report shows the shortened name, and the scan response's complete name is reported next
+        #expect(Array(names.prefix(2)) == ["Thermost", "Thermostat"], "\(names)")
+    }
+
     @Test func aPassiveScanHearsOnlyTheAdvertisingPDU() async throws {
         // When discovering passively
         let found = try await Self.discover(ScanOptions(reportsDuplicates: true, scansActively: false))
