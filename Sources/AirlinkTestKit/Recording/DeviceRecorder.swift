@@ -109,8 +109,8 @@ public struct DeviceRecorder: Sendable {
         while start.advanced(by: interval * tick) <= end {
             try? await clock.sleep(until: start.advanced(by: interval * tick))
             for characteristic in readable {
-                // The session lasts what was asked: no read starts after its end.
-                guard clock.now < end else { break }
+                // The session lasts what was asked: no read starts after its end (one at the end still does).
+                guard clock.now <= end else { break }
                 let asked = log.now
                 let value = try await read(device, characteristic.valueHandle, log: log)
                 reads.append(RecordedRead(time: asked, handle: characteristic.valueHandle, value: value))
