@@ -224,9 +224,6 @@ public struct DeviceRecorder: Sendable {
         if case .uuids(let wanted) = subscription {
             let offered = database.services.filter { ![.genericAccess, .genericAttribute].contains($0.uuid) }
                 .flatMap(\.characteristics).filter(\.properties.canSubscribe).map(\.uuid)
-            guard !wanted.isEmpty else {
-                throw AirlinkError(.invalidArgument, "the subscription names no characteristic: name one, or all")
-            }
             for uuid in wanted where !offered.contains(uuid) {
                 throw AirlinkError(
                     .characteristicNotFound,
