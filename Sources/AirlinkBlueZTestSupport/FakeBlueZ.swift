@@ -85,37 +85,22 @@ package final class FakeBlueZ: Sendable {
                 "--description", description.hasPrefix("/") ? description : fixtureDirectory + "/" + description,
             ]
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new process group (stopped as a whole), and signals neither blocked nor ignored: the
-        // spawning thread's mask (a Swift worker's) would otherwise keep SIGTERM from the fixture.
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, directory + "/fixture.log", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var pid: pid_t = 0
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, cArguments, environ)
-        close(input[0])
-        close(output[1])
-        guard spawned == 0 else {
-            close(input[1])
-            close(output[0])
-            throw StartError(description: "posix_spawn of the fixture failed: \(spawned)")
+        // A new process group (stopped as a whole), signals neither blocked nor ignored (ChildProcess): the
+        // spawning thread's mask (a Swift worker's) would otherwise keep SIGTERM from the fixture.
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(arguments, actions: &actions)
+            close(input[0])
+            close(output[1])
+        } catch {
+            for fd in input + output { close(fd) }
+            throw StartError(description: "posix_spawn of the fixture failed: \(error.message)")
         }
         func fail(_ why: String) -> StartError {
             kill(-pid, SIGKILL)

@@ -92,8 +92,9 @@ struct ControllerCommand: AsyncParsableCommand {
 
     static func parseBurst(_ text: String) throws -> HCIControllerServer.LinkAction {
         let usage = "write DEVICE@SECONDS/COUNT/UUID, such as B4:77:E2:00:00:02@3/2000/2A19"
-        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
-        let fields = parts.count == 2 ? parts[1].split(separator: "/").map(String.init) : []
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let fields =
+            parts.count == 2 ? parts[1].split(separator: "/", omittingEmptySubsequences: false).map(String.init) : []
         guard parts.count == 2, let device = DeviceID(parts[0]), fields.count == 3, let seconds = Double(fields[0]),
             seconds >= 0, seconds <= 86_400, let count = Int(fields[1]), (1...100_000).contains(count),
             let uuid = BluetoothUUID(fields[2])
@@ -105,12 +106,13 @@ struct ControllerCommand: AsyncParsableCommand {
 
     static func parseLoss(_ text: String) throws -> HCIControllerServer.LinkAction {
         let usage = "write DEVICE@SECONDS[/REASON], such as C0:FF:EE:00:00:01@2/0x08"
-        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let device = DeviceID(parts[0]) else {
             throw ValidationError("--drop-link \"\(text)\" names no device: \(usage)")
         }
-        let timing = parts[1].split(separator: "/", maxSplits: 1).map(String.init)
-        guard let seconds = Double(timing[0]), seconds >= 0, seconds <= 86_400 else {
+        // Empty fields are kept ("@/" is an empty delay, "@2/" an empty reason), so `timing` is never empty.
+        let timing = parts[1].split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let seconds = timing.first.flatMap(Double.init), seconds >= 0, seconds <= 86_400 else {
             throw ValidationError("--drop-link \"\(text)\" has no delay in seconds from 0 to 86400: \(usage)")
         }
         var reason = DisconnectionReason.supervisionTimeout

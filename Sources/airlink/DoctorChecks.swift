@@ -1,4 +1,5 @@
 import AirlinkBlueZ
+import AirlinkCore
 import Foundation
 
 /// One finding of `airlink doctor`: what was checked, how it stands, and what to do about a problem.
@@ -56,10 +57,16 @@ struct DoctorChecks: Sendable {
         do {
             connection = try DBusConnection(bus: bus)
         } catch {
+            // DBUS_SYSTEM_BUS_ADDRESS, when set, is the first suspect: garbage, empty, a file, a silent socket.
+            let variable = busAddress.map {
+                "DBUS_SYSTEM_BUS_ADDRESS is \"\($0)\": set it to the system bus's address "
+                    + "(unix:path=/run/dbus/system_bus_socket) or unset it; else "
+            }
             return [
                 DoctorCheck(
-                    name: "bus", status: .problem, detail: "\(error)",
-                    fix: "start dbus (`sudo systemctl start dbus`); in a container, mount the host's "
+                    name: "bus", status: .problem, detail: error.openingError(bus, context: "doctor").message,
+                    fix: (variable ?? "")
+                        + "start dbus (`sudo systemctl start dbus`); in a container, mount the host's "
                         + "/run/dbus/system_bus_socket")
             ]
         }
@@ -193,26 +200,55 @@ struct DoctorChecks: Sendable {
         ]
     }
 
+    /// How long `bluetoothd --version` may take before it (and its process group) is killed.
+    static let childDeadline = Duration.seconds(5)
+    /// The most `bluetoothd --version` may print (a version is a few bytes).
+    static let maximumChildOutput = 4096
+
     /// bluetoothd's version, from the first executable that answers `--version`.
+    ///
+    /// Each is run as every child of Airlink (``/AirlinkCore/ChildProcess``): its own process group, no signal
+    /// blocked, killed at ``childDeadline`` or past ``maximumChildOutput`` bytes; what each one did is reported,
+    /// never "no bluetoothd found" for one that was found.
     private func version() -> DoctorCheck {
+        var findings: [String] = []
         for path in bluetoothd where FileManager.default.isExecutableFile(atPath: path) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["--version"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let number = Double(text.split(separator: ".").prefix(2).joined(separator: ".")) else { continue }
+            let result: ChildProcess.Result
+            do {
+                result = try ChildProcess.run(
+                    [path, "--version"], deadline: Self.childDeadline, maximumOutput: Self.maximumChildOutput)
+            } catch {
+                findings.append(error.message)
+                continue
+            }
+            let text = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            switch result.ending {
+            case .timedOut(let deadline):
+                findings.append("\(path) --version did not end within \(deadline.text) (killed)")
+                continue
+            case .outputTooLarge(let limit):
+                findings.append("\(path) --version printed more than \(limit) bytes, not a version (killed)")
+                continue
+            case .signalled(let signal):
+                findings.append("\(path) --version ended by signal \(signal)")
+                continue
+            case .exited: break
+            }
+            guard let number = Double(text.split(separator: ".").prefix(2).joined(separator: ".")) else {
+                findings.append("\(path) --version printed \"\(text.prefix(80))\", not a version")
+                continue
+            }
             if number < 5.50 {
                 return DoctorCheck(
                     name: "version", status: .note, detail: "bluetoothd \(text) (\(path))",
                     fix: "Airlink is tested with BlueZ 5.50 and later; upgrade bluez")
             }
             return DoctorCheck(name: "version", status: .ok, detail: "bluetoothd \(text) (\(path))")
+        }
+        guard findings.isEmpty else {
+            return DoctorCheck(
+                name: "version", status: .note, detail: findings.joined(separator: "; ") + "; version unknown",
+                fix: "point --bluetoothd at BlueZ's bluetoothd, or reinstall bluez (`sudo apt-get install bluez`)")
         }
         return DoctorCheck(
             name: "version", status: .note,
@@ -222,10 +258,24 @@ struct DoctorChecks: Sendable {
 
     /// The GATT cache: with `Cache = no` BlueZ forgets a device's services between connections.
     private func cacheCheck() -> DoctorCheck {
-        guard let text = try? String(contentsOfFile: mainConf, encoding: .utf8) else {
+        let bytes: [UInt8]
+        do {
+            // A FIFO, a directory or a device is refused without blocking (InputFile), never taken as absent.
+            guard
+                let read = try InputFile.read(
+                    mainConf, kind: "BlueZ configuration", maximumSize: 1 << 20,
+                    advice: "such as /etc/bluetooth/main.conf")
+            else {
+                return DoctorCheck(
+                    name: "cache", status: .ok, detail: "\(mainConf) absent: BlueZ's default GATT cache (always)")
+            }
+            bytes = read
+        } catch {
             return DoctorCheck(
-                name: "cache", status: .ok, detail: "\(mainConf) absent: BlueZ's default GATT cache (always)")
+                name: "cache", status: .note, detail: error.message,
+                fix: "point --main-conf at bluetoothd's configuration file, a regular file")
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         var section = ""
         var cache: String?
         for raw in text.split(whereSeparator: \.isNewline) {

@@ -49,8 +49,14 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.message)
         }
-        if case .simulation(let path?) = chosen, !DeviceRecording.isRecording(path: path) {
-            throw ValidationError(Session.scenarioMessage(path))
+        if case .simulation(let path?) = chosen {
+            // Each problem with the file is its own message (missing, a FIFO, not UTF-8, not YAML at a line...);
+            // only a scenario is pointed to `airlink simulate`.
+            let content: DeviceRecording.FileContent
+            do { content = try DeviceRecording.content(ofFileAt: path) } catch {
+                throw ValidationError(error.message)
+            }
+            if content == .scenario { throw ValidationError(Session.scenarioMessage(path)) }
         }
         return chosen
     }

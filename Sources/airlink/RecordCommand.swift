@@ -82,7 +82,11 @@ struct RecordCommand: AsyncParsableCommand {
             writeWindow: try DurationArgument.parse(writeWindow, flag: "--write-window", zero: true))
         if subscribe.lowercased() != "all" {
             options.subscribe = .uuids(
-                try subscribe.split(separator: ",").map { text in
+                try subscribe.split(separator: ",", omittingEmptySubsequences: false).map { text in
+                    guard !text.isEmpty else {
+                        throw ValidationError(
+                            "--subscribe \"\(subscribe)\" names an empty UUID: write all, or UUIDs such as 2A19,2A37")
+                    }
                     guard let uuid = BluetoothUUID(String(text)) else {
                         throw ValidationError(
                             "--subscribe \(text) is not a UUID: write all, or UUIDs such as 2A19,2A37")
@@ -97,6 +101,12 @@ struct RecordCommand: AsyncParsableCommand {
             else {
                 throw ValidationError(
                     "--write \(text) is not UUID=HEX: write one such as F000AA02-0451-4000-B000-000000000000=01")
+            }
+            // The replay's limit, checked here so that no recording is written its own replay refuses.
+            guard value.count <= RecordingOptions.maximumWriteLength else {
+                throw ValidationError(
+                    "--write \(parts[0]): the value is \(value.count) bytes; an attribute value holds at most "
+                        + "\(RecordingOptions.maximumWriteLength) (Core Spec Vol 3, Part F, 3.2.9)")
             }
             return RecordingOptions.Write(uuid: uuid, value: value)
         }

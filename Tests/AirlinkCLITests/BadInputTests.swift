@@ -32,12 +32,16 @@ import Testing
         if let scenario = bad.scenario {
             let path = cli.directory + "/bad.yaml"
             try Data(scenario.utf8).write(to: URL(fileURLWithPath: path))
-            arguments = arguments.map { $0 == "SCENARIO" ? path : $0 }
+            arguments = arguments.map { $0.replacingOccurrences(of: "SCENARIO", with: path) }
         }
         arguments = arguments.map { $0.replacingOccurrences(of: "TMPDIR", with: cli.directory) }
         if arguments.contains(where: { $0.hasSuffix("latin1.yaml") }) {
             try Data([0x64, 0x75, 0x72, 0x3A, 0x20, 0x31, 0x73, 0x0A, 0x6E, 0x3A, 0x20, 0x63, 0xE9, 0x0A]).write(
                 to: URL(fileURLWithPath: cli.directory + "/latin1.yaml"))
+        }
+        if arguments.contains(where: { $0.hasSuffix("fifo.yaml") }) {
+            // A FIFO nobody writes to: reading it would wait forever.
+            #expect(mkfifo(cli.directory + "/fifo.yaml", 0o600) == 0)
         }
         let result = try await cli.start(arguments, environment: bad.environment).wait(upTo: Self.deadline)
         print(
@@ -69,16 +73,62 @@ extension BadInputTests {
         Case(arguments: ["controller", "--pty", "--tcp", "9000"], message: "exclude each other"),
         Case(arguments: ["controller", "--drop-link", "thermostat"], message: "write DEVICE@SECONDS[/REASON]"),
         Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@2/0xZZ"], message: "no HCI error code"),
+        // Empty fields: never an index out of range, never dropped silently.
+        Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@/"], message: "no delay in seconds"),
+        Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@"], message: "no delay in seconds"),
+        Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@/0x08"], message: "no delay in seconds"),
+        Case(arguments: ["controller", "--drop-link", "C0:FF:EE:00:00:01@2/"], message: "no HCI error code"),
+        Case(
+            arguments: ["controller", "--notify-burst", "B4:77:E2:00:00:02@3//10/2A19"],
+            message: "DEVICE@SECONDS/COUNT/UUID"),
         Case(
             arguments: ["controller", "--notify-burst", "B4:77:E2:00:00:02@3/0/2A19"],
             message: "DEVICE@SECONDS/COUNT/UUID"),
         Case(arguments: ["controller", "--world", "TMPDIR/missing.yaml"], message: "no scenario file at"),
+        // What the world lacks is refused at the start, not left to never happen.
+        Case(
+            arguments: ["controller", "--drop-link", "11:22:33:44:55:66@2"],
+            message: "has no device 11:22:33:44:55:66"),
+        Case(
+            arguments: ["controller", "--notify-burst", "B4:77:E2:00:00:02@3/10/FFFF"],
+            message: "has no characteristic FFFF"),
+        // record: what it cannot honour is refused at the input.
+        Case(
+            arguments: ["record", World.battery, "--write", "2A19=" + String(repeating: "00", count: 600)],
+            message: "holds at most 512"),
+        Case(arguments: ["record", World.battery, "--subscribe", ""], message: "names an empty UUID"),
+        Case(arguments: ["record", World.battery, "--subscribe", "2A19,"], message: "names an empty UUID"),
+        Case(
+            arguments: ["record", World.battery, "--subscribe", "2A37", "--out", "TMPDIR/b.yaml"], status: 1,
+            message: "has no characteristic 2A37 that notifies or indicates"),
         Case(
             arguments: ["controller", "--unix", "TMPDIR/" + String(repeating: "u", count: 200)],
             message: "use a shorter one"),
         Case(arguments: ["scan", "--transport", "usb:0"], message: "write sim, sim:PATH"),
         Case(arguments: ["scan", "--transport", "bluez:hcx"], message: "is not a BlueZ adapter name"),
-        Case(arguments: ["scan", "--transport", "sim:world.yaml"], message: "airlink simulate"),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "airlink simulate", scenario: "duration: 1s"),
+        // A file input is a regular file: a FIFO, a directory or a device is refused at once, never read.
+        Case(arguments: ["simulate", "TMPDIR/fifo.yaml"], status: 2, message: "is a FIFO (named pipe)"),
+        Case(arguments: ["explore", "--replay", "TMPDIR/fifo.yaml"], status: 2, message: "is a FIFO (named pipe)"),
+        Case(arguments: ["scan", "--transport", "sim:TMPDIR/fifo.yaml"], message: "is a FIFO (named pipe)"),
+        Case(arguments: ["controller", "--world", "TMPDIR/fifo.yaml"], message: "is a FIFO (named pipe)"),
+        Case(arguments: ["simulate", "/dev/zero"], status: 2, message: "is a character device"),
+        Case(arguments: ["explore", "--replay", "TMPDIR"], status: 2, message: "is a directory"),
+        Case(arguments: ["controller", "--world", "/dev/zero"], message: "is a character device"),
+        // sim:FILE says what is wrong with the file, as a scenario's `recorded:` would.
+        Case(arguments: ["scan", "--transport", "sim:world.yaml"], message: "no recording file at world.yaml"),
+        Case(arguments: ["scan", "--transport", "sim:TMPDIR"], message: "is a directory"),
+        Case(arguments: ["scan", "--transport", "sim:/dev/zero"], message: "is a character device"),
+        Case(arguments: ["scan", "--transport", "sim:TMPDIR/latin1.yaml"], message: "latin1.yaml:2:5: not UTF-8"),
+        Case(arguments: ["scan", "--transport", "sim:SCENARIO"], message: "the file is empty", scenario: ""),
+        Case(arguments: ["scan", "--transport", "sim:SCENARIO"], message: "not valid YAML", scenario: "a:\n\tb: 1"),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"], status: 1, message: "bad.yaml:1:1: missing `services`",
+            scenario: "recording: 1\nname: Cut"),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "not valid YAML",
+            scenario: String(repeating: "[", count: 100_000)),
         Case(arguments: ["scan"], environment: ["AIRLINK_TRANSPORT": "radio"], message: "AIRLINK_TRANSPORT=radio"),
         Case(arguments: ["connect"], message: "airlink connect ID, or airlink connect --last"),
         Case(arguments: ["connect", "C0:FF:EE:00:00:01", "--last"], message: "either an ID or --last"),
@@ -319,6 +369,9 @@ extension BadInputTests {
                 reconnection: "{exponential: {initialDelay: 1s, multiplier: 1e300, maximumDelay: 10s, timeout: 1s}}"),
             "multiplier from 1 to 100"),
         bad(scenario("timeline:\n  - {at: 1e12s, do: dropLink, device: Thermostat}"), "longer than"),
+        bad(
+            "duration: 10s\nworld:\n  - {builtIn: thermostat, security: {request: {mitm: true, pin: 1234}}}",
+            "a security request has no key `pin`"),
     ]
 }
 

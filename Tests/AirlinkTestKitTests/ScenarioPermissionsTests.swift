@@ -58,6 +58,8 @@ import Testing
     @Test(arguments: [
         ("permissions: [readEncrypted]", "scenario:9:", "expected a permission"),
         ("permissions: [readable, sideways]", "scenario:9:", "found 'sideways'"),
+        // The bad entry is named by its own index, not the next one's
+        ("permissions: [readable, writable, readWhenFullMoon]", "scenario:9:", "permissions[2])"),
         ("minimumKeySize: 0", "scenario:9:", "from 7 to 16, found '0'"),
         ("minimumKeySize: 6", "scenario:9:", "from 7 to 16, found '6'"),
         ("minimumKeySize: 17", "scenario:9:", "from 7 to 16, found '17'"),

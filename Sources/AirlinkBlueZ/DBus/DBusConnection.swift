@@ -30,41 +30,85 @@ package final class DBusConnection: Sendable {
     /// The bus connected to.
     package let bus: Bus
 
-    /// Opens a private connection and registers it with the bus (blocks until the bus answers `Hello`).
+    /// How long opening a connection waits for the bus: authentication and the answer to `Hello`.
+    package static let openTimeout = Duration.seconds(5)
+
+    /// Opens a private connection and registers it with the bus (blocks until the bus answers `Hello`, at most
+    /// `timeout`).
     ///
-    /// - Parameter bus: the bus.
-    /// - Throws: ``DBusError/connectionFailed(address:name:message:)`` when the bus cannot be reached.
-    package init(bus: Bus) throws(DBusError) {
+    /// - Parameters:
+    ///   - bus: the bus.
+    ///   - timeout: how long authentication and `Hello` may take: a bus socket that accepts and never
+    ///     answers ends here.
+    /// - Throws: ``DBusError/connectionFailed(address:name:message:)`` when the bus cannot be reached;
+    ///   ``DBusError/timeout(member:after:)`` when it does not answer within `timeout`.
+    package init(bus: Bus, timeout: Duration = openTimeout) throws(DBusError) {
         dbus_threads_init_default()
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let pointer: OpaquePointer?
+        let address: String
         let shownAddress: String
         switch bus {
         case .system:
-            shownAddress = "the system bus (\(Self.systemBusAddress))"
-            pointer = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
-        case .address(let address):
-            shownAddress = address
-            if let connection = dbus_connection_open_private(address, &error) {
-                if dbus_bus_register(connection, &error) == 0 {
-                    dbus_connection_close(connection)
-                    dbus_connection_unref(connection)
-                    pointer = nil
-                } else {
-                    pointer = connection
-                }
-            } else {
-                pointer = nil
-            }
+            address = Self.systemBusAddress
+            shownAddress = "the system bus (\(address))"
+        case .address(let given):
+            address = given
+            shownAddress = given
         }
-        guard let pointer else {
-            throw .connectionFailed(
+        func failure() -> DBusError {
+            .connectionFailed(
                 address: shownAddress, name: error.name.map { String(cString: $0) } ?? "unknown",
                 message: error.message.map { String(cString: $0) } ?? "")
         }
-        uniqueName = dbus_bus_get_unique_name(pointer).map { String(cString: $0) } ?? ""
+        let hello = try DBusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "Hello")
+        guard let pointer = dbus_connection_open_private(address, &error) else { throw failure() }
+        func abandon() {
+            dbus_connection_close(pointer)
+            dbus_connection_unref(pointer)
+        }
+        // Authentication first, by hand: libdbus's blocking calls wait for it without a timeout.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while dbus_connection_get_is_authenticated(pointer) == 0 {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else {
+                abandon()
+                throw .timeout(member: "authentication with \(shownAddress)", after: timeout)
+            }
+            let slice = Int32(min(100, max(1, (left / .milliseconds(1)).rounded(.up))))
+            guard dbus_connection_read_write(pointer, slice) != 0 else {
+                abandon()
+                throw .connectionFailed(
+                    address: shownAddress, name: "org.freedesktop.DBus.Error.Disconnected",
+                    message: "the bus closed the connection while authenticating")
+            }
+        }
+        let left = clock.now.duration(to: deadline)
+        // Registers by hand (dbus_bus_register waits 25 s per try, without end for some peers): `Hello` with
+        // the deadline, then the unique name it answers is given to libdbus.
+        let milliseconds = Int32(clamping: Int64(max(1, (left / .milliseconds(1)).rounded(.up))))
+        let reply = dbus_connection_send_with_reply_and_block(pointer, hello.pointer, milliseconds, &error)
+        guard let reply else {
+            abandon()
+            if let name = error.name, String(cString: name) == "org.freedesktop.DBus.Error.NoReply" {
+                throw .timeout(member: "Hello to \(shownAddress)", after: timeout)
+            }
+            throw failure()
+        }
+        let answer = DBusMessage(taking: reply)
+        guard let name = try? answer.arguments(expecting: "s", context: "reply to Hello").first?.string,
+            dbus_bus_set_unique_name(pointer, name) != 0
+        else {
+            abandon()
+            throw .connectionFailed(
+                address: shownAddress, name: "org.freedesktop.DBus.Error.InvalidArgs",
+                message: "the bus did not answer Hello with a unique name")
+        }
+        uniqueName = name
         self.bus = bus
         loop = try DBusEventLoop(connection: pointer)
     }

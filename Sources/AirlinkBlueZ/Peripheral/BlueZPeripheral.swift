@@ -61,13 +61,9 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         self.operationTimeout = operationTimeout
         let bus: DBusConnection.Bus = busAddress.map { .address($0) } ?? .system
         do {
-            connection = try DBusConnection(bus: bus)
+            connection = try DBusConnection(bus: bus, timeout: min(operationTimeout, DBusConnection.openTimeout))
         } catch {
-            // As BlueZTransport.open says it: what is missing and how to check it, the bus's words as the cause.
-            throw AirlinkError(
-                .transportUnavailable,
-                "cannot reach the D-Bus \(bus) to talk to BlueZ: is dbus running? (`systemctl status dbus`)",
-                cause: .other(error.description), context: "opening bluez:\(adapter)")
+            throw error.openingError(bus, context: "opening bluez:\(adapter)")
         }
         name = "bluez:\(adapter)"
         adapterPath = "/org/bluez/\(adapter)"

@@ -22,12 +22,10 @@ extension BlueZTransport {
         let bus: DBusConnection.Bus = configuration.busAddress.map { .address($0) } ?? .system
         let connection: DBusConnection
         do {
-            connection = try DBusConnection(bus: bus)
+            connection = try DBusConnection(
+                bus: bus, timeout: min(configuration.operationTimeout, DBusConnection.openTimeout))
         } catch {
-            throw AirlinkError(
-                .transportUnavailable,
-                "cannot reach the D-Bus \(bus) to talk to BlueZ: is dbus running? (`systemctl status dbus`)",
-                cause: .other(error.description), context: "opening bluez")
+            throw error.openingError(bus, context: "opening bluez")
         }
         // Opening waits for BlueZ 10 s at most (less with a shorter operation timeout).
         let limit = min(configuration.operationTimeout, .seconds(10))

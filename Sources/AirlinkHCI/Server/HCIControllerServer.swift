@@ -20,6 +20,8 @@ public final class HCIControllerServer: Sendable {
         public var summary: String
         /// Applies it.
         public var apply: @Sendable (SimulatedPeripheral) -> Void
+        /// The characteristic it concerns, which the peripheral must have (a burst's), if any.
+        public var characteristic: BluetoothUUID?
 
         /// Creates an action.
         public init(
@@ -42,9 +44,14 @@ public final class HCIControllerServer: Sendable {
         public static func burst(_ device: DeviceID, after: Duration, count: Int, of characteristic: BluetoothUUID)
             -> LinkAction
         {
-            LinkAction(device: device, after: after, summary: "sends \(count) notifications of \(characteristic)") {
+            var action = LinkAction(
+                device: device, after: after, summary: "sends \(count) notifications of \(characteristic)"
+            ) {
+                // The characteristic was checked when the server started (init); a refusal here has no one to tell.
                 try? $0.burstNotifications(of: characteristic, count: count)
             }
+            action.characteristic = characteristic
+            return action
         }
     }
 
@@ -89,6 +96,7 @@ public final class HCIControllerServer: Sendable {
         address: BDAddress = HCIControllerServer.defaultAddress, output: @escaping @Sendable (String) -> Void
     ) throws(AirlinkError) {
         self.simulation = simulation
+        try Self.check(actions, in: simulation)
         self.socket = try HostSocket(endpoint)
         self.snoop = try btsnoop.map { path throws(AirlinkError) in try BTSnoopWriter(path: path) }
         self.actions = actions
@@ -134,6 +142,29 @@ public final class HCIControllerServer: Sendable {
                 continuation.resume()
             } catch {
                 continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Refuses an action naming a device the world lacks, or a characteristic its device lacks: one that would
+    /// never happen is said at the start, not left silent.
+    private static func check(_ actions: [LinkAction], in simulation: Simulation) throws(AirlinkError) {
+        for action in actions {
+            guard let peripheral = simulation.peripheral(action.device) else {
+                throw AirlinkError(
+                    .deviceNotFound,
+                    "the world has no device \(action.device) to act on (it \(action.summary)); name one of "
+                        + simulation.peripheralIDs.map(\.description).joined(separator: ", "))
+            }
+            if let characteristic = action.characteristic {
+                do {
+                    _ = try peripheral.valueHandle(of: characteristic)
+                } catch {
+                    throw AirlinkError(
+                        .characteristicNotFound,
+                        "\(peripheral.name) (\(action.device)) has no characteristic \(characteristic) to act on "
+                            + "(it \(action.summary)): \(error.message)", cause: .underlying(error))
+                }
             }
         }
     }

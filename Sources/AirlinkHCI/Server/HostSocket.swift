@@ -71,7 +71,6 @@ final class HostSocket: @unchecked Sendable {
             client = terminal.master
             return
         }
-        self.endpoint = endpoint
         terminal = nil
         func failure(_ what: String) -> AirlinkError {
             AirlinkError(
@@ -89,19 +88,15 @@ final class HostSocket: @unchecked Sendable {
             address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
             try Self.bind(fd, &address, failure)
         case .unix(let path):
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let capacity = MemoryLayout.size(ofValue: address.sun_path)
+            try Self.removeStaleSocket(at: path, endpoint)
+            let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
             guard path.utf8.count < capacity else {
                 throw AirlinkError(
                     .invalidArgument,
                     "cannot listen on \(endpoint): the path is over \(capacity - 1) bytes; use a shorter one")
             }
             fd = try Self.socket(AF_UNIX, failure)
-            unlink(path)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-            }
+            var address = Self.unixAddress(path)
             try Self.bind(fd, &address, failure)
         case .pty, .vhci:
             fd = -1  // opened above
@@ -112,6 +107,66 @@ final class HostSocket: @unchecked Sendable {
             close(listener)
             throw error
         }
+        // Port 0 asks the system for a free port: the endpoint names the one it chose.
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        if case .tcp(port: 0) = endpoint, named == 0 {
+            self.endpoint = .tcp(port: UInt16(bigEndian: bound.sin_port))
+        } else {
+            self.endpoint = endpoint
+        }
+    }
+
+    /// Makes way for a socket at `path`: removes a stale socket (one nobody listens on), and refuses anything
+    /// else (a live socket, a regular file, a directory...), which is not the controller's to destroy.
+    private static func removeStaleSocket(at path: String, _ endpoint: HostEndpoint) throws(AirlinkError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }  // nothing there (or unreadable: bind says why)
+        let shown = path.escapingControlCharacters()
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            let what = InputFile.nonRegularKind(info.st_mode) ?? "a regular file"
+            let link = info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : what
+            throw AirlinkError(
+                .invalidArgument,
+                "cannot listen on \(endpoint): \(shown) is \(link), not a socket; the controller removes only a "
+                    + "stale socket: give a path where nothing is, such as /tmp/airlink.sock")
+        }
+        // A socket someone listens on answers a connection; a stale one refuses it.
+        guard let probe = try? socket(AF_UNIX, { _ in AirlinkError(.internalError, "no socket") }) else {
+            return  // no socket to probe with: bind says whether the path can be had
+        }
+        defer { close(probe) }
+        var address = unixAddress(path)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected != 0 else {
+            throw AirlinkError(
+                .invalidArgument,
+                "cannot listen on \(endpoint): another program is listening there; stop it, or give another path")
+        }
+        guard errno == ECONNREFUSED else {
+            throw AirlinkError(
+                .invalidArgument,
+                "cannot listen on \(endpoint): cannot tell whether the socket there is in use: "
+                    + "\(String(cString: strerror(errno))); remove it, or give another path")
+        }
+        unlink(path)
+    }
+
+    /// The address of the Unix socket at `path` (shorter than `sun_path`, checked by the caller).
+    static func unixAddress(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        return address
     }
 
     /// A stream socket of `family`.

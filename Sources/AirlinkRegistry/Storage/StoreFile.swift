@@ -72,17 +72,9 @@ package enum StoreFile {
 
     /// Throws ``/AirlinkCore/AirlinkError/Code/storageFailed`` unless `info` describes a regular file.
     static func requireRegular(_ info: stat, path: String) throws(AirlinkError) {
+        // The same words as every other file input's (InputFile), with the registry's own advice.
+        guard let what = InputFile.nonRegularKind(info.st_mode) else { return }
         let kind = info.st_mode & S_IFMT
-        guard kind != S_IFREG else { return }
-        let what: String
-        switch kind {
-        case S_IFDIR: what = "a directory"
-        case S_IFIFO: what = "a FIFO (named pipe)"
-        case S_IFCHR: what = "a character device"
-        case S_IFBLK: what = "a block device"
-        case S_IFSOCK: what = "a socket"
-        default: what = "not a regular file"
-        }
         throw AirlinkError(
             .storageFailed,
             "\(path) is \(what), not a regular file; a registry is kept in a regular file: give the path of "

@@ -11,7 +11,7 @@ import AirlinkCore
 /// indicates, and the defined descriptors.
 public struct AttributeDatabase: Hashable, Sendable {
     /// The longest attribute value, 512 bytes (Vol 3, Part F, 3.2.9).
-    public static let maximumValueLength = 512
+    public static let maximumValueLength = PeripheralSpec.maximumValueLength
 
     /// The attributes in handle order; without gaps, the attribute with handle `h` is at index `h - 1`.
     public private(set) var attributes: [GATTAttribute]

@@ -23,4 +23,7 @@ extension Simulation {
     public func peripheral(_ id: DeviceID) -> SimulatedPeripheral? {
         world.lock.withLock { world.peripheral(id) }.map(SimulatedPeripheral.init(model:))
     }
+
+    /// The ids of the peripherals added, in the order they were added.
+    public var peripheralIDs: [DeviceID] { world.lock.withLock { world.peripherals.map(\.spec.id) } }
 }

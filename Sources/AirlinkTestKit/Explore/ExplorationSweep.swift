@@ -17,12 +17,30 @@ public struct ExplorationSweep: Sendable {
     public init?(
         explorer: Explorer, range: ClosedRange<UInt64>, shard: Int = 1, of shards: Int = 1, jobs: Int? = nil
     ) {
-        let count = UInt64(range.count)
-        let (low, high) = (count * UInt64(shard - 1) / UInt64(shards), count * UInt64(shard) / UInt64(shards))
-        guard high > low else { return nil }
+        guard shards >= 1, (1...shards).contains(shard) else { return nil }
+        // The shard is the seeds from offset ⌊count·(K−1)/N⌋ to ⌊count·K/N⌋ − 1 of the range. The count
+        // reaches 2^64 for the whole range, so the products are taken full width and every bound stays an
+        // offset from the range's start: nothing overflows at UInt64.max.
+        let low = Self.offset(range, shard - 1, shards)
+        let high = Self.offset(range, shard, shards)  // one past the shard's last seed, as an offset; may be 2^64
+        guard high.overflow || high.offset > low.offset else { return nil }
         self.explorer = explorer
-        seeds = (range.lowerBound + low)...(range.lowerBound + high - 1)
+        let last = high.overflow ? UInt64.max : high.offset - 1
+        seeds = (range.lowerBound + low.offset)...(range.lowerBound + last)
         self.jobs = max(1, jobs ?? SystemInfo.activeProcessorCount)
+    }
+
+    /// ⌊count·k/n⌋ for the range's count of seeds (up to 2^64), with `overflow` set when it is exactly 2^64
+    /// (`k == n` over the whole range of UInt64).
+    private static func offset(_ range: ClosedRange<UInt64>, _ k: Int, _ n: Int) -> (offset: UInt64, overflow: Bool) {
+        // count·k = (width + 1)·k = width·k + k, with width = upper − lower (never overflows).
+        let width = range.upperBound - range.lowerBound
+        let product = width.multipliedFullWidth(by: UInt64(k))
+        let (low, carry) = product.low.addingReportingOverflow(UInt64(k))
+        let high = product.high + (carry ? 1 : 0)
+        // The quotient is at most count ≤ 2^64; it overflows UInt64 only when it is 2^64 exactly.
+        if high >= UInt64(n) { return (0, true) }
+        return (UInt64(n).dividingFullWidth((high, low)).quotient, false)
     }
 
     /// What a sweep found.
@@ -48,10 +66,10 @@ public struct ExplorationSweep: Sendable {
         var oracles: [String: Int] = [:]
         let explorer = self.explorer
         await withTaskGroup(of: (Explorer.Outcome, Duration).self) { group in
-            var next = seeds.lowerBound
-            var remaining = seeds.count
+            // The next seed to start, `nil` once the last has started (the range may end at UInt64.max).
+            var next: UInt64? = seeds.lowerBound
             func add() {
-                let seed = next
+                guard let seed = next else { return }
                 group.addTask {
                     // The real clock measures how long a seed took to run, for the summary's slowest
                     // seed only; the run itself is in virtual time and never reads it.
@@ -60,10 +78,9 @@ public struct ExplorationSweep: Sendable {
                     let outcome = await explorer.run(seed: seed)
                     return (outcome, started.duration(to: clock.now))
                 }
-                remaining -= 1
-                if remaining > 0 { next += 1 }
+                next = seed < seeds.upperBound ? seed + 1 : nil
             }
-            for _ in 0..<min(jobs, remaining) { add() }
+            for _ in 0..<jobs where next != nil { add() }
             for await (outcome, time) in group {
                 summary.runs += 1
                 summary.virtualTime += outcome.plan.duration
@@ -72,7 +89,7 @@ public struct ExplorationSweep: Sendable {
                 if !outcome.passed { summary.failures.append(outcome) }
                 if time > summary.slowest?.time ?? .zero { summary.slowest = (outcome.plan.seed, time) }
                 progress?(summary.runs)
-                if remaining > 0 { add() }
+                if next != nil { add() }
             }
         }
         summary.faults = faults.map { ($0.key, $0.value) }.sorted { $0.kind < $1.kind }

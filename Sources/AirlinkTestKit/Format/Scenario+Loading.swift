@@ -31,30 +31,15 @@ extension Scenario {
         -> String
     {
         let shown = path.escapingControlCharacters()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let advice = kind == "scenario" ? "such as Simulations/x.yaml" : "such as Simulations/devices/x.yaml"
+        guard let bytes = try InputFile.read(path, kind: kind, maximumSize: maximumSize, advice: advice) else {
             let examples = kind == "scenario" ? "Simulations/*.yaml" : "Simulations/devices/*.yaml"
             throw AirlinkError(
                 .invalidArgument, "no \(kind) file at \(shown): check the path (the examples are \(examples))")
         }
-        guard !isDirectory.boolValue else {
-            throw AirlinkError(
-                .invalidArgument, "\(shown) is a directory: give a \(kind) file, such as \(shown)/x.yaml")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw AirlinkError(.invalidArgument, "cannot read the \(kind) \(shown): check its permissions")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: maximumSize + 1) ?? Data() } catch {
-            throw AirlinkError(.invalidArgument, "cannot read the \(kind) \(shown): \(error.localizedDescription)")
-        }
-        guard data.count <= maximumSize else {
-            throw AirlinkError(
-                .invalidArgument, "the \(kind) \(shown) is larger than \(maximumSize) bytes, the most read")
-        }
+        let data = bytes
         guard let text = String(validating: data, as: UTF8.self) else {
-            let (line, column) = invalidUTF8Location(Array(data))
+            let (line, column) = invalidUTF8Location(data)
             throw AirlinkError(
                 .invalidSpecification,
                 "\(shown):\(line):\(column): not UTF-8 text; save the \(kind) as UTF-8")

@@ -54,10 +54,11 @@ public struct ScenarioInspectedValue: Sendable, Decodable {
             var names = try container.nestedUnkeyedContainer(forKey: .options)
             var options: InspectionOptions = []
             while !names.isAtEnd {
+                let index = names.currentIndex
                 let name = try names.decode(String.self)
                 guard let option = Self.optionNames.first(where: { $0.0 == name }) else {
-                    throw DecodingError.dataCorruptedError(
-                        in: names, debugDescription: "expected read, write or notify, found '\(name)'")
+                    throw DecodingError.corruptedEntry(
+                        index, of: names, "expected read, write or notify, found '\(name)'")
                 }
                 options.insert(option.1)
             }

@@ -30,12 +30,13 @@ extension KeyedDecodingContainer {
         if contains(namesKey) {
             var names = try nestedUnkeyedContainer(forKey: namesKey)
             while !names.isAtEnd {
+                let index = names.currentIndex
                 let name = try names.decode(String.self).trimmingWhitespace
                 guard let match = AttributePermissions.names.first(where: { $0.1.kebabCased == name.kebabCased })
                 else {
-                    throw DecodingError.dataCorruptedError(
-                        in: names,
-                        debugDescription: "expected a permission ("
+                    throw DecodingError.corruptedEntry(
+                        index, of: names,
+                        "expected a permission ("
                             + AttributePermissions.names.map(\.1).joined(separator: ", ") + "), found '\(name)'")
                 }
                 permissions.insert(match.0)

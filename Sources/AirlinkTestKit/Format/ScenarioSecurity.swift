@@ -59,6 +59,10 @@ public struct ScenarioSecurity: Sendable, Decodable {
             refuse = reason
         }
         if container.contains(.request) {
+            // A request holds its three booleans only: anything else (a `pin`) is refused, never ignored.
+            try RecordingDecoding.rejectUnknownKeys(
+                try container.superDecoder(forKey: .request), allowed: ["bonding", "mitm", "secureConnections"],
+                in: "a security request")
             let fields = try container.nestedContainer(keyedBy: RequestKeys.self, forKey: .request)
             request = SecurityRequest(
                 bonding: try fields.decodeIfPresent(Bool.self, forKey: .bonding) ?? true,

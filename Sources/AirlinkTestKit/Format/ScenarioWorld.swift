@@ -347,11 +347,12 @@ extension KeyedDecodingContainer {
         var properties: CharacteristicProperties = []
         var list = try nestedUnkeyedContainer(forKey: key)
         while !list.isAtEnd {
+            let index = list.currentIndex
             let name = try list.decode(String.self)
             guard let property = names.first(where: { $0.0 == name }) else {
-                throw DecodingError.dataCorruptedError(
-                    in: list,
-                    debugDescription: "expected a property (\(names.map(\.0).joined(separator: ", "))), found '\(name)'"
+                throw DecodingError.corruptedEntry(
+                    index, of: list,
+                    "expected a property (\(names.map(\.0).joined(separator: ", "))), found '\(name)'"
                 )
             }
             properties.insert(property.1)

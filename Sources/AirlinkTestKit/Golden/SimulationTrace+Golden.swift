@@ -28,8 +28,28 @@ public struct GoldenTraceFile: Sendable {
     /// A golden trace at `path`.
     public init(path: String) { self.path = path }
 
+    /// The largest golden trace read, in bytes (64 MiB).
+    public static let maximumFileSize = 64 << 20
+
+    /// The golden text, or `nil` when there is no file or it cannot be read (``read()`` says why).
+    public var text: String? { try? read() }  // the reason is dropped on purpose: `read()` is the way to have it
+
     /// The golden text, or `nil` when there is no file.
-    public var text: String? { try? String(contentsOfFile: path, encoding: .utf8) }
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the path is a FIFO, a directory or a
+    ///   device (refused without blocking), the file is over ``maximumFileSize`` or not UTF-8.
+    public func read() throws(AirlinkError) -> String? {
+        guard
+            let bytes = try InputFile.read(
+                path, kind: "golden trace", maximumSize: Self.maximumFileSize, advice: "such as Simulations/x.trace")
+        else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw AirlinkError(
+                .invalidArgument, "the golden trace \(path.escapingControlCharacters()) is not UTF-8 text",
+                context: path)
+        }
+        return text
+    }
 
     /// Writes the golden text.
     ///
@@ -50,7 +70,7 @@ public struct GoldenTraceFile: Sendable {
             try write(actual)
             return
         }
-        guard let expected = text else {
+        guard let expected = try read() else {
             throw AirlinkError(
                 .invalidArgument, "no golden trace at \(path); record it with RECORD_TRACES=1 (tests) or --record (CLI)"
             )

@@ -38,6 +38,13 @@ public struct DeviceRecorder: Sendable {
     public func record(_ device: DeviceID, options: RecordingOptions) async throws(AirlinkError)
         -> (DeviceRecording, RecordingCapture)
     {
+        for write in options.writes where write.value.count > RecordingOptions.maximumWriteLength {
+            throw AirlinkError(
+                .invalidArgument,
+                "a write to \(write.uuid) holds \(write.value.count) bytes; an attribute value holds at most "
+                    + "\(RecordingOptions.maximumWriteLength) (Core Spec Vol 3, Part F, 3.2.9), which the replay "
+                    + "checks too")
+        }
         let log = CaptureLog(clock: environment.clock)
         let events = transport.events()
         let collector = environment.spawn { [log] in
@@ -101,12 +108,15 @@ public struct DeviceRecorder: Sendable {
         var tick = 1
         while start.advanced(by: interval * tick) <= end {
             try? await clock.sleep(until: start.advanced(by: interval * tick))
-            tick += 1
             for characteristic in readable {
+                // The session lasts what was asked: no read starts after its end (one at the end still does).
+                guard clock.now <= end else { break }
                 let asked = log.now
                 let value = try await read(device, characteristic.valueHandle, log: log)
                 reads.append(RecordedRead(time: asked, handle: characteristic.valueHandle, value: value))
             }
+            // A round longer than the interval skips the ticks it overran, rather than catching up on them.
+            tick = max(tick + 1, Int(start.duration(to: clock.now) / interval) + 1)
         }
         try? await clock.sleep(until: end)
         return reads
@@ -211,6 +221,16 @@ public struct DeviceRecorder: Sendable {
         _ device: DeviceID, _ database: RecordedDatabase, _ subscription: RecordingOptions.Subscription,
         log: CaptureLog
     ) async throws(AirlinkError) -> [GATTCharacteristic] {
+        if case .uuids(let wanted) = subscription {
+            let offered = database.services.filter { ![.genericAccess, .genericAttribute].contains($0.uuid) }
+                .flatMap(\.characteristics).filter(\.properties.canSubscribe).map(\.uuid)
+            for uuid in wanted where !offered.contains(uuid) {
+                throw AirlinkError(
+                    .characteristicNotFound,
+                    "\(device) has no characteristic \(uuid) that notifies or indicates; it offers "
+                        + (offered.isEmpty ? "none" : offered.map(\.description).joined(separator: ", ")))
+            }
+        }
         var subscribed: [GATTCharacteristic] = []
         for service in database.services where ![.genericAccess, .genericAttribute].contains(service.uuid) {
             for characteristic in service.characteristics where characteristic.properties.canSubscribe {

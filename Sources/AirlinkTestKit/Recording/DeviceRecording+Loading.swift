@@ -2,6 +2,9 @@ import AirlinkCore
 import Yams
 
 extension DeviceRecording {
+    /// The longest name a recording holds, in bytes of UTF-8: a Device Name's 248 (Core Spec Vol 3, Part C, 12.1).
+    public static let maximumNameLength = 248
+
     /// The largest recording file read, in bytes (16 MiB: hours of notifications).
     public static let maximumFileSize = 16 << 20
 
@@ -47,10 +50,17 @@ struct DeviceRecordingFile: Decodable {
                 debugDescription: "this Airlink reads recordings of format \(DeviceRecording.formatVersion), "
                     + "found \(version)")
         }
+        let name = try container.decode(String.self, forKey: .name)
+        guard name.utf8.count <= DeviceRecording.maximumNameLength else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container,
+                debugDescription: "a device name holds at most \(DeviceRecording.maximumNameLength) bytes of UTF-8 "
+                    + "(Device Name, Core Spec Vol 3, Part C, 12.1), found \(name.utf8.count); shorten it")
+        }
         let services = try container.decode([RecordedService].self, forKey: .services)
         let session = try container.decode(RecordedSession.self, forKey: .session)
         recording = DeviceRecording(
-            name: try container.decode(String.self, forKey: .name),
+            name: name,
             id: try container.decode(DeviceID.self, forKey: .id),
             transport: try container.decode(String.self, forKey: .transport),
             advertising: try container.decodeIfPresent(RecordedAdvertising.self, forKey: .advertising),
@@ -330,6 +340,34 @@ extension RecordedNotification: Decodable {
 }
 
 extension DeviceRecording {
+    /// What a file given as `sim:PATH` holds.
+    public enum FileContent: Sendable, Equatable {
+        /// A recording (its top level has `recording:`).
+        case recording
+        /// A scenario (its top level has `duration:`, `world:` or `client:` and no `recording:`): it runs with
+        /// `airlink simulate`.
+        case scenario
+    }
+
+    /// Whether the file at `path` holds a recording or a scenario.
+    ///
+    /// - Throws: the error loading it as a recording gives (``load(path:)``): no file, a FIFO, a directory or a
+    ///   device, too large, not UTF-8, not YAML (with the line and column), or a recording's fault; never
+    ///   "a scenario" for a file that is neither.
+    public static func content(ofFileAt path: String) throws(AirlinkError) -> FileContent {
+        let text = try Scenario.text(at: path, kind: "recording", maximumSize: maximumFileSize)
+        let scenarioKeys: Set<String> = ["duration", "world", "client", "timeline", "expect"]
+        // Whether it holds `recording:` or a scenario's keys; anything else is parsed below to say what is wrong.
+        // The composition's error is dropped on purpose: parsing the text again below reports it, located.
+        if let node = try? Yams.compose(yaml: text), let mapping = node.mapping {
+            let keys = mapping.keys.compactMap(\.string)
+            if keys.contains("recording") { return .recording }
+            if keys.contains(where: scenarioKeys.contains) { return .scenario }
+        }
+        _ = try parse(text, source: path)
+        return .recording
+    }
+
     /// Whether the file at `path` is a recording (its top level has `recording:`) rather than a scenario;
     /// `false` when it cannot be read or is not YAML (loading it then says why).
     public static func isRecording(path: String) -> Bool {

@@ -63,10 +63,11 @@ enum RecordingDecoding {
         var list = try container.nestedUnkeyedContainer(forKey: key)
         var handles: [ATTHandle] = []
         while !list.isAtEnd {
+            let index = list.currentIndex
             let text = try list.decode(String.self)
             guard let handle = handle(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: list, debugDescription: "expected a handle from 0x0001 to 0xFFFF, found '\(text)'")
+                throw DecodingError.corruptedEntry(
+                    index, of: list, "expected a handle from 0x0001 to 0xFFFF, found '\(text)'")
             }
             handles.append(handle)
         }

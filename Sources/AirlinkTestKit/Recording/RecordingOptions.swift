@@ -32,6 +32,10 @@ public struct RecordingOptions: Sendable, Hashable {
         case uuids([BluetoothUUID])
     }
 
+    /// The longest value a write may carry, 512 bytes: the replay's limit (``DeviceRecording/load(path:)``)
+    /// and the attribute value's (Core Spec Vol 3, Part F, 3.2.9).
+    public static let maximumWriteLength = PeripheralSpec.maximumValueLength
+
     /// A write to the first characteristic with `uuid` (with response).
     public struct Write: Sendable, Hashable {
         /// The characteristic's UUID.

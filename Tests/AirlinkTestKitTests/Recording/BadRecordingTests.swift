@@ -62,6 +62,11 @@ import Testing
                 ("value: \"57\"", "value: \"" + String(repeating: "00", count: 513) + "\""), "battery.yaml:26:",
                 "a value holds at most 512 bytes"
             ),
+            // A name longer than a Device Name holds (248 bytes)
+            (
+                ("name: \"Battery\"", "name: \"" + String(repeating: "n", count: 249) + "\""), "battery.yaml:2:",
+                "a device name holds at most 248 bytes"
+            ),
             // An unknown key
             (
                 ("    properties: [read, notify]", "    properties: [read, notify]\n        notfy: true"),
