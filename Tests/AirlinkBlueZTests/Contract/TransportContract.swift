@@ -251,7 +251,7 @@ enum TransportContract {
             #expect(error?.code == .notConnected)
 
             // And it can be connected again
-            _ = try await transport.connect(world.battery, timeout: .seconds(5))
+            _ = try await transport.connect(world.battery, timeout: world.connectTimeout)
             #expect(try await transport.read(world.battery, handle: ContractHandles.batteryLevel) == [87])
             await transport.disconnect(world.battery)
         }

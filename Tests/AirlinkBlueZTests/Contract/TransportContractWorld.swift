@@ -63,6 +63,11 @@ protocol TransportContractWorld: Sendable {
 }
 
 extension TransportContractWorld {
+    /// How long ``scanAndConnect(_:_:)`` gives the advertisement and the connection each: 5 s, enough for the
+    /// virtual radio and the fake BlueZ; a world on the real stack (an emulated CPU, bluetoothd's discovery over the
+    /// paced air) gives more.
+    var connectTimeout: Duration { .seconds(5) }
+
     /// Runs the check directly: the default for worlds on real buses.
     func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws {
         try await check(try await makeTransport())
@@ -104,13 +109,13 @@ extension TransportContractWorld {
     func scanAndConnect(_ transport: any Transport, _ device: DeviceID) async throws -> LinkInfo {
         let events = transport.events()
         try await transport.startScan(ScanFilter())
-        let seen = await first(events, within: .seconds(5)) { event -> Bool? in
+        let seen = await first(events, within: connectTimeout) { event -> Bool? in
             if case .advertisement(let id, _) = event, id == device { return true }
             return nil
         }
         await transport.stopScan()
         #expect(seen == true, "\(device) did not advertise")
-        return try await transport.connect(device, timeout: .seconds(5))
+        return try await transport.connect(device, timeout: connectTimeout)
     }
 }
 

@@ -24,6 +24,10 @@ struct RealBlueZContractWorld: TransportContractWorld {
     /// When the world began, on the real clock: bluetoothd and the kernel run in real time.
     let origin = ContinuousClock.now
 
+    /// Under TCG, with bluetoothd discovering over the paced air, a connection took 5 s and more on a loaded
+    /// machine: the real stack's checks give 30 s.
+    var connectTimeout: Duration { .seconds(30) }
+
     /// Whether this process runs on the real stack (inside the real-stack virtual machine).
     static let isEnabled = ProcessInfo.processInfo.environment["AIRLINK_REAL_BLUEZ"] == "1"
 
