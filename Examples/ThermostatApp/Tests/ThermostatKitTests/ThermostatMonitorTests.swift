@@ -46,19 +46,14 @@ import ThermostatKit
         #expect(first.trace != other.trace)
     }
 
-    @Test func aSimulatedHourTakesAFractionOfASecond() async throws {
-        let clock = ContinuousClock()
-        var run: MonitorRun?
-        let elapsed = try await clock.measure {
-            run = try await MonitorRun(
-                seed: 9, for: .seconds(3600), dropLinkAt: [.seconds(600), .seconds(1800), .seconds(3000)])
-        }
-        let monitor = try #require(run).monitor
-        print("a simulated hour: \(monitor.readings.count) readings, \(elapsed) of wall-clock time")
+    /// A simulated hour with three link losses: every reading and reconnection of the hour, in virtual time. How
+    /// long it takes on the wall clock is a measurement (README: 0.43–1.3 s here), not something a test asserts.
+    @Test func aSimulatedHourKeepsItsReadingsAcrossThreeLosses() async throws {
+        let run = try await MonitorRun(
+            seed: 9, for: .seconds(3600), dropLinkAt: [.seconds(600), .seconds(1800), .seconds(3000)])
+        let monitor = run.monitor
         #expect(monitor.readings.count > 500)
         #expect(monitor.connectionEvents.filter { if case .reconnected = $0 { true } else { false } }.count == 3)
-        // A fraction of a second on an idle machine; the bound leaves room for a loaded CI runner.
-        #expect(elapsed < .seconds(5))
     }
 }
 
