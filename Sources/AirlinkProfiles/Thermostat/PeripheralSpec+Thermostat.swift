@@ -24,7 +24,7 @@ extension PeripheralSpec {
     /// With a `drift`, a room that has come within ``thermostatDriftBound`` (0.5 °C) of the set point wanders: every
     /// second it moves by a whole number of hundredths of a degree drawn uniformly from `-drift...drift` with the
     /// simulation's seeded random source (the same seed gives the same temperatures), staying within the bound;
-    /// each change is notified. ``/AirlinkCore/SimulatedWorld/builtIn``'s thermostat drifts by 0.05 °C, so a
+    /// each change is notified. ``SimulatedWorld/builtIn``'s thermostat drifts by 0.05 °C, so a
     /// subscription to its temperature hears a value within a few seconds; without a drift (the default here,
     /// which scenarios and their golden traces rely on) a room at its set point stays silent.
     ///
