@@ -15,7 +15,7 @@ extension TransportSelector {
     /// The hook that opens `sim` and `sim:PATH`, and the one a selector uses unless given another: a
     /// ``/AirlinkSimulation/Simulation`` with the peripherals of ``simulatedWorld(for:)`` (the built-in
     /// world for `sim`, the recorded device for `sim:RECORDING.yaml`), opened with
-    /// ``/AirlinkSimulation/Simulation/opened(as:limit:)``.
+    /// `Simulation.opened(as:limit:)`.
     ///
     /// ```swift
     /// let selector = TransportSelector(makeSimulated: TransportSelector.simulation(seed: 7, logLevel: .info))
@@ -42,7 +42,7 @@ extension TransportSelector {
         }
     }
 
-    /// The peripherals `sim` (`nil`: ``/AirlinkProfiles/SimulatedWorld/builtIn``) or `sim:PATH` (the device
+    /// The peripherals `sim` (`nil`: `SimulatedWorld.builtIn` (AirlinkProfiles)) or `sim:PATH` (the device
     /// an `airlink record` recording holds, looping its session for ``replayLength``) puts on the air.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for a file that is not a recording (a

@@ -13,7 +13,7 @@ import AirlinkCore
 /// on it and the way to close it, so that a caller never downcasts to a concrete transport. The virtual
 /// radio is opened through ``makeSimulated``: by default ``simulation(seed:logLevel:logger:world:)``, the
 /// built-in simulated world (or the recorded device of `sim:PATH`) with seed 1; pass that with another seed or
-/// level, or a hook of your own (``/AirlinkSimulation/Simulation/opened(as:limit:)``) for a world of your own.
+/// level, or a hook of your own (`Simulation.opened(as:limit:)`) for a world of your own.
 public struct TransportSelector: Sendable {
     /// Opens the virtual radio for `sim` (`nil`) or `sim:PATH` (the scenario's path): builds the
     /// simulation and returns its radio, its environment, a runner that runs jobs inside it and a
