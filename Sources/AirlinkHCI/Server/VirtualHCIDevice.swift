@@ -30,6 +30,18 @@ struct VirtualHCIDevice {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the device is missing (no `hci_vhci`),
     ///   not permitted (root or a udev rule is needed), or the kernel does not answer as `hci_vhci` does.
     init(path: String) throws(AirlinkError) {
+        // Only a character device is opened for writing: the vendor packet must never land in a user's file or FIFO.
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFCHR {
+            let kind =
+                status.st_mode & S_IFMT == S_IFDIR
+                ? "a directory"
+                : status.st_mode & S_IFMT == S_IFIFO
+                    ? "a FIFO" : status.st_mode & S_IFMT == S_IFREG ? "a file" : "no device"
+            throw AirlinkError(
+                .invalidArgument,
+                "\(path) is \(kind), not the kernel's virtual HCI device (/dev/vhci); it was left untouched")
+        }
         let fd = open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
