@@ -27,7 +27,7 @@ public final class DeviceManager: Sendable {
     public struct Configuration: Sendable, Hashable {
         /// How many notified values each observer's buffer holds (and each service's lane of
         /// closure observers). Past it, newer values are dropped and the gap is reported, never
-        /// hidden (see ``ServiceManager/values(of:)``). At least 1.
+        /// hidden (see ``DeviceService/values(of:)``). At least 1.
         public var notificationBufferCapacity: Int
         /// Whether a device's discovered GATT database is kept in the registry and reused on later
         /// connections: ``DatabaseCaching/verified`` (by the Database Hash) unless set otherwise. Needs a

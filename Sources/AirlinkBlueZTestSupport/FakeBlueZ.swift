@@ -185,7 +185,7 @@ package final class FakeBlueZ: Sendable {
     }
 
     /// The configuration of a transport on this fixture's bus.
-    package func configuration(adapter: String? = nil, hci: any HCIController = UnavailableHCI())
+    package func configuration(adapter: String? = nil, hci: any KernelHCI = UnavailableHCI())
         -> BlueZTransport.Configuration
     {
         BlueZTransport.Configuration(
@@ -194,7 +194,7 @@ package final class FakeBlueZ: Sendable {
     }
 
     /// Opens a transport on this fixture.
-    package func transport(adapter: String? = nil, hci: any HCIController = UnavailableHCI()) async throws
+    package func transport(adapter: String? = nil, hci: any KernelHCI = UnavailableHCI()) async throws
         -> BlueZTransport
     {
         try await BlueZTransport.open(configuration(adapter: adapter, hci: hci))
@@ -375,18 +375,18 @@ package final class FakeBlueZ: Sendable {
 }
 
 /// An HCI controller for a machine without kernel Bluetooth: every call fails as errno 97 would.
-package struct UnavailableHCI: HCIController {
+package struct UnavailableHCI: KernelHCI {
     /// A controller whose calls all fail.
     package init() {}
 
     /// Fails as `socket(AF_BLUETOOTH)` does without kernel Bluetooth.
     package func adapters() throws(AirlinkError) -> [HCIAdapter] {
-        throw LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
+        throw LibBluetoothKernelHCI.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
     }
 
     /// Fails as `socket(AF_BLUETOOTH)` does without kernel Bluetooth.
     package func readRSSI(adapter: String, address: BDAddress) throws(AirlinkError) -> Int {
-        throw LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
+        throw LibBluetoothKernelHCI.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
     }
 }
 

@@ -48,7 +48,7 @@ package enum FleetWorkloads {
     package struct Fleet: Sendable {
         package let sim: Simulation
         package let manager: DeviceManager
-        package let services: [ServiceManager]
+        package let services: [DeviceService]
     }
 
     /// Adds `count` sensors, connects to each through the layers and turns notifications on.

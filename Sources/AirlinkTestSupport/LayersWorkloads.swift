@@ -47,7 +47,7 @@ package enum LayersWorkloads {
         package let sim: Simulation
         package let transport: ScriptedTransport
         package let manager: DeviceManager
-        package let battery: ServiceManager
+        package let battery: DeviceService
         package let slowValues: Recorder<Int>
     }
 

@@ -14,7 +14,7 @@ package enum RadioLayersWorkloads {
         package let sim: Simulation
         package let manager: DeviceManager
         package let connection: ConnectionManager
-        package let temperature: ServiceManager
+        package let temperature: DeviceService
         package let thermostat: SimulatedPeripheral
     }
 

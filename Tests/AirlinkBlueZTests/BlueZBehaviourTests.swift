@@ -337,7 +337,7 @@ struct BlueZBehaviourTests {
 }
 
 /// An HCI double that reports a fixed RSSI.
-struct FixedRSSIHCI: HCIController {
+struct FixedRSSIHCI: KernelHCI {
     var rssi: Int
     func adapters() throws(AirlinkError) -> [HCIAdapter] { [] }
     func readRSSI(adapter: String, address: BDAddress) throws(AirlinkError) -> Int { rssi }

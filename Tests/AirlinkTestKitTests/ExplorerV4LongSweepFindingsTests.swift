@@ -98,7 +98,7 @@ import Testing
         let failures = try await ExplorerV3FindingsTests.failures(yaml, oracle: NotificationOracle())
 
         // Then the values on air after the restoration are not lost values: the ended stream could not carry them
-        // (ServiceManager.values(of:): ask again to follow the next connection)
+        // (DeviceService.values(of:): ask again to follow the next connection)
         #expect(failures.isEmpty, "\(failures)")
     }
 

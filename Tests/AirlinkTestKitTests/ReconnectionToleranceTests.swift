@@ -17,7 +17,8 @@ import Testing
         subscribed: [])
 
     static func connecting(_ seconds: Double) -> TraceRecord {
-        ExplorerOracleV2Tests.record(seconds, .connecting(adapter: 0, device: Shared.device, timeout: .seconds(3)))
+        ExplorerOracleDetectionTests.record(
+            seconds, .connecting(adapter: 0, device: Shared.device, timeout: .seconds(3)))
     }
 
     /// Lost at 5 s, attempt 1 (wait 1 s) announced at 5 s, reconnected at 6.5 s; the attempt started at `second`.

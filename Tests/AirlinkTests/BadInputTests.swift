@@ -10,7 +10,7 @@ import Testing
 
     /// Runs `body` against a connected thermostat's Thermostat service; returns its error.
     private func error(
-        _ body: @escaping @Sendable (ServiceManager) async throws(AirlinkError) -> Void
+        _ body: @escaping @Sendable (DeviceService) async throws(AirlinkError) -> Void
     ) async throws -> AirlinkError? {
         let (world, _, connection) = try await ServicesTests.connected()
         let service = connection.services.service(Thermostat.service)

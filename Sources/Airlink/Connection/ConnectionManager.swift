@@ -26,7 +26,7 @@ public actor ConnectionManager {
     /// The device's services: the same object across reconnections.
     public nonisolated let services: DeviceServices
 
-    nonisolated let link: GATTClient
+    nonisolated let client: GATTClient
     private let transport: any Transport
     private let environment: AirlinkEnvironment
     private let bus: EventBus
@@ -45,14 +45,14 @@ public actor ConnectionManager {
     private var watcher: AdvertisementWatcher?
 
     init(
-        device: DeviceID, strategy: any ReconnectionStrategy, link: GATTClient, transport: any Transport,
+        device: DeviceID, strategy: any ReconnectionStrategy, client: GATTClient, transport: any Transport,
         environment: AirlinkEnvironment, bus: EventBus, adapter: AdapterMonitor, coordinator: ScanCoordinator,
         recorder: ConnectionRecorder? = nil
     ) {
         self.recorder = recorder
         self.device = device
-        self.link = link
-        self.services = DeviceServices(link: link)
+        self.client = client
+        self.services = DeviceServices(client: client)
         self.transport = transport
         self.environment = environment
         self.bus = bus
@@ -65,7 +65,7 @@ public actor ConnectionManager {
         let poweredOn = adapter.known.map { $0 == .poweredOn } ?? true
         self.machine = ConnectionStateMachine(
             device: device, strategy: strategy, random: environment.random, adapterPoweredOn: poweredOn)
-        link.security.observe { [broadcaster] event in broadcaster.yield(event) }
+        client.security.observe { [broadcaster] event in broadcaster.yield(event) }
     }
 
     /// The connection's state now.
@@ -150,18 +150,18 @@ public actor ConnectionManager {
     ///   and what the transport throws.
     public nonisolated func readRSSI() async throws(AirlinkError) -> Int {
         try await adapter.requirePoweredOn("read the RSSI of \(device)")
-        _ = try link.requireLink("read the RSSI")
+        _ = try client.requireLink("read the RSSI")
         return try await transport.readRSSI(device)
     }
 
     /// The negotiated ATT MTU, or `nil` while disconnected.
-    public nonisolated var mtu: Int? { link.info?.mtu }
+    public nonisolated var mtu: Int? { client.info?.mtu }
 
     /// The longest value a write of `type` can carry: 512 with response, MTU − 3 without.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected`` while disconnected.
     public nonisolated func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
-        try link.maximumWriteLength(for: type)
+        try client.maximumWriteLength(for: type)
     }
 
     // MARK: Driving the machine
@@ -229,13 +229,13 @@ public actor ConnectionManager {
             disconnectWaiters.removeAll()
             for waiter in waiters { waiter.resume() }
         case .linkReady(let info):
-            link.linkUp(info)
+            client.linkUp(info)
         case .linkUnusable(let error, let keep):
-            link.linkDown(error, keepSubscriptions: keep)
+            client.linkDown(error, keepSubscriptions: keep)
         case .emit(let event):
             switch event {
             case .connected, .reconnected:
-                recorder?.connectionEstablished(device, services: link.discoveredServices.map(\.uuid))
+                recorder?.connectionEstablished(device, services: client.discoveredServices.map(\.uuid))
             default:
                 break
             }
@@ -244,8 +244,8 @@ public actor ConnectionManager {
             // The values' source is gone for good: a loss no reconnection follows, the strategy gave up,
             // or the app disconnected.
             switch event {
-            case .gaveUp, .terminated: link.endStreams()
-            case .lost where machine.state == .disconnected: link.endStreams()
+            case .gaveUp, .terminated: client.endStreams()
+            case .lost where machine.state == .disconnected: client.endStreams()
             default: break
             }
         }

@@ -6,7 +6,7 @@ import AirlinkCore
 /// with a pattern: `if case .connection(let device, .lost(let error)) = event { ... }`. Every event
 /// also goes to the environment's trace, category `event`, as its ``description``, so simulations
 /// assert on it. Values of notifications are not events; they go to observers
-/// (``ServiceManager/values(of:)``), at rates an event stream is not meant for.
+/// (``DeviceService/values(of:)``), at rates an event stream is not meant for.
 public enum AirlinkEvent: Sendable, Hashable, CustomStringConvertible {
     /// The adapter's power state changed: `.poweredOn`, `.poweredOff` or `.unavailable(why)`.
     case adapterStateChanged(AdapterState)

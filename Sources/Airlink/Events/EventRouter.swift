@@ -55,12 +55,12 @@ final class EventRouter: Sendable {
     func connection(to device: DeviceID, strategy: some ReconnectionStrategy) -> ConnectionManager {
         let (connection, created) = state.withLock { state -> (ConnectionManager, Bool) in
             if let existing = state.connections[device] { return (existing, false) }
-            let link = GATTClient(
+            let client = GATTClient(
                 device: device, transport: transport, environment: environment, bus: bus, adapter: adapter,
                 capacity: configuration.notificationBufferCapacity, recorder: recorder,
                 caching: configuration.databaseCaching)
             let connection = ConnectionManager(
-                device: device, strategy: strategy, link: link, transport: transport, environment: environment,
+                device: device, strategy: strategy, client: client, transport: transport, environment: environment,
                 bus: bus, adapter: adapter, coordinator: scans, recorder: recorder)
             state.connections[device] = connection
             state.order.append(connection)
@@ -89,7 +89,7 @@ final class EventRouter: Sendable {
             switch event {
             case .notification(let device, let handle, let value):
                 if device != lastDevice {  // most notifications come from the device of the previous one
-                    lastLink = existing(device)?.link
+                    lastLink = existing(device)?.client
                     lastDevice = lastLink == nil ? nil : device
                 }
                 lastLink?.deliver(handle: handle, value: value)
@@ -101,13 +101,13 @@ final class EventRouter: Sendable {
             case .disconnected(let device, let reason):
                 await existing(device)?.handle(.linkDown(reason))
             case .servicesChanged(let device, let range):
-                existing(device)?.link.servicesChanged(range: range)
+                existing(device)?.client.servicesChanged(range: range)
             case .adapterStateChanged(let new):
                 await adapterChanged(to: new)
             case .bondChanged(let device, let bonded):
-                existing(device)?.link.security.bondChanged(bonded: bonded)
+                existing(device)?.client.security.bondChanged(bonded: bonded)
             case .securityRequested(let device, let request):
-                existing(device)?.link.security.securityRequested(request)
+                existing(device)?.client.security.securityRequested(request)
             }
         }
     }
@@ -131,7 +131,7 @@ final class EventRouter: Sendable {
         stopDiscoveries(.stopped)
         for connection in allConnections {
             connection.finish()
-            connection.link.finish()
+            connection.client.finish()
         }
         bus.finish()
     }

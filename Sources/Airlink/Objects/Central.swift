@@ -5,7 +5,7 @@ import Synchronization
 /// or by identifier, each operation on the object it concerns.
 ///
 /// Built on a ``DeviceManager`` (the layers): every call goes through its ``ConnectionManager`` and
-/// ``ServiceManager``s, on whatever transport the manager has. A ``Watchdog`` gives up on connection
+/// ``DeviceService``s, on whatever transport the manager has. A ``Watchdog`` gives up on connection
 /// attempts and operations stuck past their deadline.
 ///
 /// ```swift

@@ -103,7 +103,7 @@ public final class Peripheral: Sendable {
 
     /// Reads the GAP Device Name (0x2A00 in 0x1800, Core Spec Vol 3, Part C, 12.1) and remembers it as ``name``.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/read(_:)`` throws;
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``DeviceService/read(_:)`` throws;
     ///   ``/AirlinkCore/AirlinkError/Code/malformedData`` if the name is not UTF-8.
     public func readName() async throws(AirlinkError) -> String {
         let gap = connection.services.service(BluetoothUUID(0x1800))

@@ -5,14 +5,14 @@ import Synchronization
 /// notifications on and off with an async sequence of values, descriptors.
 ///
 /// Named `RemoteCharacteristic` rather than `Characteristic`, which is the peripheral DSL's
-/// (AirlinkCore). Every operation goes through the service's ``ServiceManager`` by UUID, under the
+/// (AirlinkCore). Every operation goes through the service's ``DeviceService`` by UUID, under the
 /// central's ``Watchdog``.
 public final class RemoteCharacteristic: Sendable {
     /// The characteristic's UUID.
     public let uuid: BluetoothUUID
     /// The service's UUID.
     public let serviceUUID: BluetoothUUID
-    let manager: ServiceManager
+    let manager: DeviceService
     let watchdog: WatchdogRunner
     private let state: Mutex<State>
 
@@ -21,7 +21,7 @@ public final class RemoteCharacteristic: Sendable {
         var descriptors: [RemoteDescriptor] = []
     }
 
-    init(_ declaration: GATTCharacteristic, manager: ServiceManager, watchdog: WatchdogRunner) {
+    init(_ declaration: GATTCharacteristic, manager: DeviceService, watchdog: WatchdogRunner) {
         self.uuid = declaration.uuid
         self.serviceUUID = manager.uuid
         self.manager = manager
@@ -39,7 +39,7 @@ public final class RemoteCharacteristic: Sendable {
 
     /// Reads the value.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``ServiceManager/read(_:)`` throws.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what ``DeviceService/read(_:)`` throws.
     public func read() async throws(AirlinkError) -> [UInt8] {
         let (manager, uuid) = (self.manager, self.uuid)
         return try await watchdog.operation("read \(uuid)") { () async throws(AirlinkError) in
@@ -60,7 +60,7 @@ public final class RemoteCharacteristic: Sendable {
     ///   - bytes: the value.
     ///   - type: with response (default) or without.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
-    ///   ``ServiceManager/write(_:to:type:)-([UInt8],_,_)`` throws.
+    ///   ``DeviceService/write(_:to:type:)-([UInt8],_,_)`` throws.
     public func write(_ bytes: [UInt8], type: WriteType = .withResponse) async throws(AirlinkError) {
         let (manager, uuid) = (self.manager, self.uuid)
         try await watchdog.operation("write \(uuid)") { () async throws(AirlinkError) in
@@ -78,7 +78,7 @@ public final class RemoteCharacteristic: Sendable {
     /// Turns notifications (or indications, if it only indicates) on or off.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
-    ///   ``ServiceManager/setNotifications(_:for:)`` throws.
+    ///   ``DeviceService/setNotifications(_:for:)`` throws.
     public func setNotifying(_ enabled: Bool) async throws(AirlinkError) {
         let (manager, uuid, properties) = (self.manager, self.uuid, self.properties)
         let mode: NotificationMode =

@@ -11,10 +11,10 @@ public final class RemoteDescriptor: Sendable {
     public let handle: ATTHandle
     /// The characteristic it belongs to.
     public let characteristicUUID: BluetoothUUID
-    let manager: ServiceManager
+    let manager: DeviceService
     let watchdog: WatchdogRunner
 
-    init(_ descriptor: GATTDescriptor, characteristic: BluetoothUUID, manager: ServiceManager, watchdog: WatchdogRunner)
+    init(_ descriptor: GATTDescriptor, characteristic: BluetoothUUID, manager: DeviceService, watchdog: WatchdogRunner)
     {
         self.uuid = descriptor.uuid
         self.handle = descriptor.handle
@@ -26,7 +26,7 @@ public final class RemoteDescriptor: Sendable {
     /// Reads the descriptor.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
-    ///   ``ServiceManager/readDescriptor(_:of:)`` throws.
+    ///   ``DeviceService/readDescriptor(_:of:)`` throws.
     public func read() async throws(AirlinkError) -> [UInt8] {
         let (manager, uuid, characteristic) = (self.manager, self.uuid, characteristicUUID)
         return try await watchdog.operation("read descriptor \(uuid) of \(characteristic)") {
@@ -39,7 +39,7 @@ public final class RemoteDescriptor: Sendable {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for the CCCD (use
     ///   ``RemoteCharacteristic/setNotifying(_:)``); ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
-    ///   ``ServiceManager/writeDescriptor(_:to:of:)`` throws.
+    ///   ``DeviceService/writeDescriptor(_:to:of:)`` throws.
     public func write(_ bytes: [UInt8]) async throws(AirlinkError) {
         let (manager, uuid, characteristic) = (self.manager, self.uuid, characteristicUUID)
         try await watchdog.operation("write descriptor \(uuid) of \(characteristic)") {

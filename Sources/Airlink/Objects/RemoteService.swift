@@ -4,16 +4,16 @@ import Synchronization
 /// A service of a remote device, as an object: discover its characteristics, find one by UUID.
 ///
 /// Named `RemoteService` rather than `Service`, which is the peripheral DSL's (AirlinkCore). Built on
-/// the device's ``ServiceManager`` for the service's UUID.
+/// the device's ``DeviceService`` for the service's UUID.
 public final class RemoteService: Sendable {
     /// The service's UUID.
     public let uuid: BluetoothUUID
     /// The service manager underneath (the layers).
-    public let manager: ServiceManager
+    public let manager: DeviceService
     let watchdog: WatchdogRunner
     private let discovered = Mutex<[RemoteCharacteristic]>([])
 
-    init(manager: ServiceManager, watchdog: WatchdogRunner) {
+    init(manager: DeviceService, watchdog: WatchdogRunner) {
         self.uuid = manager.uuid
         self.manager = manager
         self.watchdog = watchdog
@@ -27,7 +27,7 @@ public final class RemoteService: Sendable {
     /// - Parameter uuids: the characteristics of interest, or `nil` for all.
     /// - Returns: the characteristics found, in handle order.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` from the watchdog; what
-    ///   ``ServiceManager/discoverCharacteristics(_:)`` throws.
+    ///   ``DeviceService/discoverCharacteristics(_:)`` throws.
     @discardableResult
     public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)
         -> [RemoteCharacteristic]

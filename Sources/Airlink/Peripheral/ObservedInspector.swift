@@ -5,7 +5,7 @@ import Synchronization
 public final class ObservedInspector: Sendable {
     /// The link to the inspector's device, for its state and to disconnect when done.
     public let connection: ConnectionManager
-    let service: ServiceManager
+    let service: DeviceService
     /// The values, in the inspector's order.
     public let values: [ObservedValue]
     /// The observers that feed ``changes()``: `nil` until its first call, empty after ``disconnect()``.
@@ -13,7 +13,7 @@ public final class ObservedInspector: Sendable {
     /// Every subscriber of ``changes()``; finished at ``disconnect()``.
     let changeBroadcaster = Broadcaster<InspectedChange>()
 
-    init(connection: ConnectionManager, service: ServiceManager, values: [ObservedValue]) {
+    init(connection: ConnectionManager, service: DeviceService, values: [ObservedValue]) {
         self.connection = connection
         self.service = service
         self.values = values

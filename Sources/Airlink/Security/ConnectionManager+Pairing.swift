@@ -3,10 +3,10 @@ import AirlinkCore
 extension ConnectionManager {
     /// The connection's pairing policy: what ``pair(features:agent:)`` offers by default, and whether refused
     /// operations pair and run once more.
-    public nonisolated var pairingPolicy: PairingPolicy { link.security.policy }
+    public nonisolated var pairingPolicy: PairingPolicy { client.security.policy }
 
     /// Replaces the pairing policy; it applies from the next pairing and the next refused operation.
-    public nonisolated func setPairingPolicy(_ policy: PairingPolicy) { link.security.policy = policy }
+    public nonisolated func setPairingPolicy(_ policy: PairingPolicy) { client.security.policy = policy }
 
     /// Pairs with the connected device, or encrypts the link again with the bond from an earlier pairing.
     ///
@@ -35,7 +35,7 @@ extension ConnectionManager {
     public nonisolated func pair(
         features: PairingFeatures? = nil, agent: PairingAgent? = nil
     ) async throws(AirlinkError) -> PairingResult {
-        let policy = link.security.policy
-        return try await link.pair(features: features ?? policy.features, agent: agent ?? policy.agent)
+        let policy = client.security.policy
+        return try await client.pair(features: features ?? policy.features, agent: agent ?? policy.agent)
     }
 }

@@ -44,7 +44,7 @@ public struct CharacteristicValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Identifies an observer added with ``ServiceManager/addObserver(for:_:)``, to remove it.
+/// Identifies an observer added with ``DeviceService/addObserver(for:_:)``, to remove it.
 public struct ObserverToken: Sendable, Hashable {
     /// The observer's number, unique per device.
     public let id: Int

@@ -1,6 +1,6 @@
 @_spi(AirlinkInternals) import AirlinkCore
 
-/// The values a characteristic notifies, as an `AsyncSequence` (``ServiceManager/values(of:)``).
+/// The values a characteristic notifies, as an `AsyncSequence` (``DeviceService/values(of:)``).
 ///
 /// Values are handed over in batches: a burst of notifications wakes the consumer once. The
 /// sequence ends when the device manager shuts down, when the link is lost and no reconnection

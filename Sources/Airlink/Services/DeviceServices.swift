@@ -2,7 +2,7 @@ import AirlinkCore
 import Synchronization
 
 /// The services of one device, bound to the device rather than to a link: the same object, and
-/// the ``ServiceManager``s it hands out, keep working after reconnections.
+/// the ``DeviceService``s it hands out, keep working after reconnections.
 ///
 /// Carries forward WLXBluetoothDevice's `WLXServicesManager`. Obtain it as
 /// ``ConnectionManager/services``.
@@ -12,13 +12,13 @@ import Synchronization
 /// let battery = connection.services.service(.battery)              // one per UUID
 /// ```
 public final class DeviceServices: Sendable {
-    let link: GATTClient
-    private let managers = Mutex<[BluetoothUUID: ServiceManager]>([:])
+    let client: GATTClient
+    private let managers = Mutex<[BluetoothUUID: DeviceService]>([:])
 
-    init(link: GATTClient) { self.link = link }
+    init(client: GATTClient) { self.client = client }
 
     /// The identifier of the device whose services these are.
-    public var device: DeviceID { link.device }
+    public var device: DeviceID { client.device }
 
     /// Discovers the device's services: all of them, or those with the given UUIDs.
     ///
@@ -28,12 +28,12 @@ public final class DeviceServices: Sendable {
     ///   ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``, ``/AirlinkCore/AirlinkError/Code/invalidArgument`` for
     ///   an empty list.
     @discardableResult
-    public func discover(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [ServiceManager] {
+    public func discover(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError) -> [DeviceService] {
         if let uuids, uuids.isEmpty {
             throw AirlinkError(.invalidArgument, "the list of services to discover is empty; pass nil to discover all")
         }
-        let found = try await link.perform("discover services") { turn throws(AirlinkError) in
-            try await link.discoverServices(uuids, turn: turn)
+        let found = try await client.perform("discover services") { turn throws(AirlinkError) in
+            try await client.discoverServices(uuids, turn: turn)
         }
         var seen: [BluetoothUUID] = []
         for service in found where !seen.contains(service.uuid) { seen.append(service.uuid) }
@@ -44,34 +44,34 @@ public final class DeviceServices: Sendable {
     ///
     /// No discovery happens here; the service is discovered when first used, and operations throw
     /// ``/AirlinkCore/AirlinkError/Code/serviceNotFound`` if the device has no such service.
-    public func service(_ uuid: BluetoothUUID) -> ServiceManager {
+    public func service(_ uuid: BluetoothUUID) -> DeviceService {
         managers.withLock { managers in
             if let manager = managers[uuid] { return manager }
-            let manager = ServiceManager(uuid: uuid, link: link)
+            let manager = DeviceService(uuid: uuid, client: client)
             managers[uuid] = manager
             return manager
         }
     }
 
     /// The services discovered on the current link, in handle order.
-    public var discoveredServices: [GATTService] { link.discoveredServices }
+    public var discoveredServices: [GATTService] { client.discoveredServices }
 
     /// The current link's parameters, or `nil` while disconnected.
-    public var linkInfo: LinkInfo? { link.info }
+    public var linkInfo: LinkInfo? { client.info }
 
     /// How the current link's database was obtained, when database caching is on: the cached one reused and why
     /// (``/AirlinkCore/DatabaseCacheTrust``), or `nil` when it is discovered (no cache, caching off, or a cache that
     /// could not be trusted: ``ServicesEvent/databaseChanged(_:)`` said why). Settled once the link's first
     /// operation has run (the cache check takes the link's first turn).
-    public var reusedDatabaseCache: DatabaseCacheTrust? { link.state.withLock { $0.reusedCache } }
+    public var reusedDatabaseCache: DatabaseCacheTrust? { client.state.withLock { $0.reusedCache } }
 
     /// The negotiated ATT MTU, or `nil` while disconnected.
-    public var mtu: Int? { link.info?.mtu }
+    public var mtu: Int? { client.info?.mtu }
 
     /// The longest value a write of `type` can carry: 512 with response, MTU − 3 without.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/notConnected`` while disconnected.
     public func maximumWriteLength(for type: WriteType) throws(AirlinkError) -> Int {
-        try link.maximumWriteLength(for: type)
+        try client.maximumWriteLength(for: type)
     }
 }

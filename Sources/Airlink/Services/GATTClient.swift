@@ -2,7 +2,7 @@
 import Logging
 import Synchronization
 
-/// One device's GATT client state, shared by its ``DeviceServices`` and ``ServiceManager``s: the
+/// One device's GATT client state, shared by its ``DeviceServices`` and ``DeviceService``s: the
 /// link (up or down), the discovery caches, the notification routes, the subscriptions the app
 /// enabled, and the gate that serializes requests.
 ///

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Per-service isolation, as YmsCoreBluetooth and WLXBluetoothDevice gave each service its own
 /// serial queue: closure observers of a service run one after another on that service's task, so a
-/// slow observer delays only its own service. A stream observer (``ServiceManager/values(of:)``)
+/// slow observer delays only its own service. A stream observer (``DeviceService/values(of:)``)
 /// is consumed by the app's own task.
 ///
 /// Buffers are bounded (``DeviceManager/Configuration/notificationBufferCapacity`` values per stream

@@ -104,7 +104,7 @@ extension BlueZTransport {
     }
 
     /// What to do when an adapter is missing, from what HCI says.
-    private static func noAdapterAdvice(_ hci: any HCIController) -> String {
+    private static func noAdapterAdvice(_ hci: any KernelHCI) -> String {
         do {
             let kernel = try hci.adapters()
             if kernel.isEmpty {

@@ -36,7 +36,7 @@ public final class BlueZTransport: Transport {
         /// The longest wait for the objects to settle after Service Changed: the change is announced then.
         public var servicesSettleLimit: Duration
         /// The HCI access for what D-Bus lacks (adapters, RSSI of a connection).
-        public var hci: any HCIController
+        public var hci: any KernelHCI
         /// Where the transport logs.
         public var logger: Logger
 
@@ -54,7 +54,7 @@ public final class BlueZTransport: Transport {
         public init(
             adapter: String? = nil, busAddress: String? = nil, operationTimeout: Duration = .seconds(30),
             servicesGrace: Duration = .seconds(2), servicesQuietPeriod: Duration = .milliseconds(200),
-            servicesSettleLimit: Duration = .seconds(10), hci: any HCIController = LibBluetoothHCIController(),
+            servicesSettleLimit: Duration = .seconds(10), hci: any KernelHCI = LibBluetoothKernelHCI(),
             logger: Logger = Logger(label: "airlink.bluez")
         ) {
             self.servicesQuietPeriod = servicesQuietPeriod

@@ -90,7 +90,7 @@ extension BlueZChaosSession {
 
     /// One step: a read, a write, an unsubscribe (once, when subscribed in this session) or a forget.
     private func perform(
-        _ step: BlueZChaosWorkload.Step, of client: BlueZChaosWorkload.Client, _ service: ServiceManager,
+        _ step: BlueZChaosWorkload.Step, of client: BlueZChaosWorkload.Client, _ service: DeviceService,
         _ operation: Operation, _ state: State, _ index: Int
     ) async {
         let peripheral = client.peripheral
@@ -131,7 +131,7 @@ extension BlueZChaosSession {
 
     /// Records the counter's notified values from now until the stream ends.
     private func subscribe(
-        _ index: Int, _ service: ServiceManager, _ recorder: ScenarioRecorder, _ state: State,
+        _ index: Int, _ service: DeviceService, _ recorder: ScenarioRecorder, _ state: State,
         _ arrived: AsyncStream<(DeviceID, [UInt8])>.Continuation
     ) {
         let peripheral = context.workload.clients[index].peripheral

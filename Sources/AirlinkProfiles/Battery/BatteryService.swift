@@ -30,7 +30,7 @@ public final class BatteryService: Sendable {
     }
 
     /// The service's manager.
-    public let service: ServiceManager
+    public let service: DeviceService
     /// Which battery service this is.
     public let variant: Variant
     private let state = Mutex(State())

@@ -9,7 +9,7 @@ import AirlinkCore
 /// ```
 public final class DeviceInformationService: Sendable {
     /// The service's manager.
-    public let service: ServiceManager
+    public let service: DeviceService
 
     /// The Device Information service of a connection's device.
     public init(_ connection: ConnectionManager) {

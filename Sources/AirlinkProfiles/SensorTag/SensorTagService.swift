@@ -5,7 +5,7 @@ import Synchronization
 /// A TI CC2541 SensorTag, typed: turn each sensor on and off, set its period, read decoded values,
 /// and stream the decoded readings of the sensors and keys.
 ///
-/// Carries forward YmsCoreBluetooth's Deanna app. Built on the ``/Airlink/ServiceManager``s of the device's
+/// Carries forward YmsCoreBluetooth's Deanna app. Built on the ``/Airlink/DeviceService``s of the device's
 /// ``/Airlink/ConnectionManager`` (one per TI service). The barometer needs the tag's calibration:
 /// ``calibration()`` asks the tag for it (configuration 0x02) and keeps it; barometer reads fetch it
 /// first when needed.
@@ -26,10 +26,10 @@ public final class SensorTagService: Sendable {
     }
 
     /// The manager of a sensor's service.
-    public func service(_ sensor: SensorTagSensor) -> ServiceManager { services.service(sensor.serviceUUID) }
+    public func service(_ sensor: SensorTagSensor) -> DeviceService { services.service(sensor.serviceUUID) }
 
     /// The manager of the Simple Keys service (FFE0).
-    public var keysService: ServiceManager { services.service(.sensorTagSimpleKeysService) }
+    public var keysService: DeviceService { services.service(.sensorTagSimpleKeysService) }
 
     // MARK: Configuration
 
@@ -185,7 +185,7 @@ public final class SensorTagService: Sendable {
         // An AsyncStream, not an EventStream as the layers' event streams are: the observers must be
         // removed when the consumer leaves, and only AsyncStream's onTermination says when it does.
         let (stream, continuation) = AsyncStream.makeStream(of: SensorTagReading.self)
-        var tokens: [(ServiceManager, ObserverToken)] = []
+        var tokens: [(DeviceService, ObserverToken)] = []
         for sensor in sensors {
             let manager = service(sensor)
             let token = manager.addObserver(for: sensor.dataUUID) { value in

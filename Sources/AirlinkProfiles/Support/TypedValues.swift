@@ -3,7 +3,7 @@ import AirlinkCore
 
 /// The notified values of one characteristic, decoded: an `AsyncSequence` of `Element`.
 ///
-/// Built on ``/Airlink/ServiceManager/values(of:)``; a value that does not decode is skipped and counted in
+/// Built on ``/Airlink/DeviceService/values(of:)``; a value that does not decode is skipped and counted in
 /// ``skippedCount`` (a device sending a malformed value must not end the stream). The sequence ends when
 /// the device manager shuts down or the consuming task is cancelled.
 public struct TypedValues<Element: Sendable>: AsyncSequence, Sendable {

@@ -5,7 +5,7 @@ import Synchronization
 /// The thermostat's Temperature service (68753A44-…0066), typed: read the temperature, set the set
 /// point and the unit, observe the temperature as it changes.
 ///
-/// Carries forward WLXBluetoothDevice's `TemperatureService`. Built on a ``/Airlink/ServiceManager`` of the
+/// Carries forward WLXBluetoothDevice's `TemperatureService`. Built on a ``/Airlink/DeviceService`` of the
 /// device's ``/Airlink/ConnectionManager``, so it keeps working across reconnections and on any transport.
 /// The thermostat sends temperatures in its current unit; the service remembers the last unit it read
 /// or wrote and labels every reading with it (``ThermostatReading``).
@@ -21,7 +21,7 @@ public final class ThermostatService: Sendable {
     public static let setPointRange: ClosedRange<Double> = 5...35
 
     /// The Temperature service's manager.
-    public let service: ServiceManager
+    public let service: DeviceService
     private let knownUnit = Mutex<TemperatureUnit?>(nil)
 
     /// The Temperature service of a connection's device.

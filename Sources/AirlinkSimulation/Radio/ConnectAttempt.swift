@@ -5,14 +5,14 @@ import AirlinkCore
 final class ConnectAttempt: @unchecked Sendable {
     // @unchecked: used under the world's lock.
     let central: VirtualRadio
-    let peripheral: PeripheralModel
+    let peripheral: RadioPeripheral
     let result = OneShot<LinkInfo>()
     var link: Link?
     var isPending = true
     /// An injected `.noAnswer`: the peripheral ignores this attempt.
     var ignored = false
 
-    init(central: VirtualRadio, peripheral: PeripheralModel) {
+    init(central: VirtualRadio, peripheral: RadioPeripheral) {
         self.central = central
         self.peripheral = peripheral
     }

@@ -11,7 +11,7 @@ final class Link: @unchecked Sendable {
     unowned let world: RadioWorld
     let linkID: Int
     let central: VirtualRadio
-    let peripheral: PeripheralModel
+    let peripheral: RadioPeripheral
     @exclusivity(unchecked) var server: ATTServer
 
     let interval: VirtualDuration
@@ -75,7 +75,7 @@ final class Link: @unchecked Sendable {
     static let transactionTimeout = VirtualDuration.seconds(30)
 
     init(
-        world: RadioWorld, central: VirtualRadio, peripheral: PeripheralModel, parameters: LinkParameters,
+        world: RadioWorld, central: VirtualRadio, peripheral: RadioPeripheral, parameters: LinkParameters,
         anchor: VirtualInstant
     ) {
         self.world = world

@@ -29,7 +29,7 @@ enum PeripheralTimer: Equatable {
     }
 }
 
-extension PeripheralModel: TimerTarget {
+extension RadioPeripheral: TimerTarget {
     /// An advertising event is due, or periodic updates are.
     func timerFired(_ tag: TimerTag) {
         world.lock.withLock {

@@ -15,8 +15,8 @@ final class RadioWorld: @unchecked Sendable {
     /// Whether the trace keeps lines (it records nothing otherwise).
     let tracing: Bool
     var pathLoss = PathLossModel()
-    var peripherals: [PeripheralModel] = []
-    var peripheralsByID: [DeviceID: PeripheralModel] = [:]
+    var peripherals: [RadioPeripheral] = []
+    var peripheralsByID: [DeviceID: RadioPeripheral] = [:]
     var centrals: [VirtualRadio] = []
     var nextLinkID = 1
     var scanningCentralCount = 0
@@ -71,10 +71,10 @@ final class RadioWorld: @unchecked Sendable {
     }
 
     /// The peripheral with `id`, if one was added.
-    func peripheral(_ id: DeviceID) -> PeripheralModel? { peripheralsByID[id] }
+    func peripheral(_ id: DeviceID) -> RadioPeripheral? { peripheralsByID[id] }
 
     /// Adds a peripheral; its timeline starts now.
-    func add(_ spec: PeripheralSpec) throws(AirlinkError) -> PeripheralModel {
+    func add(_ spec: PeripheralSpec) throws(AirlinkError) -> RadioPeripheral {
         let advertisingData = try spec.validatedAdvertisingData()
         let layout: AttributeTableBuilder
         do {
@@ -82,13 +82,13 @@ final class RadioWorld: @unchecked Sendable {
         } catch {
             throw AirlinkError(.invalidSpecification, "peripheral \"\(spec.name)\" (\(spec.id)): \(error.message)")
         }
-        return try lock.withLock { () throws(AirlinkError) -> PeripheralModel in
+        return try lock.withLock { () throws(AirlinkError) -> RadioPeripheral in
             if peripheralsByID[spec.id] != nil {
                 throw AirlinkError(
                     .invalidSpecification,
                     "peripheral \"\(spec.name)\": another peripheral already has the id \(spec.id); give each its own")
             }
-            let model = try PeripheralModel(world: self, spec: spec, layout: layout, advertisingData: advertisingData)
+            let model = try RadioPeripheral(world: self, spec: spec, layout: layout, advertisingData: advertisingData)
             peripherals.append(model)
             peripheralsByID[spec.id] = model
             record("radio", "\(spec.id) added \"\(spec.name)\" at \(spec.position)")

@@ -6,9 +6,9 @@ import AirlinkCore
 /// Every verb acts at once (in virtual time) and records a `fault` line in the trace; ``schedule(_:after:)``
 /// applies one later.
 public struct SimulatedPeripheral: Sendable {
-    let model: PeripheralModel
+    let model: RadioPeripheral
 
-    init(model: PeripheralModel) { self.model = model }
+    init(model: RadioPeripheral) { self.model = model }
 
     private var world: RadioWorld { model.world }
 
@@ -113,7 +113,7 @@ public struct SimulatedPeripheral: Sendable {
     }
 
     private func addRule(
-        _ operation: ATTOperation, _ response: PeripheralModel.ATTFaultRule.Response, times: Int, _ text: String
+        _ operation: ATTOperation, _ response: RadioPeripheral.ATTFaultRule.Response, times: Int, _ text: String
     ) {
         world.lock.withLock {
             world.record("fault", "\(id) \(text) (\(times)×)")

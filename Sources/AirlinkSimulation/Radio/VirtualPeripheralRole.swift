@@ -1,7 +1,7 @@
 import AirlinkCore
 
 /// The peripheral role of one ``VirtualRadio``: the database the app serves, its advertising, and the
-/// ``PeripheralModel`` that stands for the app on the air while it advertises or has centrals.
+/// ``RadioPeripheral`` that stands for the app on the air while it advertises or has centrals.
 ///
 /// Guarded by the world's lock. The model calls back (``centralConnected(_:)``,
 /// ``centralDisconnected(_:reason:)``, ``subscriptionChanged(_:valueHandle:notify:indicate:)``) so that
@@ -13,7 +13,7 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     var name: String?
     var services: [Service] = []
     var advertising: Advertising?
-    var model: PeripheralModel?
+    var model: RadioPeripheral?
     /// How the app answers centrals that pair (``VirtualRadio/setSecurity(_:)``).
     var security = PeripheralRoleSecurity()
     /// Every subscriber of ``VirtualRadio/peripheralEvents()``.
@@ -82,7 +82,7 @@ final class VirtualPeripheralRole: @unchecked Sendable {
             throw AirlinkError(.invalidSpecification, "peripheral \"\(name)\": \(error.message)")
         }
         removeModel(recording: false)
-        let model = try PeripheralModel(world: world, spec: spec, layout: layout, advertisingData: advertisingData)
+        let model = try RadioPeripheral(world: world, spec: spec, layout: layout, advertisingData: advertisingData)
         model.host = self
         world.peripherals.append(model)
         world.peripheralsByID[spec.id] = model

@@ -50,7 +50,7 @@ extension VirtualRadio {
 
     /// Turns an attempt into a link at an advertising event (CONNECT_IND), announces it at its first
     /// connection event, then runs the link setup.
-    func establishLink(for attempt: ConnectAttempt, with peripheral: PeripheralModel) {
+    func establishLink(for attempt: ConnectAttempt, with peripheral: RadioPeripheral) {
         attempt.leavePending()
         // CONNECT_IND, then transmitWindowDelay (1.25 ms) and a transmit window offset of 1.25 ms.
         let anchor = world.now + .microseconds(2_500)

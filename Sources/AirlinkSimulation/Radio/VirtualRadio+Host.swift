@@ -98,7 +98,7 @@ extension Link {
     }
 }
 
-extension PeripheralModel {
+extension RadioPeripheral {
     /// The scan response's bytes as sent, if the peripheral has one.
     var scanResponseData: [UInt8]? {
         guard let advertising = spec.advertising, advertising.scanResponse != nil else { return nil }

@@ -55,7 +55,7 @@ extension VirtualRadio {
     }
 
     /// An advertisement of `peripheral` (which advertises) reached this central's antenna.
-    func receive(from peripheral: PeripheralModel, rssi: Int8) {
+    func receive(from peripheral: RadioPeripheral, rssi: Int8) {
         // One copy of the advertisement per report (each copy retains its name and arrays), handed on
         // to the event.
         guard let filter = scanFilter, var reported = peripheral.advertisement, filter.admits(reported) else { return }

@@ -15,7 +15,7 @@ import AirlinkSimulation
 /// ATT transaction timeout (counted from the reconnection, or from the last request sent within it: that request's own
 /// timeout closes the link), unless a call of the app's that sets the notifications is answered within it (a
 /// restoration leaves the characteristic to that call). The stream of values ends when the link is lost for good
-/// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/ServiceManager/values(of:)``), within a
+/// (`gaveUp`, or `lost` with a strategy that makes no attempt: ``/Airlink/DeviceService/values(of:)``), within a
 /// second, or at `terminated` (the app's `disconnect()`); it does not end before. (After `terminated` it may also stay
 /// open for a later `connect`.) Once a stream ended, nothing more reaches it: values on air after its end (a later
 /// `connect` restores the subscription on air) are the app's to follow with a new stream.
@@ -224,7 +224,7 @@ public struct NotificationOracle: ExplorationOracle {
                 return false
             }
             // A restoration leaves a characteristic to the app's own call when the app changes its choice
-            // meanwhile (``/Airlink/ServiceManager/restoreNotifications``): that call's answer is the answer.
+            // meanwhile (``/Airlink/DeviceService/restoreNotifications``): that call's answer is the answer.
             let answeredByTheApp = appChanged(client, between: record.time, and: deadline, observation)
             if !answered && !answeredByTheApp && !cut {
                 violations.append(

@@ -40,7 +40,7 @@ public struct ScenarioObservedValue: Sendable, Hashable {
     public var client: Int = 0
 }
 
-/// The end of a stream of notified values the app observed (``/Airlink/ServiceManager/values(of:)``).
+/// The end of a stream of notified values the app observed (``/Airlink/DeviceService/values(of:)``).
 public struct ScenarioStreamEnd: Sendable, Hashable {
     /// When the stream ended.
     public var time: Duration

@@ -38,7 +38,7 @@ struct LibBluetoothTests {
 
     @Test func hciReportsWhyItIsUnavailable() {
         // Given this machine's kernel, when HCI adapters are listed
-        let controller = LibBluetoothHCIController()
+        let controller = LibBluetoothKernelHCI()
         do {
             let adapters = try controller.adapters()
             // Then on a machine with Bluetooth they have hciN names
@@ -56,9 +56,9 @@ struct LibBluetoothTests {
     }
 
     @Test func errnoAdviceNamesTheFix() {
-        let missing = LibBluetoothHCIController.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
+        let missing = LibBluetoothKernelHCI.error(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)")
         #expect(missing.message.contains("errno 97") && missing.message.contains("modprobe bluetooth"))
-        let denied = LibBluetoothHCIController.error(errno: EPERM, call: "hci_read_rssi")
+        let denied = LibBluetoothKernelHCI.error(errno: EPERM, call: "hci_read_rssi")
         #expect(denied.message.contains("setcap"))
         #expect(missing.cause == .posix(errno: EAFNOSUPPORT, call: "socket(AF_BLUETOOTH)"))
     }

@@ -90,7 +90,7 @@ import Testing
     }
 
     /// A strict simulation with the thermostat connected, caches cold, and its temperature service.
-    private static func connected() async throws -> (Simulation, SimulatedPeripheral, ServiceManager) {
+    private static func connected() async throws -> (Simulation, SimulatedPeripheral, DeviceService) {
         let (sim, manager, thermostat) = try world()
         let connection = manager.connection(to: Self.thermostat)
         let service = connection.services.service(.thermostatTemperatureService)

@@ -14,7 +14,7 @@ import Testing
         weak var manager: DeviceManager?
         weak var connection: ConnectionManager?
         weak var services: DeviceServices?
-        weak var service: ServiceManager?
+        weak var service: DeviceService?
         weak var simulation: Simulation?
     }
 

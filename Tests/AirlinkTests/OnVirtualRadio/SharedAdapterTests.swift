@@ -35,7 +35,7 @@ import Testing
 
     /// Both apps connected to the thermostat, the first following its temperature, the second having read it (its
     /// characteristics discovered): their temperature services.
-    static func firstFollowingSecondReading(_ apps: TwoApps) async throws -> (ServiceManager, ServiceManager) {
+    static func firstFollowingSecondReading(_ apps: TwoApps) async throws -> (DeviceService, DeviceService) {
         let first = apps.first.connection(to: Self.thermostat)
         let second = apps.second.connection(to: Self.thermostat)
         let firstService = first.services.service(.thermostatTemperatureService)

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension PeripheralModel: PeripheralContext {
+extension RadioPeripheral: PeripheralContext {
     var now: AirlinkInstant { world.now.airlinkInstant }
 
     var random: any RandomSource { world.random }

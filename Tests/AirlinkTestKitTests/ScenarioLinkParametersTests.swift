@@ -6,7 +6,7 @@ import Testing
 
 /// The scenario keys explorer-v2 draws: the central's link parameters, a peripheral's MTU and data length,
 /// MTU refusals, silent database changes, unsubscribing and forgetting.
-@Suite struct ScenarioFormatV2Tests {
+@Suite struct ScenarioLinkParametersTests {
     static let base = """
         seed: 3
         duration: 20s

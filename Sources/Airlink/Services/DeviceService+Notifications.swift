@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension ServiceManager {
+extension DeviceService {
     /// Turns notifications or indications of a characteristic on or off.
     ///
     /// Airlink remembers the choice: after a reconnection, or after the device reports that its
@@ -15,7 +15,7 @@ extension ServiceManager {
     ///   ``/AirlinkCore/AirlinkError/Code/timeout`` 30 s after the call (discovery on first use included), ...
     public func setNotifications(_ mode: NotificationMode, for characteristic: BluetoothUUID) async throws(AirlinkError)
     {
-        try await link.setNotifications(mode, for: characteristic, in: uuid)
+        try await client.setNotifications(mode, for: characteristic, in: uuid)
     }
 
     /// Enables notifications of a characteristic, or indications if it only indicates.
@@ -28,7 +28,7 @@ extension ServiceManager {
     /// - Throws: what ``setNotifications(_:for:)`` throws.
     @discardableResult
     public func enableNotifications(for characteristic: BluetoothUUID) async throws(AirlinkError) -> NotificationMode {
-        try await link.setNotifications(nil, for: characteristic, in: uuid)
+        try await client.setNotifications(nil, for: characteristic, in: uuid)
     }
 
     /// Disables notifications and indications of a characteristic.
@@ -40,7 +40,7 @@ extension ServiceManager {
 
     /// The mode the app enabled for a characteristic (`.disabled` if none).
     public func notificationMode(of characteristic: BluetoothUUID) -> NotificationMode {
-        link.notificationMode(of: characteristic, in: uuid)
+        client.notificationMode(of: characteristic, in: uuid)
     }
 
     /// The values a characteristic sends by notification or indication, from now on, as an

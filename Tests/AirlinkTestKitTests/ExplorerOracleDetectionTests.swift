@@ -8,7 +8,7 @@ import Testing
 
 /// The oracles explorer-v2 added (registry, GATT permissions, attempts on air at their definition's time)
 /// on hand-built records: each fails on a sequence that breaks its definition and passes on one that keeps it.
-@Suite struct ExplorerOracleV2Tests {
+@Suite struct ExplorerOracleDetectionTests {
     /// The device, link, loss and connection events of the first oracle suite.
     typealias Shared = ExplorerOracleTests
 

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension PeripheralModel {
+extension RadioPeripheral {
     /// The bond this peripheral keeps with the central at `address`, if they paired and bonded.
     func bond(with address: DeviceID) -> PairingResult? {
         bonds.first { $0.central == address }?.bond

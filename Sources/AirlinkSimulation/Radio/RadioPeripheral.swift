@@ -5,7 +5,7 @@ import AirlinkCore
 ///
 /// Guarded by the world's lock. The authoritative values live in ``database``; each link's
 /// ``ATTServer`` keeps a copy that is updated whenever a value changes, with its own CCCDs.
-final class PeripheralModel: @unchecked Sendable {
+final class RadioPeripheral: @unchecked Sendable {
     // @unchecked: every mutable field is used under `world.lock`.
     // `@exclusivity(unchecked)` on the fields every request touches: as on ``Link``.
     unowned let world: RadioWorld
@@ -32,9 +32,9 @@ final class PeripheralModel: @unchecked Sendable {
     var connectFailures: [ConnectFailure] = []
     @exclusivity(unchecked) var attFaults: [ATTFaultRule] = []
     /// The bonded centrals' subscriptions and caching state between connections, in the order they first left
-    /// (``PeripheralModel/clientDisconnected(_:)``; only when the spec bonds with centrals).
+    /// (``RadioPeripheral/clientDisconnected(_:)``; only when the spec bonds with centrals).
     var rememberedClients: [RememberedClient] = []
-    /// The centrals it paired and bonded with, in the order they first bonded (Security/PeripheralModel+Bonds.swift).
+    /// The centrals it paired and bonded with, in the order they first bonded (Security/RadioPeripheral+Bonds.swift).
     var bonds: [(central: DeviceID, bond: PairingResult)] = []
     @exclusivity(unchecked) var updateTimerAt: VirtualInstant?
     @exclusivity(unchecked) var isCatchingUp = false

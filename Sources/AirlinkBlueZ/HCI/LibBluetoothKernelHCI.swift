@@ -2,8 +2,8 @@ import AirlinkCore
 import CBlueZ
 import Glibc
 
-/// ``HCIController`` on libbluetooth's HCI socket calls (`hci_devinfo`, `hci_read_rssi`).
-public struct LibBluetoothHCIController: HCIController {
+/// ``KernelHCI`` on libbluetooth's HCI socket calls (`hci_devinfo`, `hci_read_rssi`).
+public struct LibBluetoothKernelHCI: KernelHCI {
     /// How long HCI Read RSSI may take.
     public var timeout: Duration
 

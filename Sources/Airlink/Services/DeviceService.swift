@@ -18,27 +18,27 @@ import AirlinkCore
 /// let battery = connection.services.service(.battery)
 /// let level = try await battery.read(UInt8.self, from: .batteryLevel)
 /// ```
-public final class ServiceManager: Sendable {
+public final class DeviceService: Sendable {
     /// The service's UUID.
     public let uuid: BluetoothUUID
-    let link: GATTClient
+    let client: GATTClient
     let registry: ObserverRegistry
 
-    init(uuid: BluetoothUUID, link: GATTClient) {
+    init(uuid: BluetoothUUID, client: GATTClient) {
         self.uuid = uuid
-        self.link = link
-        self.registry = link.registry(for: uuid)
+        self.client = client
+        self.registry = client.registry(for: uuid)
     }
 
     /// The device the service belongs to.
-    public var device: DeviceID { link.device }
+    public var device: DeviceID { client.device }
 
     /// The service as discovered on the current link (discovering it if needed).
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/serviceNotFound``, ``/AirlinkCore/AirlinkError/Code/notConnected``.
     public func service() async throws(AirlinkError) -> GATTService {
-        try await link.perform("discover service \(uuid)", service: uuid) { turn throws(AirlinkError) in
-            try await link.resolveService(uuid, turn: turn)
+        try await client.perform("discover service \(uuid)", service: uuid) { turn throws(AirlinkError) in
+            try await client.resolveService(uuid, turn: turn)
         }
     }
 
@@ -49,9 +49,9 @@ public final class ServiceManager: Sendable {
     public func discoverCharacteristics(_ uuids: [BluetoothUUID]? = nil) async throws(AirlinkError)
         -> [GATTCharacteristic]
     {
-        try await link.perform("discover characteristics of \(uuid)", service: uuid) {
+        try await client.perform("discover characteristics of \(uuid)", service: uuid) {
             turn throws(AirlinkError) in
-            try await link.discoverCharacteristics(uuids, of: uuid, turn: turn)
+            try await client.discoverCharacteristics(uuids, of: uuid, turn: turn)
         }
     }
 
@@ -60,9 +60,10 @@ public final class ServiceManager: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/characteristicNotFound``,
     ///   ``/AirlinkCore/AirlinkError/Code/serviceNotFound``.
     public func characteristic(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> GATTCharacteristic {
-        try await link.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+        try await client.perform("discover \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic)
+        {
             turn throws(AirlinkError) in
-            try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn).1
+            try await client.resolveCharacteristic(characteristic, in: uuid, turn: turn).1
         }
     }
 
@@ -73,8 +74,8 @@ public final class ServiceManager: Sendable {
         async throws(AirlinkError)
         -> GATTCharacteristic
     {
-        if let (_, cached) = link.cachedCharacteristic(characteristic, in: uuid) { return cached }
-        return try await link.resolveCharacteristic(characteristic, in: uuid, turn: turn).1
+        if let (_, cached) = client.cachedCharacteristic(characteristic, in: uuid) { return cached }
+        return try await client.resolveCharacteristic(characteristic, in: uuid, turn: turn).1
     }
 
     // MARK: Values
@@ -89,7 +90,7 @@ public final class ServiceManager: Sendable {
     ///   ``/AirlinkCore/AirlinkError/Code/timeout`` 30 s after the call, discovering the characteristic
     ///   on first use and waiting for the turn included.
     public nonisolated(nonsending) func read(_ characteristic: BluetoothUUID) async throws(AirlinkError) -> [UInt8] {
-        try await link.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+        try await client.perform("read \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             turn throws(AirlinkError) in
             let resolved = try await resolve(characteristic, turn: turn)
             guard resolved.properties.contains(.read) else {
@@ -98,7 +99,7 @@ public final class ServiceManager: Sendable {
                     "characteristic \(characteristic) cannot be read (its properties are \(resolved.properties))"
                         + (resolved.properties.canSubscribe ? "; enable notifications and observe it instead" : ""))
             }
-            return try await link.transport.read(link.device, handle: resolved.valueHandle)
+            return try await client.transport.read(client.device, handle: resolved.valueHandle)
         }
     }
 
@@ -134,7 +135,7 @@ public final class ServiceManager: Sendable {
                 "the value for \(characteristic) is \(bytes.count) bytes; an attribute holds at most 512 "
                     + "(Core Spec Vol 3, Part F, 3.2.9). Split it the way the device's protocol says")
         }
-        try await link.perform("write \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
+        try await client.perform("write \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic) {
             turn throws(AirlinkError) in
             let resolved = try await resolve(characteristic, turn: turn)
             let needed: CharacteristicProperties = type == .withResponse ? .write : .writeWithoutResponse
@@ -151,7 +152,7 @@ public final class ServiceManager: Sendable {
             if type == .withoutResponse {
                 try await checkCommandLength(bytes.count, characteristic, turn: turn)
             }
-            try await link.transport.write(link.device, handle: resolved.valueHandle, value: bytes, type: type)
+            try await client.transport.write(client.device, handle: resolved.valueHandle, value: bytes, type: type)
         }
     }
 
@@ -167,8 +168,8 @@ public final class ServiceManager: Sendable {
     private func checkCommandLength(
         _ count: Int, _ characteristic: BluetoothUUID, turn: GATTClient.Turn
     ) async throws(AirlinkError) {
-        guard let known = link.info, count > known.maximumWriteWithoutResponseLength else { return }
-        let info = try await link.refreshLinkInfo(turn: turn)  // the MTU may have grown since
+        guard let known = client.info, count > known.maximumWriteWithoutResponseLength else { return }
+        let info = try await client.refreshLinkInfo(turn: turn)  // the MTU may have grown since
         guard count > info.maximumWriteWithoutResponseLength else { return }
         throw AirlinkError(
             .invalidArgument,
@@ -186,15 +187,15 @@ public final class ServiceManager: Sendable {
     public func readDescriptor(
         _ descriptor: BluetoothUUID, of characteristic: BluetoothUUID
     ) async throws(AirlinkError) -> [UInt8] {
-        try await link.perform(
+        try await client.perform(
             "read descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
             characteristic: characteristic
         ) {
             turn throws(AirlinkError) in
-            let (service, resolved) = try await link.resolveCharacteristic(
+            let (service, resolved) = try await client.resolveCharacteristic(
                 characteristic, in: uuid, turn: turn)
-            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, turn: turn)
-            return try await link.transport.read(link.device, handle: found.handle)
+            let found = try await client.resolveDescriptor(descriptor, of: resolved, in: service, turn: turn)
+            return try await client.transport.read(client.device, handle: found.handle)
         }
     }
 
@@ -218,15 +219,15 @@ public final class ServiceManager: Sendable {
             throw AirlinkError(
                 .invalidArgument, "the value for descriptor \(descriptor) is \(bytes.count) bytes; at most 512 fit")
         }
-        try await link.perform(
+        try await client.perform(
             "write descriptor \(descriptor) of \(characteristic) in \(uuid)", service: uuid,
             characteristic: characteristic
         ) {
             turn throws(AirlinkError) in
-            let (service, resolved) = try await link.resolveCharacteristic(
+            let (service, resolved) = try await client.resolveCharacteristic(
                 characteristic, in: uuid, turn: turn)
-            let found = try await link.resolveDescriptor(descriptor, of: resolved, in: service, turn: turn)
-            try await link.transport.write(link.device, handle: found.handle, value: bytes, type: .withResponse)
+            let found = try await client.resolveDescriptor(descriptor, of: resolved, in: service, turn: turn)
+            try await client.transport.write(client.device, handle: found.handle, value: bytes, type: .withResponse)
         }
     }
 }

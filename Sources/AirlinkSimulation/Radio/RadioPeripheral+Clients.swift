@@ -8,7 +8,7 @@ struct RememberedClient {
     var clientConfigurations: [ATTHandle: UInt16]
 }
 
-extension PeripheralModel {
+extension RadioPeripheral {
     /// A central connected: a bonded one gets back what it left (its subscriptions, features and change-aware
     /// state), and a database change it has not confirmed is indicated on Service Changed now, as a server does
     /// when a bonded client reconnects (Vol 3, Part G, 7.1). A central without a bond starts afresh.

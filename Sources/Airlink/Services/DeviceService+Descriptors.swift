@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension ServiceManager {
+extension DeviceService {
     /// Discovers every descriptor of a characteristic, in the device's turn, and caches them for
     /// ``readDescriptor(_:of:)`` and ``writeDescriptor(_:to:of:)``.
     ///
@@ -9,13 +9,13 @@ extension ServiceManager {
     public func discoverDescriptors(of characteristic: BluetoothUUID) async throws(AirlinkError)
         -> [GATTDescriptor]
     {
-        try await link.perform(
+        try await client.perform(
             "discover descriptors of \(characteristic) in \(uuid)", service: uuid, characteristic: characteristic
         ) { turn throws(AirlinkError) in
-            let (service, resolved) = try await link.resolveCharacteristic(
+            let (service, resolved) = try await client.resolveCharacteristic(
                 characteristic, in: uuid, turn: turn)
-            let found = try await link.transport.discoverDescriptors(link.device, of: resolved, in: service)
-            link.state.withLock { state in
+            let found = try await client.transport.discoverDescriptors(client.device, of: resolved, in: service)
+            client.state.withLock { state in
                 if state.generation == turn.generation,
                     state.services[service.uuid]?.descriptors[resolved.valueHandle] != found
                 {

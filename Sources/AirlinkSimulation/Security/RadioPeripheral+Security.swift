@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension PeripheralModel {
+extension RadioPeripheral {
     /// How it answers pairing: the app's ``/AirlinkCore/PeripheralRoleSecurity`` when it stands for an app's
     /// peripheral role (its user is the app's agent, ``appAgent``), else its spec's security.
     var security: PeripheralSecurity {

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension PeripheralModel {
+extension RadioPeripheral {
     /// Whether the central hears this peripheral at all (not moved out of range, strong enough).
     var isInRange: Bool {
         !isOutOfRange && world.pathLoss.isInRange(measuredPower: spec.measuredPower, distance: position.distance)

@@ -3,10 +3,10 @@ import AirlinkCore
 /// What BlueZ's D-Bus API lacks, through the kernel's HCI sockets: the adapters the kernel has and
 /// the RSSI of a connection (HCI Read RSSI, Core Spec Vol 4, Part E, 7.5.4).
 ///
-/// ``LibBluetoothHCIController`` implements it with libbluetooth; tests use a double. Where the
+/// ``LibBluetoothKernelHCI`` implements it with libbluetooth; tests use a double. Where the
 /// kernel has no Bluetooth (no `AF_BLUETOOTH`, errno 97) every call throws
 /// ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` naming the errno and the fix.
-public protocol HCIController: Sendable {
+public protocol KernelHCI: Sendable {
     /// The kernel's HCI adapters, in index order.
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/transportUnavailable`` when HCI is not available.

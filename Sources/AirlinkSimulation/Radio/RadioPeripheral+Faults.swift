@@ -1,6 +1,6 @@
 import AirlinkCore
 
-extension PeripheralModel {
+extension RadioPeripheral {
     /// Moves the peripheral; links go silent when it leaves range and recover if it returns before
     /// their supervision timeout.
     func move(to newPosition: Position) {
