@@ -1,16 +1,28 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Airlink's package graph is its architecture: dependencies point down only.
+/// Airlink's package graph is its architecture: dependencies point down only (Docs/Architecture.md draws it, and
+/// `FrontDoorTests` keeps that drawing, this list and the README's layout true to this manifest).
 ///
-/// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam and the environment
-///   (clock, executor, random source, trace) every layer takes its effects from; the GATT Database Hash
-///   (AES-CMAC from swift-crypto's CryptoExtras).
-/// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and, on top of it, the virtual radio.
-/// - `AirlinkRegistry`: the devices an app has connected to (`DeviceRegistry`), behind the
-///   `DeviceRepository` protocol, with the default JSON file; `AirlinkRegistrySQLite` adds SQLite (GRDB).
+/// - `AirlinkCore`: value types, `AirlinkError`, the `Transport` seam, the peripheral spec language and the
+///   environment (clock, executor, random source, trace) every layer takes its effects from.
+/// - `AirlinkRegistry`: the devices an app has connected to, behind the `DeviceRepository` protocol (JSON file).
+/// - `AirlinkRegistrySQLite`: an SQLite `DeviceRepository` (GRDB).
+/// - `CDBus`, `CBlueZ`: libdbus-1 and libbluetooth, for AirlinkBlueZ.
+/// - `Airlink`: the layers (discovery, connection and reconnection, services, notifications, peripheral role).
+/// - `AirlinkSimulation`: the deterministic kernel (`Simulation`) and the virtual radio on it.
+/// - `AirlinkBlueZ`: `Transport` on the real Linux stack (BlueZ over D-Bus).
+/// - `AirlinkProfiles`: built-in simulated peripherals, each beside its typed client service.
+/// - `AirlinkTestKit`: scenarios, golden traces, the explorer, recording and captures, for users' tests.
+/// - `AirlinkTransports`: opens a transport from the string a user types (`sim`, `bluez:hci1`).
+/// - `AirlinkHCI`: the simulated world behind a standard HCI controller (TCP, Unix socket, pty, /dev/vhci).
+/// - `airlink`: the command-line tool.
+/// - `AirlinkTestSupport`, `AirlinkBlueZTestSupport`, `airlink-registry-writer`: shared by the tests only.
+/// - One test target per area: `AirlinkCoreTests`, `AirlinkTests`, `AirlinkSimulationTests`, `AirlinkProfilesTests`,
+///   `AirlinkRegistryTests`, `AirlinkBlueZTests`, `AirlinkTransportsTests`, `AirlinkTestKitTests`, `AirlinkCLITests`,
+///   `AirlinkHCITests`.
 ///
-/// Layers above the seam import `AirlinkCore` only; the CLI, the test kit and tests choose a transport.
+/// Layers above the seam never import a transport; the CLI, the test kit and tests choose one.
 let package = Package(
     name: "Airlink",
     platforms: [.macOS(.v15)],
