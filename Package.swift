@@ -16,6 +16,7 @@ import PackageDescription
 /// - `AirlinkTestKit`: scenarios, golden traces, the explorer, recording and captures, for users' tests.
 /// - `AirlinkTransports`: opens a transport from the string a user types (`sim`, `bluez:hci1`).
 /// - `AirlinkHCI`: the simulated world behind a standard HCI controller (TCP, Unix socket, pty, /dev/vhci).
+/// - `AirlinkTransportContract`: the `Transport` contract as checks a transport's own tests run (Swift Testing).
 /// - `airlink`: the command-line tool.
 /// - `AirlinkTestSupport`, `AirlinkBlueZTestSupport`, `airlink-registry-writer`: shared by the tests only.
 /// - One test target per area: `AirlinkCoreTests`, `AirlinkTests`, `AirlinkSimulationTests`, `AirlinkProfilesTests`,
@@ -38,6 +39,7 @@ let package = Package(
         .executable(name: "airlink", targets: ["airlink"]),
         .library(name: "AirlinkTestKit", targets: ["AirlinkTestKit"]),
         .library(name: "AirlinkHCI", targets: ["AirlinkHCI"]),
+        .library(name: "AirlinkTransportContract", targets: ["AirlinkTransportContract"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -137,6 +139,12 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The transport contract as checks any transport's tests can run (Swift Testing): the one suite that runs
+        // them over Airlink's own transports is Tests/AirlinkBlueZTests/Contract.
+        .target(
+            name: "AirlinkTransportContract",
+            dependencies: ["AirlinkCore", "AirlinkSimulation", "AirlinkProfiles"]
+        ),
         .testTarget(
             name: "AirlinkHCITests",
             dependencies: [
@@ -192,6 +200,7 @@ let package = Package(
             dependencies: [
                 "AirlinkBlueZ", "AirlinkSimulation", "AirlinkCore", "AirlinkProfiles", "Airlink", "CDBus", "CBlueZ",
                 "AirlinkTestSupport", "AirlinkBlueZTestSupport", "AirlinkTestKit", "AirlinkRegistry", "AirlinkHCI",
+                "AirlinkTransportContract",
             ]),
         .testTarget(
             name: "AirlinkTransportsTests",

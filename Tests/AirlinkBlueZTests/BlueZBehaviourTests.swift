@@ -1,6 +1,7 @@
 import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkTestSupport
+import AirlinkTransportContract
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import Airlink
 import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkProfiles
+import AirlinkTransportContract
 import Testing
 
 @testable import AirlinkBlueZ
@@ -15,15 +16,7 @@ struct BlueZServiceChangedTests {
 
     /// The thermostat's database moved to handle 0x0020: temperature value 0x0022, unit 0x0026,
     /// battery level 0x0029 (eight objects).
-    static let moved = #"""
-        [{"uuid": "68753A44-4D6F-1226-9C60-0050E4C00066", "handle": 32, "characteristics": [
-            {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00067", "flags": ["read", "write", "notify"], "value": "6608",
-             "descriptors": [{"uuid": "2901", "flags": ["read"], "value": "54656d7065726174757265"}]},
-            {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00068", "flags": ["read", "write-without-response", "write"],
-             "value": "00"}]},
-         {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00070", "characteristics": [
-            {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00069", "flags": ["read", "notify"], "value": "57"}]}]
-        """#
+    static let moved = ContractPeripherals.movedThermostatJSON
 
     @Test func servicesChangedComesOnceTheObjectsAreBack() async throws {
         // Given a connected thermostat

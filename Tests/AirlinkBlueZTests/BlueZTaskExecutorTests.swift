@@ -1,5 +1,6 @@
 import AirlinkBlueZTestSupport
 import AirlinkCore
+import AirlinkTransportContract
 import Foundation
 import Testing
 

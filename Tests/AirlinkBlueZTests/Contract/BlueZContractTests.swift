@@ -1,5 +1,6 @@
 import AirlinkBlueZTestSupport
 import AirlinkCore
+import AirlinkTransportContract
 import Foundation
 import Testing
 
@@ -68,67 +69,5 @@ struct BlueZContractWorld: TransportContractWorld {
         try await fake.failNext(
             "ReadValue", on: characteristicPath(device, valueHandle: valueHandle), error: "org.bluez.Error.Failed",
             text: "Operation failed with ATT error: 0x" + (code.count == 1 ? "0" : "") + code)
-    }
-}
-
-/// The transport contract on BlueZ (through the fake BlueZ).
-@Suite(.fakeBlueZ(), .serialized)
-struct BlueZContractTests {
-    @Test func pairsAndBonds() async throws {
-        try await TransportContract.pairsAndBonds(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func discoversWithFilters() async throws {
-        try await TransportContract.discoversWithFilters(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func connectsAndDiscovers() async throws {
-        try await TransportContract.connectsAndDiscovers(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func readsValues() async throws {
-        try await TransportContract.readsValues(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func writesValues() async throws {
-        try await TransportContract.writesValues(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func deliversNotifications() async throws {
-        try await TransportContract.deliversNotifications(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
-        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(
-            try await BlueZContractWorld.fresh())
-    }
-
-    @Test func reportsAChangedDatabaseAndDiscoversTheNewHandles() async throws {
-        try await TransportContract.reportsAChangedDatabaseAndDiscoversTheNewHandles(
-            try await BlueZContractWorld.fresh())
-    }
-
-    @Test func disconnects() async throws {
-        try await TransportContract.disconnects(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func reportsConnectionLoss() async throws {
-        try await TransportContract.reportsConnectionLoss(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func mapsATTErrors() async throws {
-        try await TransportContract.mapsATTErrors(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func refusesOperationsWithoutLink() async throws {
-        try await TransportContract.refusesOperationsWithoutLink(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func timesOutUnansweredRequests() async throws {
-        try await TransportContract.timesOutUnansweredRequests(try await BlueZContractWorld.fresh())
-    }
-
-    @Test func endsStreamsWhenClosed() async throws {
-        try await TransportContract.endsStreamsWhenClosed(try await BlueZContractWorld.fresh())
     }
 }

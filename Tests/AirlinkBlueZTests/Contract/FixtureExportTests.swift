@@ -1,6 +1,7 @@
 import AirlinkCore
 import AirlinkSimulation
 import AirlinkTestSupport
+import AirlinkTransportContract
 import Foundation
 import Testing
 

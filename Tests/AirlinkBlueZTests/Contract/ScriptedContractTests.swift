@@ -2,6 +2,7 @@ import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkSimulation
 import AirlinkTestSupport
+import AirlinkTransportContract
 import Testing
 
 /// The contract world on the scripted transport the layers' tests use (Sources/AirlinkTestSupport):
@@ -73,65 +74,6 @@ struct ScriptedContractWorld: SimulatedContractWorld {
 
 /// The transport contract on the scripted transport: the same checks as on the virtual radio and
 /// BlueZ, so that the transport the layers' tests stand on is held to what the real two do.
-@Suite struct ScriptedContractTests {
-    @Test func pairsAndBonds() async throws {
-        try await TransportContract.pairsAndBonds(try ScriptedContractWorld())
-    }
-
-    @Test func discoversWithFilters() async throws {
-        try await TransportContract.discoversWithFilters(try ScriptedContractWorld())
-    }
-
-    @Test func connectsAndDiscovers() async throws {
-        try await TransportContract.connectsAndDiscovers(try ScriptedContractWorld())
-    }
-
-    @Test func readsValues() async throws {
-        try await TransportContract.readsValues(try ScriptedContractWorld())
-    }
-
-    @Test func writesValues() async throws {
-        try await TransportContract.writesValues(try ScriptedContractWorld())
-    }
-
-    @Test func deliversNotifications() async throws {
-        try await TransportContract.deliversNotifications(try ScriptedContractWorld())
-    }
-
-    @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
-        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(try ScriptedContractWorld())
-    }
-
-    @Test func reportsAChangedDatabaseAndDiscoversTheNewHandles() async throws {
-        try await TransportContract.reportsAChangedDatabaseAndDiscoversTheNewHandles(try ScriptedContractWorld())
-    }
-
-    @Test func disconnects() async throws {
-        try await TransportContract.disconnects(try ScriptedContractWorld())
-    }
-
-    @Test func reportsConnectionLoss() async throws {
-        try await TransportContract.reportsConnectionLoss(try ScriptedContractWorld())
-    }
-
-    @Test func mapsATTErrors() async throws {
-        try await TransportContract.mapsATTErrors(try ScriptedContractWorld())
-    }
-
-    @Test func refusesOperationsWithoutLink() async throws {
-        try await TransportContract.refusesOperationsWithoutLink(try ScriptedContractWorld())
-    }
-
-    @Test func timesOutUnansweredRequests() async throws {
-        try await TransportContract.timesOutUnansweredRequests(try ScriptedContractWorld())
-    }
-
-    @Test func endsStreamsWhenClosed() async throws {
-        try await TransportContract.endsStreamsWhenClosed(try ScriptedContractWorld())
-    }
-}
-
-/// What the contract suite cannot reach on the scripted transport: its queue of requests per link.
 @Suite struct ScriptedRequestQueueTests {
     @Test func aRequestCancelledWhileWaitingForItsTurnFailsAtOnce() async throws {
         // Given a connected thermostat that ignores its next request, a read it never answers, and a

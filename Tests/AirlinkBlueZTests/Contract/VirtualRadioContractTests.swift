@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTransportContract
 import Testing
 
 /// The contract world on the virtual radio: a strict simulation with the two reference peripherals;
@@ -62,63 +63,4 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
     }
 
     func close(_ transport: any Transport) async throws { sim.radio.shutdown() }
-}
-
-/// The transport contract on the virtual radio: the same checks as on BlueZ.
-@Suite struct VirtualRadioContractTests {
-    @Test func pairsAndBonds() async throws {
-        try await TransportContract.pairsAndBonds(try VirtualRadioContractWorld())
-    }
-
-    @Test func discoversWithFilters() async throws {
-        try await TransportContract.discoversWithFilters(try VirtualRadioContractWorld())
-    }
-
-    @Test func connectsAndDiscovers() async throws {
-        try await TransportContract.connectsAndDiscovers(try VirtualRadioContractWorld())
-    }
-
-    @Test func readsValues() async throws {
-        try await TransportContract.readsValues(try VirtualRadioContractWorld())
-    }
-
-    @Test func writesValues() async throws {
-        try await TransportContract.writesValues(try VirtualRadioContractWorld())
-    }
-
-    @Test func deliversNotifications() async throws {
-        try await TransportContract.deliversNotifications(try VirtualRadioContractWorld())
-    }
-
-    @Test func reconnectsWithUnchangedDatabaseOnTheSameHandles() async throws {
-        try await TransportContract.reconnectsWithUnchangedDatabaseOnTheSameHandles(try VirtualRadioContractWorld())
-    }
-
-    @Test func reportsAChangedDatabaseAndDiscoversTheNewHandles() async throws {
-        try await TransportContract.reportsAChangedDatabaseAndDiscoversTheNewHandles(try VirtualRadioContractWorld())
-    }
-
-    @Test func disconnects() async throws {
-        try await TransportContract.disconnects(try VirtualRadioContractWorld())
-    }
-
-    @Test func reportsConnectionLoss() async throws {
-        try await TransportContract.reportsConnectionLoss(try VirtualRadioContractWorld())
-    }
-
-    @Test func mapsATTErrors() async throws {
-        try await TransportContract.mapsATTErrors(try VirtualRadioContractWorld())
-    }
-
-    @Test func refusesOperationsWithoutLink() async throws {
-        try await TransportContract.refusesOperationsWithoutLink(try VirtualRadioContractWorld())
-    }
-
-    @Test func timesOutUnansweredRequests() async throws {
-        try await TransportContract.timesOutUnansweredRequests(try VirtualRadioContractWorld())
-    }
-
-    @Test func endsStreamsWhenClosed() async throws {
-        try await TransportContract.endsStreamsWhenClosed(try VirtualRadioContractWorld())
-    }
 }

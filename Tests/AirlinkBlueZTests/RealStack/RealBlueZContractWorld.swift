@@ -2,6 +2,7 @@ import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkHCI
 import AirlinkSimulation
+import AirlinkTransportContract
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTransportContract
 import Testing
 
 @testable import AirlinkBlueZ

@@ -2,6 +2,7 @@ import Airlink
 import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkProfiles
+import AirlinkTransportContract
 import Testing
 
 @testable import AirlinkBlueZ

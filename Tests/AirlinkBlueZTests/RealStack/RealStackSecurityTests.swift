@@ -1,6 +1,7 @@
 import AirlinkCore
 import AirlinkProfiles
 import AirlinkSimulation
+import AirlinkTransportContract
 import Testing
 
 @testable import AirlinkBlueZ

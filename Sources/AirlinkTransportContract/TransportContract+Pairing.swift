@@ -4,7 +4,7 @@ import Testing
 extension TransportContract {
     /// Pairing with a device that asks for no user (Just Works) bonds; pairing again on a bonded device uses the
     /// bond (no method); pairing a device that is not connected fails at once, typed.
-    static func pairsAndBonds(_ world: some TransportContractWorld) async throws {
+    public static func pairsAndBonds(_ world: some TransportContractWorld) async throws {
         // Given a transport connected to the thermostat, which pairs Just Works
         try await world.run { transport in
             let refused = await caughtError {
@@ -32,7 +32,7 @@ extension TransportContract {
 }
 
 /// The error `body` threw, or `nil`.
-func caughtError(_ body: () async throws -> Void) async -> AirlinkError? {
+package func caughtError(_ body: () async throws -> Void) async -> AirlinkError? {
     do {
         try await body()
         return nil

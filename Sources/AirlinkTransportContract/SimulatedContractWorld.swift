@@ -2,17 +2,19 @@ import AirlinkCore
 
 /// A contract world inside a simulation (the virtual radio's, the scripted transport's): checks run
 /// on the simulation's executor and every wait is in its virtual time.
-protocol SimulatedContractWorld: TransportContractWorld {
+public protocol SimulatedContractWorld: TransportContractWorld {
     /// The simulation's environment: its executor and virtual clock.
     var environment: AirlinkEnvironment { get }
 }
 
 extension SimulatedContractWorld {
     /// Virtual time since the simulation began.
-    func now() -> Duration { environment.clock.now.offset }
+    public func now() -> Duration { environment.clock.now.offset }
 
     /// Races `work` against a sleep of `timeout` on the virtual clock, both on the simulation's executor.
-    func within<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async -> Value?) async -> Value? {
+    public func within<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async -> Value?) async
+        -> Value?
+    {
         let environment = self.environment
         return await withTaskGroup(of: Value?.self) { group in
             group.addTask(executorPreference: environment.executor) { await work() }

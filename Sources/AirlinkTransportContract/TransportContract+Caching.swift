@@ -8,7 +8,9 @@ extension TransportContract {
     /// both. The contract peripherals serve no hash (they keep Service Changed only; the fake BlueZ exports no
     /// remote Generic Attribute service), so both reads give `nil` here, which the layers treat as "no hash".
     /// A changed database is the next check's (``reportsAChangedDatabaseAndDiscoversTheNewHandles(_:)``).
-    static func reconnectsWithUnchangedDatabaseOnTheSameHandles(_ world: some TransportContractWorld) async throws {
+    public static func reconnectsWithUnchangedDatabaseOnTheSameHandles(_ world: some TransportContractWorld)
+        async throws
+    {
         try await world.run { transport in
             // Given the thermostat's temperature characteristic discovered on a first link, and its hash read
             _ = try await world.scanAndConnect(transport, world.thermostat)
@@ -41,7 +43,9 @@ extension TransportContract {
 
     /// What the layers' cache relies on when a device's database changes while connected: the transport reports
     /// `.servicesChanged` for the device, and discovery then finds the new handles, where the same values are.
-    static func reportsAChangedDatabaseAndDiscoversTheNewHandles(_ world: some TransportContractWorld) async throws {
+    public static func reportsAChangedDatabaseAndDiscoversTheNewHandles(_ world: some TransportContractWorld)
+        async throws
+    {
         try await world.run { transport in
             // Given the thermostat connected and discovered, its temperature at its first handle
             _ = try await world.scanAndConnect(transport, world.thermostat)

@@ -1,4 +1,3 @@
-import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkProfiles
 import Testing
@@ -11,9 +10,9 @@ import Testing
 ///   peripherals' own services and do not count services.
 /// - A write the characteristic's properties forbid is refused by BlueZ itself
 ///   (`operationNotSupported`); the virtual radio's server answers ATT Write Not Permitted.
-enum TransportContract {
+public enum TransportContract {
     /// Scanning reports advertisements with their data; a service filter keeps other devices out.
-    static func discoversWithFilters(_ world: some TransportContractWorld) async throws {
+    public static func discoversWithFilters(_ world: some TransportContractWorld) async throws {
         // Given a transport scanning for the Battery service only
         try await world.run { transport in
             let events = transport.events()
@@ -50,7 +49,7 @@ enum TransportContract {
     }
 
     /// Connecting announces the link and discovery gives the peripheral's attributes with their handles.
-    static func connectsAndDiscovers(_ world: some TransportContractWorld) async throws {
+    public static func connectsAndDiscovers(_ world: some TransportContractWorld) async throws {
         // Given a transport that saw the thermostat advertise
         try await world.run { transport in
             let events = transport.events()
@@ -103,7 +102,7 @@ enum TransportContract {
     }
 
     /// Reads give whole values of characteristics and descriptors.
-    static func readsValues(_ world: some TransportContractWorld) async throws {
+    public static func readsValues(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat
         try await world.run { transport in
             _ = try await world.scanAndConnect(transport, world.thermostat)
@@ -122,7 +121,7 @@ enum TransportContract {
     }
 
     /// Writes with response are confirmed and read back; writes without response are bounded by the MTU.
-    static func writesValues(_ world: some TransportContractWorld) async throws {
+    public static func writesValues(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat
         try await world.run { transport in
             let link = try await world.scanAndConnect(transport, world.thermostat)
@@ -160,7 +159,7 @@ enum TransportContract {
     }
 
     /// Notifications arrive after they are enabled and stop when disabled; the CCCD shows the mode.
-    static func deliversNotifications(_ world: some TransportContractWorld) async throws {
+    public static func deliversNotifications(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat with temperature notifications on
         try await world.run { transport in
             _ = try await world.scanAndConnect(transport, world.thermostat)
@@ -205,7 +204,7 @@ enum TransportContract {
     }
 
     /// Disconnecting ends the link with a local reason; operations then fail with notConnected.
-    static func disconnects(_ world: some TransportContractWorld) async throws {
+    public static func disconnects(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat
         try await world.run { transport in
             _ = try await world.scanAndConnect(transport, world.thermostat)
@@ -230,7 +229,7 @@ enum TransportContract {
     }
 
     /// A link the peripheral drops ends with a remote reason; a new connect works.
-    static func reportsConnectionLoss(_ world: some TransportContractWorld) async throws {
+    public static func reportsConnectionLoss(_ world: some TransportContractWorld) async throws {
         // Given a connected battery peripheral
         try await world.run { transport in
             _ = try await world.scanAndConnect(transport, world.battery)
@@ -258,7 +257,7 @@ enum TransportContract {
     }
 
     /// An ATT error from the peer surfaces as `attribute` with the ATT error and handle.
-    static func mapsATTErrors(_ world: some TransportContractWorld) async throws {
+    public static func mapsATTErrors(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat that will answer the next temperature read with Unlikely Error
         try await world.run { transport in
             _ = try await world.scanAndConnect(transport, world.thermostat)
@@ -280,7 +279,7 @@ enum TransportContract {
     }
 
     /// Operations on a device that is not connected fail at once with notConnected.
-    static func refusesOperationsWithoutLink(_ world: some TransportContractWorld) async throws {
+    public static func refusesOperationsWithoutLink(_ world: some TransportContractWorld) async throws {
         try await world.run { transport in
             let read = await #expect(throws: AirlinkError.self) {
                 _ = try await transport.read(world.thermostat, handle: ContractHandles.temperature)
@@ -301,7 +300,7 @@ enum TransportContract {
     /// time waiting behind it included. Accepted difference: the fake BlueZ's calls time out after its
     /// configured 5 s, and it answers the second read at once; on the virtual radio the timed-out
     /// transaction closes the link, so the second request may fail with linkLost.
-    static func timesOutUnansweredRequests(_ world: some TransportContractWorld) async throws {
+    public static func timesOutUnansweredRequests(_ world: some TransportContractWorld) async throws {
         // Given a connected thermostat that will not answer the next read of its temperature
         try await world.run { transport in
             _ = try await world.scanAndConnect(transport, world.thermostat)
@@ -330,7 +329,7 @@ enum TransportContract {
     }
 
     /// Closing the transport ends every subscriber's event stream, so no consumer waits forever.
-    static func endsStreamsWhenClosed(_ world: some TransportContractWorld) async throws {
+    public static func endsStreamsWhenClosed(_ world: some TransportContractWorld) async throws {
         // Given two subscribers to the transport's events
         try await world.run { transport in
             let first = transport.events()
@@ -343,5 +342,13 @@ enum TransportContract {
             #expect(await world.ends(first, within: .seconds(2)), "the first subscriber's stream did not end")
             #expect(await world.ends(second, within: .seconds(2)), "the second subscriber's stream did not end")
         }
+    }
+}
+
+extension TransportContract {
+    /// The code of the `AirlinkError` a call failed with, or `nil` when it succeeded or failed otherwise.
+    static func code<Value>(_ result: Result<Value, any Error>) -> AirlinkError.Code? {
+        guard case .failure(let error) = result else { return nil }
+        return (error as? AirlinkError)?.code
     }
 }

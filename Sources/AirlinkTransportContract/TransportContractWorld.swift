@@ -1,16 +1,33 @@
-import AirlinkBlueZTestSupport
 import AirlinkCore
 import AirlinkProfiles
 import Testing
 
-/// A world the transport contract runs in: a fresh transport, the two reference peripherals, and
-/// the verbs that act from the peripherals' side.
+/// A world the transport contract runs in: a fresh transport, the two reference peripherals on its air, and the verbs
+/// that act from the peripherals' side. To check a transport of your own, conform a world to this protocol and run
+/// every entry of ``TransportContract/checks`` in it from a Swift Testing test:
 ///
-/// The BlueZ world (``BlueZContractWorld``) runs on the fake BlueZ; the virtual-radio world
-/// (``VirtualRadioContractWorld``) implements the same verbs with simulation faults, and the scripted
-/// world (``ScriptedContractWorld``) with the scripted transport's fixture verbs, the one the layers'
-/// tests use; both run each check inside a simulation and wait in virtual time
-/// (``SimulatedContractWorld``). All serve ``ContractPeripherals``.
+/// ```swift
+/// @Test(arguments: TransportContract.checks)
+/// func myTransportKeepsTheContract(_ check: TransportContract.Check) async throws {
+///     try await check.run(in: MyContractWorld())
+/// }
+/// ```
+///
+/// What a conforming world must do:
+///
+/// - ``makeTransport()`` gives a transport on a world back in its initial state (the values below, no link, no
+///   bond): the checks do not clean up after themselves.
+/// - The two peripherals of ``ContractPeripherals`` are on its air, advertising every 100 ms, with exactly the
+///   handles and values listed below. A transport that talks to real devices serves them from a device you
+///   program as the specs say (Airlink's own tests use the virtual radio, a fake BlueZ exported from the specs, and
+///   the real Linux stack with `airlink controller` as its controller).
+/// - Each peripheral verb acts before it returns, or at least before the transport can observe the next event.
+/// - ``within(_:_:)`` and ``now()`` use the clock the transport runs on (virtual in a simulation, real otherwise),
+///   and ``within(_:_:)`` cancels the work when the time is up: a check never waits longer than its own timeouts.
+///
+/// Airlink's worlds: `VirtualRadioContractWorld` and `ScriptedContractWorld` (inside a simulation,
+/// ``SimulatedContractWorld``), `BlueZContractWorld` on the fake BlueZ and the real stack's world
+/// (Tests/AirlinkBlueZTests).
 ///
 /// The reference peripherals, with the handles every world must give them (the layout of a GATT
 /// server: service declaration, then per characteristic its declaration, value, CCCD, descriptors):
@@ -28,7 +45,7 @@ import Testing
 /// Values at the start: temperature 21.50 °C (sint16 0.01 °C little-endian, 66 08), unit 00
 /// (Celsius), thermostat battery 87 (0x57), battery level 87, manufacturer data 0xFFFF → A1 B2
 /// (thermostat), service data 180F → 57 (battery).
-protocol TransportContractWorld: Sendable {
+public protocol TransportContractWorld: Sendable {
     /// A new transport on a world back in its initial state.
     func makeTransport() async throws -> any Transport
     /// Runs a check on a new transport: directly on a real bus, inside the simulation on the radio.
@@ -66,16 +83,16 @@ extension TransportContractWorld {
     /// How long ``scanAndConnect(_:_:)`` gives the advertisement and the connection each: 5 s, enough for the
     /// virtual radio and the fake BlueZ; a world on the real stack (an emulated CPU, bluetoothd's discovery over the
     /// paced air) gives more.
-    var connectTimeout: Duration { .seconds(5) }
+    public var connectTimeout: Duration { .seconds(5) }
 
     /// Runs the check directly: the default for worlds on real buses.
-    func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws {
+    public func run(_ check: @escaping @Sendable (any Transport) async throws -> Void) async throws {
         try await check(try await makeTransport())
     }
 
     /// The first value `match` gives for an event of `stream`, within `timeout`, or `nil` (also when
     /// the stream ends first).
-    func first<Value: Sendable>(
+    public func first<Value: Sendable>(
         _ stream: TransportEvents, within timeout: Duration,
         where match: @escaping @Sendable (TransportEvent) -> Value?
     ) async -> Value? {
@@ -88,7 +105,7 @@ extension TransportContractWorld {
     }
 
     /// Whether `stream` ends within `timeout` (the events before its end are skipped).
-    func ends(_ stream: TransportEvents, within timeout: Duration) async -> Bool {
+    public func ends(_ stream: TransportEvents, within timeout: Duration) async -> Bool {
         await within(timeout) { () async -> Bool? in
             for await _ in stream {}
             return true
@@ -96,7 +113,7 @@ extension TransportContractWorld {
     }
 
     /// The outcome of `work` and how long it took on the world's clock.
-    func timed<Value: Sendable>(_ work: () async throws -> Value) async -> (
+    public func timed<Value: Sendable>(_ work: () async throws -> Value) async -> (
         outcome: Result<Value, any Error>, took: Duration
     ) {
         let start = now()
@@ -106,7 +123,7 @@ extension TransportContractWorld {
     }
 
     /// Scans until the device advertises, stops the scan and connects.
-    func scanAndConnect(_ transport: any Transport, _ device: DeviceID) async throws -> LinkInfo {
+    public func scanAndConnect(_ transport: any Transport, _ device: DeviceID) async throws -> LinkInfo {
         let events = transport.events()
         try await transport.startScan(ScanFilter())
         let seen = await first(events, within: connectTimeout) { event -> Bool? in
@@ -120,11 +137,17 @@ extension TransportContractWorld {
 }
 
 /// The contract's reference handles (see ``TransportContractWorld``).
-enum ContractHandles {
-    static let temperature = ATTHandle(0x000C)
-    static let temperatureCCCD = ATTHandle(0x000D)
-    static let temperatureDescription = ATTHandle(0x000E)
-    static let unit = ATTHandle(0x0010)
-    static let thermostatBattery = ATTHandle(0x0013)
-    static let batteryLevel = ATTHandle(0x000C)
+public enum ContractHandles {
+    /// The thermostat's temperature value (read, write, notify).
+    public static let temperature = ATTHandle(0x000C)
+    /// The temperature's Client Characteristic Configuration descriptor.
+    public static let temperatureCCCD = ATTHandle(0x000D)
+    /// The temperature's Characteristic User Description descriptor ("Temperature").
+    public static let temperatureDescription = ATTHandle(0x000E)
+    /// The thermostat's unit value (read, write, write without response).
+    public static let unit = ATTHandle(0x0010)
+    /// The thermostat's battery level value (read, notify).
+    public static let thermostatBattery = ATTHandle(0x0013)
+    /// The battery peripheral's Battery Level value (read, notify).
+    public static let batteryLevel = ATTHandle(0x000C)
 }

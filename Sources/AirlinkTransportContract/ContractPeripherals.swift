@@ -1,7 +1,6 @@
 import AirlinkCore
 import AirlinkProfiles
 import AirlinkSimulation
-import AirlinkTestSupport
 import Testing
 
 /// The contract's two reference peripherals, as specs: the virtual radio runs them, and the fake
@@ -12,11 +11,11 @@ import Testing
 /// depend on, such as a temperature that moves toward its set point). Their Generic Attribute service serves
 /// Service Changed only: the fake BlueZ hides 0x1801 as bluetoothd does (it serves its own), and the handles the
 /// contract names stay those of a table without Client Supported Features and Database Hash.
-enum ContractPeripherals {
+public enum ContractPeripherals {
     /// The thermostat: 21.50 °C, unit Celsius (also writable without response), battery 87 %,
     /// manufacturer data 0xFFFF → A1 B2, TX power 4 dBm, MTU 247. It advertises no name: with its
     /// 128-bit service UUID, a name would not fit the 31 bytes of a legacy advertisement.
-    static let thermostat = PeripheralSpec(name: "Thermostat", id: "C0:FF:EE:00:00:01", preferredMTU: 247) {
+    public static let thermostat = PeripheralSpec(name: "Thermostat", id: "C0:FF:EE:00:00:01", preferredMTU: 247) {
         Advertising(every: .milliseconds(100)) {
             ServiceUUIDs(.thermostatTemperatureService)
             ManufacturerData(company: 0xFFFF, [UInt8]([0xA1, 0xB2]))
@@ -33,7 +32,7 @@ enum ContractPeripherals {
     }.with(genericAttribute: .serviceChanged)
 
     /// The battery peripheral: level 87 % (also as service data), Device Information "Airlink" / "B-1".
-    static let battery = PeripheralSpec(name: "Battery", id: "F4:77:E2:00:00:02/random", preferredMTU: 23) {
+    public static let battery = PeripheralSpec(name: "Battery", id: "F4:77:E2:00:00:02/random", preferredMTU: 23) {
         Advertising(every: .milliseconds(100)) {
             LocalName("Battery")
             ServiceUUIDs(.battery)
@@ -50,7 +49,7 @@ enum ContractPeripherals {
 
     /// The thermostat after a firmware update: a vendor service placed before its own, so that every handle of
     /// the temperature and battery services moves on, with the same values.
-    static let movedThermostat: [Service] =
+    public static let movedThermostat: [Service] =
         [
             Service(BluetoothUUID(0xFFF0)) {
                 Characteristic(BluetoothUUID(0xFFF1), properties: [.read], value: UInt8(1))
@@ -58,24 +57,9 @@ enum ContractPeripherals {
             }
         ] + thermostat.services
 
-    /// ``movedThermostat`` as the fake BlueZ's objects: the thermostat's services from handle 0x0020 on
-    /// (temperature value 0x0022, unit 0x0026, battery level 0x0029).
-    static let movedThermostatJSON = #"""
-        [{"uuid": "68753A44-4D6F-1226-9C60-0050E4C00066", "handle": 32, "characteristics": [
-            {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00067", "flags": ["read", "write", "notify"], "value": "6608",
-             "descriptors": [{"uuid": "2901", "flags": ["read"], "value": "54656d7065726174757265"}]},
-            {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00068", "flags": ["read", "write-without-response", "write"],
-             "value": "00"}]},
-         {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00070", "characteristics": [
-            {"uuid": "68753A44-4D6F-1226-9C60-0050E4C00069", "flags": ["read", "notify"], "value": "57"}]}]
-        """#
-
-    /// The RSSI the fake BlueZ reports for each.
-    static let rssi: [DeviceID: Int] = [thermostat.id: -52, battery.id: -67]
-
     /// The UUID of the characteristic whose value is at `valueHandle` on `device` (its handles are those
     /// the virtual radio's attribute table gives the spec).
-    static func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
+    public static func characteristic(_ device: DeviceID, valueHandle: ATTHandle) throws -> BluetoothUUID {
         let spec = try #require([thermostat, battery].first { $0.id == device })
         return try #require(try AttributeDatabase(spec.gattDefinition)[valueHandle]?.type)
     }
