@@ -5,7 +5,7 @@ import AirlinkTestKit
 import Testing
 
 /// The transport contract on the virtual radio serving replayed recordings of the two reference peripherals
-/// (issue 16, "round trips as tests"): each peripheral is recorded through the radio with `DeviceRecorder`,
+/// (Docs/RecordReplay.md): each peripheral is recorded through the radio with `DeviceRecorder`,
 /// the recording written as YAML and read back, and its replay stands in for the original in the same checks
 /// the original passes. Recorded without subscriptions, so the replay sends no recorded notifications of its own
 /// into the checks that count them.
@@ -81,7 +81,7 @@ import Testing
 
 /// The transport contract on the virtual radio serving replays of the fake BlueZ's thermostat and battery as
 /// recorded through the BlueZ backend: what a user records from a real adapter must stand in for the device in
-/// the same checks (issue 16, round trips "from the fake BlueZ").
+/// the same checks.
 @Suite(.fakeBlueZ(), .serialized) struct ReplayedBlueZRecordingContractTests {
     /// The fixture's two peripherals recorded through `BlueZTransport`, written as YAML, read back and replayed.
     private static func replayedSpecs() async throws -> [PeripheralSpec] {
