@@ -38,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // An empty `Simulation.run`, a thousand per measured iteration: what a short run pays to hand
-    // its driver loop to a driver thread and back (issue 17: goal under 5 µs per run).
+    // its driver loop to a driver thread and back (goal under 5 µs per run: Docs/Performance.md, "Kernel").
     Benchmark(
         "Empty runs (1k)",
         configuration: .init(

@@ -2,9 +2,9 @@ import Airlink
 import AirlinkTestSupport
 import Benchmark
 
-/// The layers over the virtual radio and the built-in thermostat: the figures a user sees (issue 17's
-/// table). Allocations are counted per measured iteration, so a regression that builds a string or
-/// a box per request shows as more mallocs per read even on a loaded machine.
+/// The layers over the virtual radio and the built-in thermostat: the figures a user sees (Docs/Performance.md, "Layers
+/// over the radio"). Allocations are counted per measured iteration, so a regression that builds a string or a box per
+/// request shows as more mallocs per read even on a loaded machine.
 ///
 /// Each has thresholds, checked against a baseline (`benchmark baseline check`) or stored figures
 /// (`benchmark thresholds update` on a quiet machine, then `benchmark thresholds check`): the

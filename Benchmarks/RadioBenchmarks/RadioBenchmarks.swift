@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     // virtual second: about 100,000 advertisements through the path-loss model and the event stream.
     // Allocations do not depend on the machine's load: a threshold (a tolerance against a baseline
     // or stored thresholds) catches a table built per peripheral again, or an allocation per
-    // advertisement (about 39 a peripheral and its 10 advertisements now, 110 before issue 17);
+    // advertisement (about 39 a peripheral and its 10 advertisements);
     // the wall clock may grow by 40 % at p90, the noise of the loaded 2-core VM.
     Benchmark(
         "Scan 10k peripherals for 1 virtual second",

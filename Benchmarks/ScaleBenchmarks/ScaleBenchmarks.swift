@@ -3,9 +3,9 @@ import AirlinkSimulation
 import AirlinkTestSupport
 import Benchmark
 
-/// How the virtual radio scales (issue 17): each curve runs the same workload at four sizes, so that
-/// wall clock and allocations per unit (per advertiser, per notification) can be compared across
-/// sizes; a linear curve keeps them flat.
+/// How the virtual radio scales (Docs/Performance.md, "Scanning", "Connected fleets"): each curve runs the same
+/// workload at four sizes, so that wall clock and allocations per unit (per advertiser, per notification) can be
+/// compared across sizes; a linear curve keeps them flat.
 ///
 /// - Scan: `n` advertisers (every 100 ms) added, then one central scanning with duplicates for one
 ///   virtual second (about `10 × n` advertisements). Adding the peripherals is measured too.

@@ -2,7 +2,7 @@ import AirlinkSimulation
 import AirlinkTestSupport
 import Foundation
 
-// Runs one of the scale workloads (issue 17) once at a given size and exits: a driver for
+// Runs one of the scale workloads once at a given size and exits: a driver for
 // `valgrind --tool=callgrind`, whose instruction counts do not depend on the machine's load (the
 // benchmark binaries crash under valgrind in their malloc interposer). The cost per advertiser or
 // per sensor is the difference between two sizes divided by the difference in size:

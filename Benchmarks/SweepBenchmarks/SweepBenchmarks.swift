@@ -1,7 +1,7 @@
 import AirlinkTestKit
 import Benchmark
 
-/// Sweeps of a shipped scenario, and of the explorer, over many seeds (issue 17): time per seed, and peak
+/// Sweeps of a shipped scenario, and of the explorer, over many seeds: time per seed, and peak
 /// memory, which must stay flat as the seeds grow (each seed's simulation is released when its run is over).
 ///
 /// Each measured iteration sweeps the seeds once; time per seed is the wall clock divided by the

@@ -2,7 +2,7 @@ import Airlink
 import AirlinkCore
 import AirlinkSimulation
 
-/// Many peripherals on the virtual radio (issue 17's scale curves): a crowd of advertisers to scan,
+/// Many peripherals on the virtual radio (the scale curves of Docs/Performance.md): a crowd of advertisers to scan,
 /// and a fleet of connected sensors notifying at 10 Hz through the layers. Run small by the tests
 /// (to check they do what they say) and large by the benchmarks (to measure how they scale).
 package enum FleetWorkloads {

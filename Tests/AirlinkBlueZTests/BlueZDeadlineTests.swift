@@ -44,7 +44,7 @@ struct BlueZDeadlineTests {
 
     @Test func neverAnsweredDisconnectEndsAtTheConfiguredDeadline() async throws {
         // Given a thermostat on a transport whose calls wait 2 s, and a Disconnect BlueZ never answers
-        // (nor acts on: the link stays up); found by the BlueZ explorer (seeds 105 and 127 of a heavy profile)
+        // (nor acts on: the link stays up)
         let fake = try await FakeBlueZ.fresh()
         let transport = try await connected(fake)
         try await fake.hangNext("Disconnect")

@@ -6,7 +6,7 @@ import Testing
 
 @testable import AirlinkBlueZ
 
-/// BlueZ's own GATT cache gone stale (issue 15, item 4): a device whose firmware changed while BlueZ keeps serving
+/// BlueZ's own GATT cache gone stale (Docs/GATTCaching.md): a device whose firmware changed while BlueZ keeps serving
 /// the objects it had. The layers see it through the Database Hash read through BlueZ, report
 /// `.stackCacheStale`, and `dropDatabaseCaches(of:)` removes the device from BlueZ (`Adapter1.RemoveDevice`) so that
 /// a scan and a connection discover the new database.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 18, "Names and what a scan shows" and "Numbers and units", through the real executable on the
+/// Names and what a scan shows, numbers and units (Docs/CLI.md), through the real executable on the
 /// built-in simulated world: scan responses, manufacturer data, names for every UUID, descriptors, and
 /// times, units and durations printed as people expect.
 @Suite struct NamesAndNumbersTests {

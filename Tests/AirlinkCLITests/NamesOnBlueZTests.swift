@@ -2,7 +2,7 @@ import AirlinkBlueZTestSupport
 import Foundation
 import Testing
 
-/// Issue 18, "Names and what a scan shows", on the BlueZ backend against the fake BlueZ: a service both
+/// Names and what a scan shows (Docs/CLI.md), on the BlueZ backend against the fake BlueZ: a service both
 /// advertised and carrying service data is listed once, manufacturer data is shown, `--passive` is
 /// refused (BlueZ always scans actively), and `connect` lists descriptors.
 @Suite(.fakeBlueZ(), .serialized) struct NamesOnBlueZTests {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import AirlinkRegistrySQLite
 
-/// The bond in a record (issue 20): stored and read back by every repository, dropped when the device lost it
+/// The bond in a record (Docs/Security.md): stored and read back by every repository, dropped when the device lost it
 /// and with the record by `forget`, refused naming the field when damaged, absent in stores written before it.
 @Suite struct BondRecordTests {
     static let bond = BondRecord(level: .authenticatedSecureConnections, keySize: 16, bonded: Fixtures.newYear)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import AirlinkRegistrySQLite
 
-/// The cached GATT database in a record (issue 15): stored and read back by every repository, dropped with
+/// The cached GATT database in a record (Docs/GATTCaching.md): stored and read back by every repository, dropped with
 /// a new hash or on request, refused naming the field when damaged, absent in stores written before it.
 @Suite struct CachedDatabaseRecordTests {
     /// A battery service at 0x000E–0x0011 with its level and the level's CCCD, and an incomplete second service.

@@ -203,7 +203,7 @@ import Testing
     }
 
     @Test func anUnsubscribeAskedForWhileTheSubscribeRanEndsTheWantingOfItsApp() async throws {
-        // Given the explorer's seed 4401, shrunk: app 1 subscribes to P1's counter over a slow link (435 ms
+        // Given seed 4401's scenario: app 1 subscribes to P1's counter over a slow link (435 ms
         // events) and asks to unsubscribe at 13.06 s, while the subscribe is still discovering; the layers
         // finish the subscribe (15.95 s), then write the descriptor off (16.39 s); app 2 uses another device
         let scenario = try Scenario.parse(

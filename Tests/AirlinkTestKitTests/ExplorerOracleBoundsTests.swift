@@ -115,7 +115,7 @@ import Testing
 }
 
 /// The reconnection model's attempt on air: the start of an app's own connect that completed before the attempt was
-/// announced is never that attempt (BlueZ explorer, heavy profile, seed 48).
+/// announced is never that attempt (a loss 45 ms after the app's connect succeeded, within the early tolerance).
 @Suite struct ReconnectionStartBoundsTests {
     typealias Shared = ExplorerOracleTests
 

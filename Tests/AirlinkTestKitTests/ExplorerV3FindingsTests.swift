@@ -1,10 +1,9 @@
 import AirlinkTestKit
 import Testing
 
-/// False positives of the oracles that explorer-v3's seeds 5001...10000 found in release, each shrunk: the app
-/// connecting again after `terminated` (9033), a reconnection before the subscription (7082), a value the
-/// peripheral repeats after a reset (5456), and another app's attempt or the app's own disconnect before a planned
-/// attempt on a shared adapter (7051).
+/// What the oracles allow, each in a shrunk scenario of the seed it names: the app connecting again after `terminated`
+/// (9033), a reconnection before the subscription (7082), a value the peripheral repeats after a reset (5456), and
+/// another app's attempt or the app's own disconnect before a planned attempt on a shared adapter (7051).
 @Suite struct ExplorerV3FindingsTests {
     static func failures(_ yaml: String, oracle: any ExplorationOracle = NotificationOracle()) async throws
         -> [OracleFailure]
@@ -13,7 +12,7 @@ import Testing
     }
 
     @Test func valuesAfterTheAppConnectedAgainAfterTerminatedAreNoViolation() async throws {
-        // Given seed 9033, shrunk: one entry of the app disconnects (terminated at 4.49 s), another connects
+        // Given seed 9033's scenario: one entry of the app disconnects (terminated at 4.49 s), another connects
         // again at 4.707 s and subscribes; the counter notifies every 1.74 s
         let yaml = """
             seed: 9033
@@ -52,7 +51,7 @@ import Testing
     }
 
     @Test func aReconnectionBeforeTheSubscriptionHasNothingToRestore() async throws {
-        // Given seed 7082, shrunk: app 2's disconnect ends the shared link at 3.46 s, app 1 reconnects at 4.22 s,
+        // Given seed 7082's scenario: app 2's disconnect ends the shared link at 3.46 s, app 1 reconnects at 4.22 s,
         // and only then (4.82 s) does app 1's third entry subscribe
         let yaml = """
             seed: 7082
@@ -96,7 +95,7 @@ import Testing
     }
 
     @Test func aValueThePeripheralRepeatsAfterAResetIsMatchedToItsOwnSending() async throws {
-        // Given seed 5456, shrunk: app 2 subscribes first and gets the counter's 1 at 3.29 s; app 1 subscribes at
+        // Given seed 5456's scenario: app 2 subscribes first and gets the counter's 1 at 3.29 s; app 1 subscribes at
         // 3.46 s; the peripheral resets at 12.13 s and counts from 0 again, notifying 1 at 15.43 s
         let yaml = """
             seed: 5456
@@ -140,7 +139,7 @@ import Testing
     }
 
     @Test func anAttemptTheAppCutShortOnASharedAdapterIsNotJudged() async throws {
-        // Given seed 7051, shrunk: both apps lose the shared link at 11.535 s; app 2's attempt on advertisement goes
+        // Given seed 7051's scenario: both apps lose the shared link at 11.535 s; app 2's attempt on advertisement goes
         // on air at 11.85 s; app 1, whose linear wait would start its attempt at 15.923 s, disconnects at 11.981 s
         let yaml = """
             seed: 7051

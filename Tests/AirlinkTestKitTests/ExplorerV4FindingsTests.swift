@@ -1,13 +1,12 @@
 import AirlinkTestKit
 import Testing
 
-/// False positives of the notifications oracle that a sweep of explorer-v4's seeds 1...30000 found in release,
-/// each shrunk: a reconnection of a connection other than the one the app subscribed on (10736), and a burst of one
-/// value whose first copy went out in the app's outage (15102; 25276 was the same); and of the faults oracle: an
-/// attempt pending when failNextConnects came (23953).
+/// What the notifications oracle allows, each in a shrunk scenario of the seed it names: a reconnection of a connection
+/// other than the one the app subscribed on (10736), and a burst of one value whose first copy went out in the app's
+/// outage (15102; 25276 was the same); and of the faults oracle: an attempt pending when failNextConnects came (23953).
 @Suite struct ExplorerV4FindingsTests {
     @Test func aReconnectionAfterTheSubscribedConnectionEndedHasNothingToRestore() async throws {
-        // Given seed 10736, shrunk: the app subscribes (1.26 s), its other entry's disconnect ends that connection
+        // Given seed 10736's scenario: the app subscribes (1.26 s), its other entry's disconnect ends that connection
         // (terminated at 1.5 s), then connects again without subscribing (2.75 s); the adapter goes off and on, and
         // that connection reconnects (29.18 s)
         let yaml = """
@@ -52,7 +51,7 @@ import Testing
     }
 
     @Test func aBurstOfOneValueIsMatchedToItsOwnSendingNotToACopyInTheOutage() async throws {
-        // Given seed 15102, shrunk: two apps share the link; it drops (57.2 s), app 3 reconnects first and gets
+        // Given seed 15102's scenario: two apps share the link; it drops (57.2 s), app 3 reconnects first and gets
         // value 17 (60.66 s) while app 1 is still in its outage; app 1 restores (62.22 s), then the peripheral
         // bursts 23 notifications of the same value 17 (62.86 s)
         let yaml = """
@@ -100,7 +99,7 @@ import Testing
 
     @Test(arguments: [2, 1])
     func anAttemptPendingAtTheFaultTakesTheFirstFailureOwed(count: Int) async throws {
-        // Given seed 23953, shrunk: two apps on the adapter reconnect P3; an attempt is on air (543.83 s) when
+        // Given seed 23953's scenario: two apps on the adapter reconnect P3; an attempt is on air (543.83 s) when
         // failNextConnects(count) comes (544.04 s); its answer (544.09 s) is the first failure, the next attempt's the
         // second, and the third attempt brings the link up (545.92 s)
         let yaml = """
@@ -165,7 +164,7 @@ import Testing
     }
 
     @Test func anotherEntrySubscribingAgainAfterAnUnsubscribeWantsTheRestoration() async throws {
-        // Given seed 35771, shrunk: one entry of the app unsubscribes (1.87 s), another subscribes again (1.99 s);
+        // Given seed 35771's scenario: one entry of the app unsubscribes (1.87 s), another subscribes again (1.99 s);
         // app 2's disconnect drops the shared link (57.7 s) and the app's connection reconnects and restores (59.8 s)
         let yaml = """
             seed: 35771

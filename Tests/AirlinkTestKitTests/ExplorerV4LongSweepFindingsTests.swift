@@ -1,17 +1,16 @@
 import AirlinkTestKit
 import Testing
 
-/// What release sweeps of explorer-v4's seeds 30001...170000 found, each shrunk. One was a defect: the virtual
-/// radio's shared notifications turned a CCCD off under another app's subscribe that was still on air (93188 and
-/// 106629). The others were oracle gaps: a values stream ends at the app's `disconnect()` (42738, 82409, 120952), and
-/// receives nothing after its end (63572); a subscription the layers could not restore is no longer wanted (47714);
-/// a `disconnect()` ends a pending connect with `terminated` after an earlier connect failed (61570); a loss before a
-/// stream was asked for is not its end (152062, 159308); a subscribe that failed owes the app no values (155277).
-/// Seeds 200001...260000 found a second defect: a restoration under way wrote the CCCD on after the app's unsubscribe
-/// (211970, 238138).
+/// Shrunk scenarios of the seeds they name. Two pin defects: the virtual radio's shared notifications must not turn a
+/// CCCD off under another app's subscribe still on air (93188, 106629), and a restoration under way must not write the
+/// CCCD on after the app's unsubscribe (211970, 238138). The others pin what the oracles allow: a values stream ends at
+/// the app's `disconnect()` (42738, 82409, 120952), and receives nothing after its end (63572); a subscription the
+/// layers could not restore is no longer wanted (47714); a `disconnect()` ends a pending connect with `terminated`
+/// after an earlier connect failed (61570); a loss before a stream was asked for is not its end (152062, 159308); a
+/// subscribe that failed owes the app no values (155277).
 @Suite struct ExplorerV4LongSweepFindingsTests {
     @Test func aStreamEndsAtTheAppsDisconnectEvenWhenAnotherEntryConnectsAgain() async throws {
-        // Given seed 42738, shrunk: one entry of the app connects and subscribes, and its disconnect() (0.999 s)
+        // Given seed 42738's scenario: one entry of the app connects and subscribes, and its disconnect() (0.999 s)
         // ends that connection (terminated at 1.01 s) and its values stream; another entry connects again
         // (1.106 s), with a strategy, and loses the link for good much later
         let yaml = """
@@ -57,7 +56,7 @@ import Testing
     }
 
     @Test func valuesOnAirAfterTheStreamEndedAreTheAppsToFollowWithANewStream() async throws {
-        // Given seed 63572, shrunk: the app subscribes with a strategy that makes no attempt, the peripheral goes
+        // Given seed 63572's scenario: the app subscribes with a strategy that makes no attempt, the peripheral goes
         // out of range (the link is lost for good at 2.44 s, the stream ends), then another entry connects again
         // (4.24 s) and the layers restore the subscription on air
         let yaml = """
@@ -103,7 +102,7 @@ import Testing
     }
 
     @Test func aSubscriptionTheLayersCouldNotRestoreIsNoLongerWanted() async throws {
-        // Given seed 47714, shrunk: two apps subscribe; the peripheral's database changes while it refuses writes,
+        // Given seed 47714's scenario: two apps subscribe; the peripheral's database changes while it refuses writes,
         // so both restorations fail (notificationsRestoreFailed at 70.1 s and 70.2 s); app 3 unsubscribes (183 s)
         // and the adapter writes the CCCD off
         let yaml = """
@@ -184,7 +183,7 @@ import Testing
     }
 
     @Test func aDisconnectWhileASecondConnectIsPendingEndsItWithTerminated() async throws {
-        // Given seed 61570, shrunk: one entry's connect times out (failedToConnect at 4.672 s), another entry
+        // Given seed 61570's scenario: one entry's connect times out (failedToConnect at 4.672 s), another entry
         // connects (4.7 s), and while that connect is pending, the first entry's disconnect() (6.374 s) ends it
         let yaml = """
             seed: 61570
@@ -227,7 +226,7 @@ import Testing
     }
 
     @Test func oneAppsUnsubscribeWhileTheOthersSubscribeIsOnAirLeavesThemOn() async throws {
-        // Given seed 93188, shrunk: two apps connect and subscribe; app 2 unsubscribes (2.479 s) while app 1's CCCD
+        // Given seed 93188's scenario: two apps connect and subscribe; app 2 unsubscribes (2.479 s) while app 1's CCCD
         // write is on air (2.453 s to 2.483 s)
         let yaml = """
             seed: 93188
@@ -267,7 +266,7 @@ import Testing
     }
 
     @Test func aLossBeforeTheStreamWasAskedForDoesNotEndIt() async throws {
-        // Given seed 152062, shrunk: one entry connects with no strategy and loses the link (0.687 s); another
+        // Given seed 152062's scenario: one entry connects with no strategy and loses the link (0.687 s); another
         // connects later (3.042 s) and subscribes
         let yaml = """
             seed: 152062
@@ -306,7 +305,7 @@ import Testing
     }
 
     @Test func aSubscribeThatFailedOwesTheAppNoValues() async throws {
-        // Given seed 155277, shrunk: three apps share the link; app 2's subscribe is refused (Invalid Attribute
+        // Given seed 155277's scenario: three apps share the link; app 2's subscribe is refused (Invalid Attribute
         // Value Length), app 1's succeeds and the peripheral notifies
         let yaml = """
             seed: 155277
@@ -360,7 +359,7 @@ import Testing
     /// A defect of the layers: a restoration under way when the app unsubscribed wrote the CCCD on after the app's
     /// disable, and reported the notifications restored (238138 was the same).
     @Test func anUnsubscribeDuringARestorationIsTheLastWord() async throws {
-        // Given seed 211970, shrunk: the app subscribes; the link drops (87.95 s) and the strategy reconnects
+        // Given seed 211970's scenario: the app subscribes; the link drops (87.95 s) and the strategy reconnects
         // (90.22 s); the app unsubscribes (90.313 s) while the restoration waits for the database's check
         let yaml = RestorationLeftToTheAppTests.scenario(duration: "119s")
 
@@ -372,7 +371,7 @@ import Testing
     }
 
     @Test func anUnsubscribeAnsweredDuringARestorationAnswersTheReconnection() async throws {
-        // Given seed 212558, shrunk: the adapter is off from 25.3 s to 39.3 s; the strategy reconnects (42.24 s) and
+        // Given seed 212558's scenario: the adapter is off from 25.3 s to 39.3 s; the strategy reconnects (42.24 s) and
         // the app unsubscribes (42.386 s) while the restoration waits for the database's check
         let yaml = """
             seed: 212558
@@ -406,7 +405,7 @@ import Testing
     }
 
     @Test func aRestorationsRequestThatTimesOutEndsItAtItsOwnTimeout() async throws {
-        // Given seed 299590, shrunk: the strategy reconnects at 301.50 s; the restoration's request at 301.77 s is
+        // Given seed 299590's scenario: the strategy reconnects at 301.50 s; the restoration's request at 301.77 s is
         // never answered, and its ATT timeout closes the link at 331.74 s, 30.24 s after the reconnection
         let yaml = """
             seed: 299590
@@ -462,7 +461,7 @@ import Testing
     }
 
     @Test func anAttemptMayStartAtAPowerOnUndoneInTheSameInstant() async throws {
-        // Given seed 372585, shrunk: the link is lost at 54.6 s and the strategy waits 4.529 s; the adapter is off
+        // Given seed 372585's scenario: the link is lost at 54.6 s and the strategy waits 4.529 s; the adapter is off
         // from 58.953 s, comes on at 61.535 s and goes off again in the same instant, then on at 62.875 s
         let yaml = """
             seed: 372585

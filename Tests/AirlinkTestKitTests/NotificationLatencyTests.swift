@@ -27,7 +27,7 @@ import Testing
         // Given the BlueZ explorer's latency, 50 ms
         let latency: Duration = .milliseconds(50)
 
-        // When the stream's end is recorded at the loss, 8 µs before it (seed 28 in CI), or 50 ms before it
+        // When the stream's end is recorded at the loss, 8 µs before it (as real time records it), or 50 ms before it
         let atTheLoss = Self.judge(streamEndedBefore: .zero, latency: latency)
         let eightMicroseconds = Self.judge(streamEndedBefore: .microseconds(8), latency: latency)
         let atTheBound = Self.judge(streamEndedBefore: latency, latency: latency)

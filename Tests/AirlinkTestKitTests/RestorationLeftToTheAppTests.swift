@@ -4,7 +4,7 @@ import Testing
 /// A restoration of notifications after a reconnection leaves a characteristic to the app's own call when the app
 /// changes its choice meanwhile; when that call fails, the app's earlier choice stands and is restored after it.
 @Suite struct RestorationLeftToTheAppTests {
-    /// Explorer-v4's seed 211970, shrunk (`ExplorerV4LongSweepFindingsTests` judges it as found): the app subscribes;
+    /// Seed 211970's scenario (`ExplorerV4LongSweepFindingsTests` judges it with the oracles): the app subscribes;
     /// the link drops at 87.95 s and the strategy reconnects at 90.22 s; the app unsubscribes at 90.313 s, while the
     /// restoration waits for the database's check. `fault` is a timeline entry after the drop (or nothing).
     static func scenario(fault: String = "", duration: String = "100s") -> String {

@@ -13,6 +13,7 @@ public struct AirlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// calls of some `async throws(E)` functions when `E` is a large struct (the seam's
     /// `discoverDescriptors(_:of:in:)` and, in release builds, `discoverCharacteristics(_:of:uuids:)`
     /// crashed); with the fields boxed it passes in a register. Copy-on-write keeps value semantics.
+    /// `TypedThrowsMiscompileTests` (AirlinkSimulationTests) reproduces the miscompile and guards the fix.
     private final class Storage: @unchecked Sendable {
         // @unchecked: never mutated after it is shared (mutations copy it first).
         var code: Code

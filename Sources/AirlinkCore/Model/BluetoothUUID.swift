@@ -83,7 +83,7 @@ public struct BluetoothUUID: Hashable, Sendable, Comparable {
     /// - Throws: ``AirlinkError/Code/invalidUUID`` for any other length.
     ///
     /// Inlinable: the ATT decoders and the discovery procedures of other modules call it for every
-    /// attribute type they meet, where an unspecialized call over a generic `Collection` cost a tenth
+    /// attribute type they meet, where an unspecialized call over a generic `Collection` cost a third
     /// of a full connect-and-discover cycle (Docs/Performance.md).
     @inlinable
     public init<Bytes: Collection>(littleEndian bytes: Bytes) throws(AirlinkError) where Bytes.Element == UInt8 {

@@ -92,7 +92,7 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 /// them. A consumer in another module calls it from its own specialization of the iterator, and
 /// called generically, waiting for each batch looked generic metadata up (the channel's state, its
 /// array, `withTaskCancellationHandler`'s context): nearly half of the instructions of a scan of
-/// 10,000 advertisers (Docs/Performance.md, issue 17). A prespecialized asynchronous method
+/// 10,000 advertisers (Docs/Performance.md, "What the hot paths rely on"). A prespecialized asynchronous method
 /// (`@_specialize(exported: true)`) is not picked up by its callers with Swift 6.3.1.
 @usableFromInline
 class EventSubscription<Element: Sendable>: @unchecked Sendable {

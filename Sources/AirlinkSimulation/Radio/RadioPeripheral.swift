@@ -14,7 +14,7 @@ final class RadioPeripheral: @unchecked Sendable {
     let addedAt: VirtualInstant
     /// The id as traces and error messages print it. Formatted when a trace line or an error
     /// needs it, never when the peripheral is added: formatting it was 7,800 instructions of the
-    /// 144,000 an advertiser cost in a scan (Docs/Performance.md, issue 17).
+    /// 144,000 an advertiser cost in a scan (Docs/Performance.md, "What the hot paths rely on").
     var idText: String { spec.id.description }
 
     var services: [Service]

@@ -58,11 +58,11 @@ public struct ExplorationGenerator: Sendable {
         return plan
     }
 
-    /// Version 4's additions (issue 15), drawn after everything else: the apps cache databases (`databaseCache:
-    /// verified`) in half the seeds, and in the others the database changes are now and then the broken devices'
-    /// (`hash: stale`: handles moved, the Database Hash kept). A stale hash is not drawn with the cache on: the
-    /// layers then reuse a cache whose hash still matches, as they must (nothing tells them), and read whatever the
-    /// new database put at the cached handles, which the oracles would judge a defect (Docs/GATTCaching.md).
+    /// Version 4's additions (GATT caching, Docs/GATTCaching.md), drawn after everything else: the apps cache databases
+    /// (`databaseCache: verified`) in half the seeds, and in the others the database changes are now and then the
+    /// broken devices' (`hash: stale`: handles moved, the Database Hash kept). A stale hash is not drawn with the cache
+    /// on: the layers then reuse a cache whose hash still matches, as they must (nothing tells them), and read whatever
+    /// the new database put at the cached handles, which the oracles would judge a defect (Docs/GATTCaching.md).
     private func drawFirmwareUpdates(into plan: inout ExplorationPlan, _ random: inout ExplorationRandom) {
         let caching = random.chance(50)
         if caching { plan.databaseCache = .verified }

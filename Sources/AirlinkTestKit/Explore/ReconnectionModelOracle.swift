@@ -74,8 +74,8 @@ public struct ReconnectionModelOracle: ExplorationOracle {
             let strategy = client.reconnection
             let events = observation.connectionEvents(of: client.device)
             // The app's own connects put attempts on air too: one that completed before an attempt was announced is not
-            // that attempt (BlueZ seed 48 of the heavy profile: a loss 45 ms after the app's connect succeeded, within
-            // the early tolerance, matched that connect's start).
+            // that attempt (a loss 45 ms after the app's connect succeeded falls within the early tolerance of that
+            // connect's start, which must not stand for the attempt).
             let connects = observation.operations.filter { $0.name == "connect \(client.device)" }.compactMap {
                 operation in operation.completions.first.map { operation.start...$0.time }
             }

@@ -6,9 +6,8 @@ import Testing
 
 /// The central's own set-up of a new link (MTU exchange, Service Changed) when the peripheral answers
 /// it with errors: the connection stands, on the defaults, and an attempt that fails leaves no link.
-/// Found by the explorer (seed 989, now Simulations/explorer-989-failed-setup.yaml): an error answered to the MTU
-/// exchange failed the attempt but left its link up, so the next attempt "reconnected" without going
-/// on air.
+/// An error answered to the MTU exchange must not fail the attempt and leave its link up, or the next attempt
+/// "reconnects" without going on air (the scenario Simulations/explorer-989-failed-setup.yaml runs it too).
 @Suite struct LinkSetupErrorTests {
     @Test(arguments: [ATTError.requestNotSupported, .readNotPermitted, .unlikelyError])
     func anErrorAnsweredToTheMTUExchangeKeepsTheDefaultMTU(error: ATTError) async throws {

@@ -39,7 +39,9 @@ import Testing
         /// file ("Found ownership error?!", CopyPropagation on the initializer of ``expected``, where
         /// `DeviceID.address`'s switch over its kind was inlined). The crash is the optimizer's, not the
         /// typed-throws miscompile this suite guards against; keeping the expression out of line
-        /// avoids it and leaves the checks as they were.
+        /// avoids it and leaves the checks as they were. Likely the crash reported upstream as
+        /// https://github.com/swiftlang/swift/issues/91756 (CopyPropagation's ownership verifier on an enum
+        /// switch reached through inlined getters, -O).
         @inline(never)
         static func lowByte(of device: DeviceID) -> UInt16 {
             UInt16(truncatingIfNeeded: device.address.map(\.value) ?? 0) & 0xFF

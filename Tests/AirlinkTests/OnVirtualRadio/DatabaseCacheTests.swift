@@ -7,9 +7,9 @@ import AirlinkTestSupport
 import Foundation
 import Testing
 
-/// The discovered database cached in the registry across connections and processes (issue 15): reused when the
-/// Database Hash matches, rediscovered when it does not or cannot be checked, notifications restored on the
-/// cached handles, Database Out Of Sync retried once.
+/// The discovered database cached in the registry across connections and processes (Docs/GATTCaching.md): reused when
+/// the Database Hash matches, rediscovered when it does not or cannot be checked, notifications restored on the cached
+/// handles, Database Out Of Sync retried once.
 @Suite struct DatabaseCacheTests {
     static let thermostat: DeviceID = "C0:FF:EE:00:00:01"
 

@@ -5,9 +5,9 @@ import AirlinkRegistry
 import AirlinkSimulation
 import Testing
 
-/// Issue 15's figures: reconnection to ready (from `reconnected` to the last subscription restored), in virtual
-/// time and ATT requests, with and without a valid cache, for the thermostat and the SensorTag. Prints them
-/// (`swift test --filter ReconnectionCacheFigureTests`) and checks the cache saves round trips.
+/// GATT caching's figures (Docs/GATTCaching.md): reconnection to ready (from `reconnected` to the last subscription
+/// restored), in virtual time and ATT requests, with and without a valid cache, for the thermostat and the SensorTag.
+/// Prints them (`swift test --filter ReconnectionCacheFigureTests`) and checks the cache saves round trips.
 @Suite struct ReconnectionCacheFigureTests {
     struct Figure: CustomStringConvertible {
         let time: Double

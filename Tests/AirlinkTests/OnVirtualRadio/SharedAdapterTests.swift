@@ -107,8 +107,8 @@ import Testing
         apps.shutdown()
     }
 
-    /// Explorer seeds 93188 and 106629 (explorer-v4): the first app's unsubscribe, asked for while the second
-    /// app's subscribe was on air, turned the CCCD off after it, and the second app got nothing more.
+    /// The first app's unsubscribe, asked for while the second app's subscribe is on air, must not turn the CCCD
+    /// off after it: the second app still wants the values.
     @Test func oneAppsUnsubscribeWhileTheOthersSubscribeIsOnAirLeavesThemOn() async throws {
         // Given two apps connected to the thermostat, the first following its temperature, the second having
         // read it (its characteristics discovered)
