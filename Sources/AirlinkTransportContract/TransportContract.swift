@@ -86,11 +86,10 @@ public enum TransportContract {
                         uuid: .thermostatUnit, declarationHandle: ATTHandle(0x000F), valueHandle: ATTHandle(0x0010),
                         properties: [.read, .write, .writeWithoutResponse]),
                 ])
-            // Descriptor discovery goes through the world: Swift 6.3.1 crashes after any call of
-            // `Transport.discoverDescriptors(_:of:in:)` (an `async throws(AirlinkError)` function with
-            // these arguments corrupts the caller's async context; see the BlueZ backend's report).
-            let descriptors = try await world.descriptors(
-                transport, world.thermostat, of: characteristics[0], in: temperatureService)
+            // Through the seam itself: the Swift 6.3.1 miscompile that once crashed this call is guarded by
+            // TypedThrowsMiscompileTests (AirlinkSimulationTests), which `AirlinkError`'s boxed layout passes.
+            let descriptors = try await transport.discoverDescriptors(
+                world.thermostat, of: characteristics[0], in: temperatureService)
             #expect(
                 descriptors == [
                     GATTDescriptor(uuid: .clientCharacteristicConfiguration, handle: ContractHandles.temperatureCCCD),

@@ -60,11 +60,6 @@ public protocol TransportContractWorld: Sendable {
     func peripheralDropsLink(_ device: DeviceID) async throws
     /// The peripheral answers the next read of the value handle with an ATT error.
     func peripheralFailsNextRead(_ device: DeviceID, valueHandle: ATTHandle, with error: ATTError) async throws
-    /// The descriptors of a characteristic, as `transport.discoverDescriptors` gives them. Worlds
-    /// call a workaround until the Swift 6.3.1 crash of that requirement's calls is fixed.
-    func descriptors(
-        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
-    ) async throws -> [GATTDescriptor]
     /// The peripheral never answers the next read of the value handle (the request stays on air).
     func peripheralIgnoresNextRead(_ device: DeviceID, valueHandle: ATTHandle) async throws
     /// The thermostat's firmware is updated while connected: the same services and values at other handles

@@ -27,12 +27,6 @@ struct BlueZContractWorld: TransportContractWorld {
             + String(format: "/service%04x/char%04x", service, declaration)
     }
 
-    func descriptors(
-        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
-    ) async throws -> [GATTDescriptor] {
-        let bluez = try #require(transport as? BlueZTransport)
-        return try bluez.descriptors(device, valueHandle: characteristic.valueHandle, uuid: characteristic.uuid)
-    }
 
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         try await fake.notify(characteristicPath(device, valueHandle: valueHandle), value)

@@ -35,11 +35,6 @@ struct ScriptedContractWorld: SimulatedContractWorld {
         }
     }
 
-    func descriptors(
-        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
-    ) async throws -> [GATTDescriptor] {
-        try await transport.discoverDescriptors(device, of: characteristic, in: service)
-    }
 
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         // Sent only while the central has notifications on, as a GATT server does

@@ -33,11 +33,6 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
         try #require(peripherals[device])
     }
 
-    func descriptors(
-        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
-    ) async throws -> [GATTDescriptor] {
-        try await transport.discoverDescriptors(device, of: characteristic, in: service)
-    }
 
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         try peripheral(device).setValue(

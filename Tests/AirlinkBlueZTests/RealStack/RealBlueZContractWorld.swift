@@ -91,12 +91,6 @@ struct RealBlueZContractWorld: TransportContractWorld {
         }
     }
 
-    func descriptors(
-        _ transport: any Transport, _ device: DeviceID, of characteristic: GATTCharacteristic, in service: GATTService
-    ) async throws -> [GATTDescriptor] {
-        let bluez = try #require(transport as? BlueZTransport)
-        return try bluez.descriptors(device, valueHandle: characteristic.valueHandle, uuid: characteristic.uuid)
-    }
 
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         let characteristic = try ContractPeripherals.characteristic(device, valueHandle: valueHandle)
