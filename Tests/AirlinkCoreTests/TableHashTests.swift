@@ -2,8 +2,8 @@ import Testing
 
 @testable import AirlinkCore
 
-/// Handles and UUIDs hash with a cheap mixer instead of SipHash (Docs/Performance.md, "What the hot paths rely on"): the
-/// tables keyed by them must still find every key and spread keys of one family over their buckets.
+/// Handles and UUIDs hash with a cheap mixer instead of SipHash (Docs/Performance.md, "What the hot paths rely
+/// on"): the tables keyed by them must still find every key and spread keys of one family over their buckets.
 @Suite struct TableHashTests {
     @Test func handlesHashEquallyWhenEqualAndSpreadOverBuckets() {
         // Given the handles of a large database, hashed with a table's seed
