@@ -27,7 +27,6 @@ struct BlueZContractWorld: TransportContractWorld {
             + String(format: "/service%04x/char%04x", service, declaration)
     }
 
-
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         try await fake.notify(characteristicPath(device, valueHandle: valueHandle), value)
     }

@@ -35,7 +35,6 @@ struct ScriptedContractWorld: SimulatedContractWorld {
         }
     }
 
-
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         // Sent only while the central has notifications on, as a GATT server does
         await scripted.notify(device, try ContractPeripherals.characteristic(device, valueHandle: valueHandle), value)

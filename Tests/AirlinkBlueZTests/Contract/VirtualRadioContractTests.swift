@@ -33,7 +33,6 @@ struct VirtualRadioContractWorld: SimulatedContractWorld {
         try #require(peripherals[device])
     }
 
-
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         try peripheral(device).setValue(
             value, of: try ContractPeripherals.characteristic(device, valueHandle: valueHandle))

@@ -91,7 +91,6 @@ struct RealBlueZContractWorld: TransportContractWorld {
         }
     }
 
-
     func peripheralNotifies(_ device: DeviceID, valueHandle: ATTHandle, value: [UInt8]) async throws {
         let characteristic = try ContractPeripherals.characteristic(device, valueHandle: valueHandle)
         try await peripheral(device) { try $0.setValue(value, of: characteristic) }
