@@ -3,13 +3,14 @@ import AirlinkCore
 import AirlinkProfiles
 import AirlinkRegistry
 import AirlinkSimulation
+import AirlinkTestSupport
 import Foundation
 import Testing
 
 /// Remembered devices reconnect without a scan: `connection(toKnown:)` on the virtual radio.
 @Suite struct KnownDeviceTests {
-    private func temporaryRegistry() -> (DeviceRegistry, String) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-known-\(UUID()).json").path
+    private func temporaryRegistry(in directory: TemporaryDirectory) -> (DeviceRegistry, String) {
+        let path = directory.file("registry.json")
         return (DeviceRegistry(repository: JSONFileDeviceRepository(path: path)), path)
     }
 
@@ -33,7 +34,9 @@ import Testing
 
     @Test func aRememberedDeviceReconnectsWithoutAScan() async throws {
         // Given a registry that remembers the battery from a first simulation (discovered, connected)
-        let (registry, path) = temporaryRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let (registry, path) = temporaryRegistry(in: directory)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let battery: DeviceID = "B4:77:E2:00:00:02"
         try await connectOnce(battery, registry: registry, seed: 1)
@@ -67,7 +70,9 @@ import Testing
 
     @Test func retrieveDevicesGivesTheKnownOnesInOrder() async throws {
         // Given a registry that remembers the battery only
-        let (registry, path) = temporaryRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let (registry, path) = temporaryRegistry(in: directory)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let battery: DeviceID = "B4:77:E2:00:00:02"
         let thermostat: DeviceID = "C0:FF:EE:00:00:01"
@@ -88,7 +93,9 @@ import Testing
 
     @Test func aRememberedDeviceOutOfRangeTimesOutAndTheRecordStays() async throws {
         // Given a remembered battery that has moved out of range
-        let (registry, path) = temporaryRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let (registry, path) = temporaryRegistry(in: directory)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let battery: DeviceID = "B4:77:E2:00:00:02"
         try await connectOnce(battery, registry: registry, seed: 5)

@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkRegistry
+import AirlinkTestSupport
 import Testing
 
 /// The contract every ``DeviceRepository`` keeps, run on each repository Airlink ships.

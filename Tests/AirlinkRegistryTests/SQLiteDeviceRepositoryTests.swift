@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkRegistry
+import AirlinkTestSupport
 import Foundation
 import GRDB
 import Synchronization

@@ -1,6 +1,7 @@
 import AirlinkCore
 import AirlinkRegistry
 import AirlinkRegistrySQLite
+import AirlinkTestSupport
 import Testing
 
 /// One of the repositories the contract suite runs on: how to open it on a file in a directory.

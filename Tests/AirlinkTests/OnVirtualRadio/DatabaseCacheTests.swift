@@ -13,10 +13,9 @@ import Testing
 @Suite struct DatabaseCacheTests {
     static let thermostat: DeviceID = "C0:FF:EE:00:00:01"
 
-    /// A registry in a new JSON file: what a process leaves for the next one.
-    static func fileRegistry() -> DeviceRegistry {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-cache-\(UUID()).json").path
-        return DeviceRegistry(repository: JSONFileDeviceRepository(path: path))
+    /// A registry in a new JSON file in `directory`: what a process leaves for the next one.
+    static func fileRegistry(in directory: TemporaryDirectory) -> DeviceRegistry {
+        DeviceRegistry(repository: JSONFileDeviceRepository(path: directory.file("registry.json")))
     }
 
     /// One "process": a new simulation of `spec`, a device manager on `registry`, a connection that reads the
@@ -60,7 +59,9 @@ import Testing
 
     @Test func aSecondProcessReusesTheCacheWhenTheHashMatches() async throws {
         // Given a process that connected to the thermostat, read its battery level and disconnected
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         let first = try await Self.process(.thermostat(), registry: registry)
         let record = try #require(try await registry.record(for: Self.thermostat))
 
@@ -81,7 +82,9 @@ import Testing
 
     @Test func aProcessThatEndsConnectedHasSavedWhatItDiscovered() async throws {
         // Given a process that connects to the thermostat and reads its battery level
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         let sim = Simulation(seed: 5, strict: true)
         _ = try sim.add(.thermostat())
         let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
@@ -127,7 +130,9 @@ import Testing
 
     @Test func discoveredDescriptorsAreCachedWithTheirCharacteristics() async throws {
         // Given a process that read the battery level's CCCD (discovering its descriptors)
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         let first = try await Self.descriptorProcess(registry: registry)
         let record = try #require(try await registry.record(for: Self.thermostat))
 
@@ -147,7 +152,9 @@ import Testing
 
     @Test func droppingTheCachesOnTheVirtualRadioMakesTheNextProcessDiscover() async throws {
         // Given a process that cached the thermostat's database
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         _ = try await Self.process(.thermostat(), registry: registry)
 
         // When the app drops the caches, in a simulation of its own
@@ -168,7 +175,9 @@ import Testing
 
     @Test func aFirmwareUpdateBetweenProcessesIsFoundByTheHash() async throws {
         // Given a cache of the thermostat in the registry
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         let first = try await Self.process(.thermostat(), registry: registry)
 
         // When the thermostat comes back with firmware that puts a Battery service first (every handle moves)
@@ -186,7 +195,9 @@ import Testing
         // Given a thermostat serving Service Changed but no Database Hash, cached once
         var spec = PeripheralSpec.thermostat()
         spec.genericAttribute = [.serviceChanged]
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         _ = try await Self.process(spec, registry: registry)
 
         // When a process with the default setting connects, then one that opted in to trusting the cache
@@ -203,7 +214,9 @@ import Testing
 
     @Test func cachingOffDiscoversEveryTimeAndKeepsNothing() async throws {
         // Given caching off
-        let registry = Self.fileRegistry()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let registry = Self.fileRegistry(in: directory)
         _ = try await Self.process(.thermostat(), registry: registry, caching: .off)
 
         // When a second process connects
