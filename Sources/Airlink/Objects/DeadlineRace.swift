@@ -79,6 +79,7 @@ struct WatchdogRunner: Sendable {
         let device = connection.device
         let clock = environment.clock
         let timer = environment.spawn {
+            // try?: sleep throws only when cancelled, as the work finished first; the race is decided then
             guard (try? await clock.sleep(for: deadline)) != nil else { return }
             let isConnect = name == "connect"
             race.resolve(
