@@ -241,6 +241,10 @@ package final class FakeBlueZ: Sendable {
         try await call("WrongSignatureNext", [.string(path), .string(method), .uint32(count)])
     }
 
+    package func emptyReplyNext(_ method: String, on path: String = "", count: UInt32 = 1) async throws {
+        try await call("EmptyReplyNext", [.string(path), .string(method), .uint32(count)])
+    }
+
     package func setConnectMode(_ device: String, _ mode: String, delay: Duration = .milliseconds(5)) async throws {
         try await call("SetConnectMode", [.string(device), .string(mode), .uint32(Self.milliseconds(delay))])
     }

@@ -51,6 +51,7 @@ public enum TransportSpecifier: Hashable, Sendable, CustomStringConvertible, Los
 
     /// Parses a specifier, returning `nil` on failure.
     public init?(_ description: String) {
+        // try?: LosslessStringConvertible's init? has no error to give; init(parsing:) is the one that says why
         guard let parsed = try? TransportSpecifier(parsing: description) else { return nil }
         self = parsed
     }

@@ -154,20 +154,26 @@ struct BlueZFailureTests {
         #expect(reopen?.message.contains("systemctl start bluetooth") == true)
     }
 
-    @Test func wrongSignatureReplyIsMalformedData() async throws {
-        // Given a connected thermostat whose next ReadValue answers a string instead of bytes
+    /// A ReadValue reply without the bytes: a string in their place, or no value at all (not an empty value).
+    @Test(arguments: [("a string", "\"ay\""), ("nothing", "carried no value")])
+    func readReplyWithoutTheBytesIsMalformedData(answer: String, saying: String) async throws {
+        // Given a connected thermostat whose next ReadValue answers a string instead of bytes, or nothing
         let fake = try await FakeBlueZ.fresh()
         let transport = try await connected(fake)
-        try await fake.wrongSignatureNext("ReadValue")
+        if answer == "nothing" {
+            try await fake.emptyReplyNext("ReadValue")
+        } else {
+            try await fake.wrongSignatureNext("ReadValue")
+        }
 
         // When the temperature is read
         let error = await #expect(throws: AirlinkError.self) {
             _ = try await transport.read(thermostat, handle: ContractHandles.temperature)
         }
 
-        // Then it is malformedData naming the signatures, and the link still works
+        // Then it is malformedData saying what was wrong (the signatures, or the missing value); the link still works
         #expect(error?.code == .malformedData)
-        #expect(error?.message.contains("\"ay\"") == true)
+        #expect(error?.message.contains(saying) == true)
         #expect(try await transport.read(thermostat, handle: ContractHandles.temperature) == [0x66, 0x08])
         await transport.disconnect(thermostat)
     }

@@ -207,6 +207,7 @@ public actor ConnectionManager {
             timer = (
                 id,
                 environment.spawn {
+                    // try?: sleep throws only when cancelled, and a cancelled timer has nothing to report
                     guard (try? await clock.sleep(for: delay)) != nil else { return }
                     await self.handle(.timerFired(id))
                 }
@@ -261,14 +262,8 @@ public actor ConnectionManager {
         }
         self.watcher = watcher
         coordinator.register(watcher)
-        let coordinator = self.coordinator
-        environment.spawn {
-            do {
-                try await coordinator.reconcile()
-            } catch {
-                self.logger.debug("scanning for the device failed: \(error)")
-            }
-        }
+        let (coordinator, situation) = (self.coordinator, "to watch for \(device)")
+        environment.spawn { await coordinator.reconcileLogging(situation) }
     }
 
     private func stopWatching() {
@@ -276,8 +271,8 @@ public actor ConnectionManager {
         self.watcher = nil
         watcher.cancel()
         coordinator.unregister(watcher)
-        let coordinator = self.coordinator
-        environment.spawn { try? await coordinator.reconcile() }
+        let (coordinator, situation) = (self.coordinator, "as the watch for \(device) ended")
+        environment.spawn { await coordinator.reconcileLogging(situation) }
     }
 
     /// Ends the event stream (the device manager shuts down).

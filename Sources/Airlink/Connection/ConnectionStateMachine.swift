@@ -90,7 +90,12 @@ public struct ConnectionStateMachine: Sendable {
     // MARK: The app's requests
 
     private mutating func connectRequested(_ timeout: Duration) -> [Action] {
-        guard case .idle = phase else { return [] }
+        guard case .idle = phase else {
+            // ConnectionManager.connect answers every other state itself (returns, or throws operationInProgress)
+            // and asks in the same actor turn: a request here would leave its waiter unanswered.
+            assertionFailure("connectRequested for \(device) in \(phase): connect() asks only when disconnected")
+            return []
+        }
         guard adapterPoweredOn else {
             let error = AdapterMonitor.error(for: .poweredOff, operation: "connect to \(device)")!
             return [.emit(.failedToConnect(error)), .completeConnect(.failure(error))]
@@ -102,6 +107,8 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     private mutating func connectCancelled() -> [Action] {
+        // Tolerated late: the cancellation handler's task arrives after the attempt succeeded, failed or was
+        // disconnected; there is nothing left to cancel.
         guard case .connecting(let id) = phase else { return [] }
         phase = .idle
         let error = AirlinkError(.cancelled, "the task awaiting connect() to \(device) was cancelled")
@@ -117,7 +124,7 @@ public struct ConnectionStateMachine: Sendable {
         case .idle:
             return [.completeDisconnect]
         case .disconnecting:
-            return []
+            return []  // tolerated: a second disconnect() joins the one under way (its waiter completes with it)
         case .connected:
             phase = .disconnecting
             return [forget, .closeLink]
@@ -141,6 +148,8 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     private mutating func disconnectCompleted() -> [Action] {
+        // Tolerated late: the close of an abandoned attempt's link (``attemptSucceeded(_:_:)`` while idle)
+        // completes too, in whatever phase a new connect() has reached meanwhile.
         guard case .disconnecting = phase else { return [] }
         phase = .idle
         return [.emit(.terminated), .completeDisconnect]
@@ -160,7 +169,10 @@ public struct ConnectionStateMachine: Sendable {
             return [.linkReady(info), .emit(.reconnected(info))] + lossDuringAttemptIfAny()
         case .idle:
             return [.closeLink]  // an abandoned attempt linked after all: nobody wants that link
-        default:
+        case .connecting, .reconnecting, .connected, .disconnecting, .backingOff, .awaitingAdvertisement,
+            .awaitingAdapter:
+            // Tolerated late: the answer of an attempt cancelled since (another id); the link the current
+            // phase cares about is a different attempt's or already closing, so this one is left to it.
             return []
         }
     }
@@ -176,15 +188,17 @@ public struct ConnectionStateMachine: Sendable {
                 return []
             }
             return attemptCounted(failure: error, delay: next.delay)
-        default:
-            return []
+        case .idle, .connecting, .reconnecting, .connected, .disconnecting, .backingOff, .awaitingAdvertisement,
+            .awaitingAdapter:
+            return []  // tolerated late: the failure of an attempt cancelled since (another id)
         }
     }
 
     private mutating func linkUp() -> [Action] {
         switch phase {
         case .connecting, .reconnecting, .connected: linkSeen = true
-        default: break
+        case .idle, .disconnecting, .backingOff, .awaitingAdvertisement, .awaitingAdapter:
+            break  // tolerated late: the link of an abandoned attempt, or one already lost or being closed
         }
         return []
     }
@@ -192,11 +206,13 @@ public struct ConnectionStateMachine: Sendable {
     private mutating func linkDown(_ reason: DisconnectionReason) -> [Action] {
         switch phase {
         case .connecting, .reconnecting:
-            if linkSeen { lossDuringAttempt = reason }
-            return []
+            if linkSeen { lossDuringAttempt = reason }  // reported once the attempt answers
+            return []  // unseen: the last event of a previous link
         case .connected:
             return linkSeen ? loss(reason) : []  // unseen: the last event of a previous link
-        default:
+        case .idle, .disconnecting, .backingOff, .awaitingAdvertisement, .awaitingAdapter:
+            // Tolerated late: the transport's own report of a link the app is closing, or one already taken
+            // for lost (a power-off, a loss during the attempt).
             return []
         }
     }
@@ -219,6 +235,8 @@ public struct ConnectionStateMachine: Sendable {
             phase = .awaitingAdapter(next, wait: nil)
             return [.stopWatchingAdvertisements] + (timer.map { [.cancelTimer($0)] } ?? [])
         default:
+            // Nothing waits on the adapter: a report of the state already known, a power-off during an attempt
+            // (the transport fails it) or while disconnected or disconnecting (no reconnection to pause).
             return []
         }
     }
@@ -239,11 +257,13 @@ public struct ConnectionStateMachine: Sendable {
             let error = AirlinkError(.timeout, "\(device) did not advertise within \(window), so no attempt was made")
             return [.stopWatchingAdvertisements] + attemptCounted(failure: error, delay: nil)
         default:
-            return []
+            return []  // tolerated late: a timer that fired as it was cancelled (its task had already woken)
         }
     }
 
     private mutating func advertisementSeen() -> [Action] {
+        // Tolerated late: the watcher hands each advertisement over in a task of its own, so one heard as the
+        // watch stopped arrives after it.
         guard case .awaitingAdvertisement(let timer, let next) = phase else { return [] }
         let attempt = newAttempt()
         phase = .reconnecting(attempt, next)
@@ -275,7 +295,10 @@ public struct ConnectionStateMachine: Sendable {
 
     /// Asks the strategy what to do after the loss or a failure, and does it.
     private mutating func decide() -> [Action] {
-        guard let history else { return [] }
+        guard let history else {
+            assertionFailure("decide() for \(device) in \(phase) without a history: a loss or an attempt sets one")
+            return []
+        }
         guard let next = strategy.nextAttempt(after: history, random: random) else {
             stopReconnecting()
             return history.attemptsMade > 0 ? [.emit(.gaveUp(history.lastError))] : []

@@ -126,6 +126,7 @@ public final class Discovery: ScanClient, Sendable {
         let timeout = self.timeout
         let clock = environment.clock
         let timer = environment.spawn { [weak self] in
+            // try?: sleep throws only when cancelled, as the discovery stopped first
             guard (try? await clock.sleep(for: timeout)) != nil else { return }
             await self?.stop(.timeout)
         }

@@ -19,7 +19,7 @@ final class CompiledPattern: @unchecked Sendable {
     /// bytes never does (no advertisement carries one, so it is not worth the matching time).
     func matches(_ name: String) -> Bool {
         guard name.utf8.count <= NamePattern.maximumNameLength else { return false }
-        return (try? regex.wholeMatch(in: name)) != nil
+        return (try? regex.wholeMatch(in: name)) != nil  // try?: only a custom regex component throws; none here
     }
 }
 

@@ -1,4 +1,5 @@
 import AirlinkCore
+import Logging
 import Synchronization
 
 /// Something that wants advertisements: a ``Discovery``, or a connection waiting for its device.
@@ -23,10 +24,14 @@ final class ScanCoordinator: Sendable {
     }
 
     private let transport: any Transport
+    private let logger: Logger
     private let state = Mutex(State())
     private let gate = OperationGate()
 
-    init(transport: any Transport) { self.transport = transport }
+    init(transport: any Transport, logger: Logger) {
+        self.transport = transport
+        self.logger = logger
+    }
 
     /// Adds a client, then brings the transport's scan in line.
     ///
@@ -37,7 +42,7 @@ final class ScanCoordinator: Sendable {
             try await reconcile()
         } catch {
             unregister(client)
-            try? await reconcile()
+            await reconcileLogging("after a scan that failed to start")
             throw error
         }
     }
@@ -50,13 +55,24 @@ final class ScanCoordinator: Sendable {
     /// Removes a client, then brings the transport's scan in line.
     func remove(_ client: any ScanClient) async {
         unregister(client)
-        try? await reconcile()
+        await reconcileLogging("after a client left")
     }
 
     /// Removes a client without waiting for the transport (call ``reconcile()`` after).
     func unregister(_ client: any ScanClient) {
         let id = ObjectIdentifier(client)
         state.withLock { $0.clients.removeAll { $0.id == id } }
+    }
+
+    /// ``reconcile()`` for a caller nobody awaits (a client leaving, the adapter powering on, a connection
+    /// starting or ending its watch): a failure is logged with its reason (`situation` says when it happened),
+    /// and the next change of clients tries again.
+    func reconcileLogging(_ situation: String) async {
+        do {
+            try await reconcile()
+        } catch {
+            logger.debug("bringing the scan in line \(situation) failed: \(error)")
+        }
     }
 
     /// Starts, changes or stops the transport's scan to serve the clients registered now.

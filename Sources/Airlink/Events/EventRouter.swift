@@ -32,7 +32,7 @@ final class EventRouter: Sendable {
         self.configuration = configuration
         self.bus = EventBus(environment: environment)
         self.adapter = AdapterMonitor(transport: transport)
-        self.scans = ScanCoordinator(transport: transport)
+        self.scans = ScanCoordinator(transport: transport, logger: environment.logger)
     }
 
     // MARK: Tables
@@ -122,7 +122,7 @@ final class EventRouter: Sendable {
             stopDiscoveries(.adapter(new))
         }
         for connection in allConnections { await connection.handle(.adapterChanged(poweredOn: poweredOn)) }
-        if poweredOn { try? await scans.reconcile() }
+        if poweredOn { await scans.reconcileLogging("as the adapter powered on") }
     }
 
     /// Ends every stream the layers hand out, and the discoveries still running (as stopped by the app):

@@ -30,11 +30,13 @@ extension JSONInspectable {
     public var inspectedValue: InspectedValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // try?: the doc promises `null` for a value JSON cannot hold (a NaN); this property cannot throw
         return .json((try? encoder.encode(self)).map { Array($0) } ?? Array("null".utf8))
     }
 
     /// Decodes the JSON of an inspected value.
     public init(inspected: InspectedValue) throws(ATTRefusal) {
+        // try?: ATTRefusal carries an ATT error code only (Value Not Allowed), which is what the central hears
         guard case .json(let bytes) = inspected, let value = try? JSONDecoder().decode(Self.self, from: Data(bytes))
         else { throw ATTRefusal(.valueNotAllowed) }
         self = value

@@ -73,6 +73,7 @@ public enum InspectedValue: Sendable, Hashable, CustomStringConvertible {
             guard let text = String(validating: bytes, as: UTF8.self) else { throw ATTRefusal(.valueNotAllowed) }
             self = .string(text)
         case InspectedType.json.code:
+            // try?: the central learns the refusal (Value Not Allowed); the parser's reason is not sent on air
             guard (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil else {
                 throw ATTRefusal(.valueNotAllowed)
             }

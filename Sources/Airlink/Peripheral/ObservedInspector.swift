@@ -106,9 +106,15 @@ public final class ObservedInspector: Sendable {
         }
         for value in values where value.options.contains(.notify) {
             if first {
+                let logger = service.client.logger
                 let token = service.addObserver(for: value.characteristic) { [changeBroadcaster] notified in
-                    guard let decoded = try? Self.decode(notified.bytes, value) else { return }
-                    changeBroadcaster.yield(InspectedChange(identifier: value.identifier, value: decoded))
+                    do throws(AirlinkError) {
+                        let decoded = try Self.decode(notified.bytes, value)
+                        changeBroadcaster.yield(InspectedChange(identifier: value.identifier, value: decoded))
+                    } catch {
+                        // A stream of changes has no error to end with for one bad value: the next may decode.
+                        logger.warning("inspector change dropped: \(error.message)")
+                    }
                 }
                 let kept = tokens.withLock { tokens -> Bool in
                     guard !changeBroadcaster.isFinished else { return false }  // disconnected meanwhile

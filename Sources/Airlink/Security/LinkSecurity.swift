@@ -126,6 +126,7 @@ final class LinkSecurity: Sendable {
     func securityRequested(_ request: SecurityRequest) {
         let policy = self.policy
         guard policy.pairsWhenRefused else { return emit(.securityRequested(request)) }
+        // try?: run() reports every outcome as an event (paired, pairingFailed, bondLost, or the link's own)
         _ = environment.spawn { _ = try? await self.pair(features: policy.features, agent: policy.agent) }
     }
 

@@ -12,7 +12,7 @@ extension GATTClient {
         do throws(AirlinkError) {
             try await gate.run(ticket) { () async throws(AirlinkError) in
                 await recorder?.settle()  // the last link's cache is saved
-                let record = try? await recorder?.registry.record(for: device)
+                let record = await cachedRecord()
                 guard state.withLock({ $0.generation == generation && $0.info != nil }) else { return }
                 let served = try await readDatabaseHash()
                 let cached = record?.database
@@ -124,5 +124,16 @@ extension GATTClient {
         }
         guard let database, let recorder else { return }
         recorder.databaseCached(device, database: database, hash: hash)
+    }
+
+    /// The registry's record of the device, or `nil` when there is none or it cannot be read: an unreadable
+    /// record is logged with its reason, and the database is discovered afresh (as with no cache).
+    private func cachedRecord() async -> ConnectionRecord? {
+        do {
+            return try await recorder?.registry.record(for: device)
+        } catch {
+            logger.warning("reading the cached database of \(device) failed, so it is discovered afresh: \(error)")
+            return nil
+        }
     }
 }

@@ -37,6 +37,7 @@ struct OperationDeadline: Sendable {
             }
             let clock = environment.clock
             let timer = environment.spawn { () async -> Bool in
+                // try?: sleep throws only when cancelled, as the operation finished in time
                 guard (try? await clock.sleep(until: issued.advanced(by: timeout))) != nil else { return false }
                 task.cancel()
                 return true

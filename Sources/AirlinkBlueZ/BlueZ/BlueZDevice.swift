@@ -25,6 +25,7 @@ package struct BlueZDevice: Sendable {
 
     /// The service UUIDs BlueZ lists (advertised, and resolved ones once connected).
     package var uuids: [BluetoothUUID] {
+        // try?: a UUID BlueZ spells in a way Airlink cannot read is left out; the device's other UUIDs still count
         (properties["UUIDs"]?.strings ?? []).compactMap { try? BluetoothUUID(parsing: $0) }
     }
 
@@ -39,6 +40,7 @@ package struct BlueZDevice: Sendable {
     /// `ServiceData`, `a{sv}` with `ay` values, in UUID order.
     package var serviceData: [Advertisement.ServiceData] {
         (properties["ServiceData"]?.entries ?? []).compactMap { entry in
+            // try?: an entry under a UUID Airlink cannot read is left out; the other service data still counts
             guard let text = entry.key.string, let uuid = try? BluetoothUUID(parsing: text),
                 let data = entry.value.bytes
             else { return nil }

@@ -17,6 +17,7 @@ extension BlueZObjectTree {
         for path in paths {
             guard let start = BlueZPath.handle(of: path, prefix: "service"),
                 let properties = properties(path, BlueZInterface.gattService),
+                // try?: an object without a readable UUID is skipped, as one BlueZ has not finished exporting
                 let uuid = properties["UUID"]?.string.flatMap({ try? BluetoothUUID(parsing: $0) })
             else { continue }
             var end = start
@@ -46,6 +47,7 @@ extension BlueZObjectTree {
             .compactMap { path in
                 guard let declaration = BlueZPath.handle(of: path, prefix: "char"), declaration.rawValue < 0xFFFF,
                     let properties = properties(path, BlueZInterface.gattCharacteristic),
+                    // try?: an object without a readable UUID is skipped, as one BlueZ has not finished exporting
                     let uuid = properties["UUID"]?.string.flatMap({ try? BluetoothUUID(parsing: $0) })
                 else { return nil }
                 let flags = properties["Flags"]?.strings ?? []
@@ -66,6 +68,7 @@ extension BlueZObjectTree {
         .compactMap { path in
             guard let handle = BlueZPath.handle(of: path, prefix: "desc"),
                 let uuid = properties(path, BlueZInterface.gattDescriptor)?["UUID"]?.string.flatMap({
+                    // try?: an object without a readable UUID is skipped, as one BlueZ has not finished exporting
                     try? BluetoothUUID(parsing: $0)
                 })
             else { return nil }

@@ -100,6 +100,7 @@ package final class DBusConnection: Sendable {
             throw failure()
         }
         let answer = DBusMessage(taking: reply)
+        // try?: an unreadable reply and one without a name fail alike below, as connectionFailed saying so
         guard let name = try? answer.arguments(expecting: "s", context: "reply to Hello").first?.string,
             dbus_bus_set_unique_name(pointer, name) != 0
         else {

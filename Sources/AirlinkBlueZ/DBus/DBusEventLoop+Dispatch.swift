@@ -64,6 +64,8 @@ extension DBusEventLoop {
         where subscription.rule.matches(path: path, interface: interface, member: member) {
             if let expected = subscription.rule.arg0 {
                 if firstArgument == nil {
+                    // try?: unreadable arguments have no first string, so an arg0 rule does not match, as the
+                    // bus daemon's own matching would not
                     if case .string(let text)? = try? message.arguments().first {
                         firstArgument = .some(text)
                     } else {

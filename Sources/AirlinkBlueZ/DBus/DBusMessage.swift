@@ -105,6 +105,7 @@ package final class DBusMessage: @unchecked Sendable {
         guard type == DBusTypeCode.errorMessage else { return nil }
         let name = errorName ?? "org.freedesktop.DBus.Error.Failed"
         var text = ""
+        // try?: the error's name is what the mapping reads; a text that cannot be read is left empty
         if signature.hasPrefix("s"), case .string(let first)? = try? arguments().first { text = first }
         return .remote(name: name, message: text)
     }

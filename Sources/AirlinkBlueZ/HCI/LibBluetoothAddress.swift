@@ -30,7 +30,7 @@ public enum LibBluetoothAddress {
     /// A `bdaddr_t` as an address.
     static func address(_ raw: bdaddr_t) -> BDAddress {
         let bytes = withUnsafeBytes(of: raw.b) { Array($0) }
-        return (try? BDAddress(littleEndian: bytes)) ?? .zero
+        return (try? BDAddress(littleEndian: bytes)) ?? .zero  // try?: a bdaddr_t is always 6 bytes, all it needs
     }
 
     /// An address as a `bdaddr_t`.

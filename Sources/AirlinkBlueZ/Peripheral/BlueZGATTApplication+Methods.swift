@@ -6,7 +6,12 @@ extension BlueZGATTApplication {
         guard let path = message.path, let interface = message.interface, let member = message.member else {
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no such method")
         }
-        let arguments = (try? message.arguments()) ?? []
+        let arguments: [DBusValue]
+        do {
+            arguments = try message.arguments()
+        } catch {
+            return .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "unreadable arguments: \(error)")
+        }
         switch (interface, member) {
         case (Self.objectManager, "GetManagedObjects") where path == root:
             return .values([managedObjects()])
@@ -115,6 +120,7 @@ extension BlueZGATTApplication {
                     .string(Self.characteristicInterface), .properties([("Notifying", .boolean(on))]),
                     .array(elementSignature: "s", []),
                 ])
+            // try?: DeviceID(opaque:) refuses only an empty identifier
             let central = (try? DeviceID(opaque: "bluez:\(sender ?? "bluetoothd")")) ?? "id:bluez"
             let mode: NotificationMode =
                 on ? (characteristic.spec.properties.contains(.notify) ? .notify : .indicate) : .disabled

@@ -18,7 +18,7 @@ extension BlueZPeripheral {
                 sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
                 arg0: BlueZInterface.service), refused: refused
         ) { [weak self] signal in
-            guard let arguments = try? signal.message.arguments(expecting: "sss", context: "NameOwnerChanged"),
+            guard let arguments = signal.arguments(expecting: "sss", loggingTo: logger),
                 arguments.count == 3, arguments[0].string == BlueZInterface.service,
                 arguments[2].string?.isEmpty == true
             else { return }
@@ -29,7 +29,7 @@ extension BlueZPeripheral {
                 sender: BlueZInterface.service, interface: BlueZInterface.objectManager, member: "InterfacesRemoved"),
             refused: refused
         ) { [weak self] signal in
-            guard let arguments = try? signal.message.arguments(expecting: "oas", context: "InterfacesRemoved"),
+            guard let arguments = signal.arguments(expecting: "oas", loggingTo: logger),
                 arguments.count == 2, arguments[0].string == adapterPath,
                 arguments[1].strings?.contains(BlueZInterface.adapter) == true
             else { return }

@@ -42,7 +42,7 @@ extension BlueZPeripheral {
             return state.agent != nil
         }
         if wasExported {
-            try? await call(
+            await callLoggingFailure(
                 "org.bluez.AgentManager1", "UnregisterAgent", [.objectPath(path)], path: "/org/bluez",
                 what: "unregister the agent")
         } else {
@@ -73,6 +73,7 @@ extension BlueZPeripheral {
 
     /// Answers bluetoothd's call with the app's agent, reporting the question and a refusal.
     func answer(_ message: DBusMessage, with agent: BlueZPairingAgent) -> DBusMethodReply {
+        // try?: the device only names who asked in the report; the question is answered without it
         let device = (try? message.arguments())?.first?.string
         let asked: (method: PairingMethod, refusal: PairingFailureReason)? =
             switch message.member {

@@ -71,6 +71,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         self.environment = environment
         centrals = Mutex(BlueZCentralTracker(adapterPath: "/org/bluez/\(adapter)"))
         context = BlueZPeripheralContext(
+            // try?: DeviceID(opaque:) refuses only an empty identifier
             id: (try? DeviceID(opaque: "bluez:\(adapter)")) ?? "id:bluez", environment: environment)
         watchLifetime()
     }
@@ -100,11 +101,16 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
         spec.services = services
         try spec.validate()
         await unregisterApplication()
-        let connection = self.connection
+        let (connection, logger) = (self.connection, environment.logger)
         let application = BlueZGATTApplication(
             root: root, name: name, services: services, context: context,
             emit: { path, interface, member, arguments in
-                try? connection.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+                do {
+                    try connection.emitSignal(path: path, interface: interface, member: member, arguments: arguments)
+                } catch {
+                    // Centrals do not hear this change; the value itself is stored and read as it is.
+                    logger.warning("emitting \(member) of \(path) failed: \(error)")
+                }
             },
             report: { [weak self] event in self?.report(event) })
         let needsExport = state.withLock { state in
@@ -142,7 +148,8 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
 
     private func unregisterApplication() async {
         guard state.withLock({ $0.registered }) else { return }
-        try? await call("org.bluez.GattManager1", "UnregisterApplication", [.objectPath(root)], what: "unregister")
+        await callLoggingFailure(
+            "org.bluez.GattManager1", "UnregisterApplication", [.objectPath(root)], what: "unregister")
         state.withLock { $0.registered = false }
     }
 
@@ -163,7 +170,7 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
     /// Unregisters the advertisement.
     public func stopAdvertising() async {
         guard state.withLock({ $0.advertising }), let application = state.withLock({ $0.application }) else { return }
-        try? await call(
+        await callLoggingFailure(
             "org.bluez.LEAdvertisingManager1", "UnregisterAdvertisement", [.objectPath(application.advertisementPath)],
             what: "unregister the advertisement")
         state.withLock { $0.advertising = false }
@@ -190,6 +197,19 @@ public final class BlueZPeripheral: PeripheralTransport, Sendable {
             // The peripheral's end closed the connection: say why rather than how the call failed.
             try checkNotEnded(what)
             throw BlueZErrorMapping.map(error, operation: .other, context: "\(what) on \(adapterPath)")
+        }
+    }
+
+    /// ``call(_:_:_:path:what:)`` for an undoing nobody awaits (unregistering on the way out or before
+    /// registering again): a failure is logged with its reason, since BlueZ drops the registration with the
+    /// connection or replaces it anyway.
+    func callLoggingFailure(
+        _ interface: String, _ member: String, _ arguments: [DBusValue], path: String? = nil, what: String
+    ) async {
+        do {
+            try await call(interface, member, arguments, path: path, what: what)
+        } catch {
+            environment.logger.debug("\(what) failed: \(error)")
         }
     }
 }

@@ -156,6 +156,8 @@ package struct BlueZLinkStateMachine: Sendable {
             attempt?.replied = true
             return evaluate()
         case .connectFailed(let error):
+            // Tolerated late: Connect's failure for an attempt that already ended (timed out, cancelled, or failed
+            // by the link going down).
             guard attempt != nil else { return [] }
             attempt = nil
             return [.fail(error)]
@@ -178,14 +180,17 @@ package struct BlueZLinkStateMachine: Sendable {
             if isReady && value && !was { actions.append(contentsOf: servicesSettled()) }
             return actions + evaluate()
         case .attributeObjectsChanged:
+            // Before the link is usable, objects appearing are the connection's own discovery: evaluate() waits for it.
             return isReady ? servicesChanging(awaitingResolved: false) : []
         case .settleQuietEnded(let token):
+            // Tolerated late: a quiet timer a newer change superseded (another token), or one that ends while the
+            // change still waits for ServicesResolved or for objects to come back (settled by those, or the limit).
             guard let current = settling, current.quietToken == token, !current.awaitingResolved,
                 !current.awaitingAdditions
             else { return [] }
             return servicesSettled()
         case .settleLimitReached(let token):
-            guard settling?.limitToken == token else { return [] }
+            guard settling?.limitToken == token else { return [] }  // tolerated late: a change that settled already
             return servicesSettled()
         case .serviceObjectsChanged(let count):
             let before = serviceCount
@@ -208,17 +213,17 @@ package struct BlueZLinkStateMachine: Sendable {
             attempt?.refreshed = true
             return evaluate()
         case .graceExpired:
-            guard var current = attempt, current.graceArmed else { return [] }
+            guard var current = attempt, current.graceArmed else { return [] }  // tolerated late: the attempt ended
             current.graceDone = true
             if current.refreshing {
                 attempt = current
-                return []
+                return []  // the refresh under way decides, through objectsRefreshed
             }
             current.refreshing = true
             attempt = current
             return [.refreshObjects]
         case .timedOut(let limit):
-            guard attempt != nil else { return [] }
+            guard attempt != nil else { return [] }  // tolerated late: the attempt ended as its deadline fired
             attempt = nil
             return [
                 .abortAttempt,
@@ -230,19 +235,19 @@ package struct BlueZLinkStateMachine: Sendable {
                             + "\(resolved)); the attempt was cancelled")),
             ]
         case .cancelled:
-            guard attempt != nil else { return [] }
+            guard attempt != nil else { return [] }  // tolerated late: the attempt ended before the cancellation
             attempt = nil
             return [
                 .abortAttempt, .fail(AirlinkError(.cancelled, "the connect was cancelled; the attempt was aborted")),
             ]
         case .disconnectRequested:
             localDisconnect = true
-            guard attempt != nil else { return [] }
+            guard attempt != nil else { return [] }  // the link's end is reported when Connected turns false
             attempt = nil
             return [.fail(AirlinkError(.connectionFailed, "disconnect() was called while connecting"))]
         case .disconnectReason(let reason):
             reportedReason = reason
-            return []
+            return []  // kept for the Connected = false that follows
         case .deviceRemoved:
             connected = false
             resolved = false
@@ -291,7 +296,7 @@ package struct BlueZLinkStateMachine: Sendable {
     }
 
     private mutating func announceServiceChange() -> [Action] {
-        guard !servicesChangePending else { return [] }
+        guard !servicesChangePending else { return [] }  // announced once until the app discovers again
         servicesChangePending = true
         return [.emitServicesChanged]
     }
@@ -325,10 +330,10 @@ package struct BlueZLinkStateMachine: Sendable {
                 isReady = true
                 return [.emitConnected]
             }
-            return []
+            return []  // not up by itself (yet): nothing to announce
         }
         // While the tree is re-read, objects may be half announced: wait for the fresh tree.
-        guard connected && resolved && current.replied && !current.refreshing else { return [] }
+        guard connected && resolved && current.replied && !current.refreshing else { return [] }  // not yet
         if serviceCount > 0 || (current.graceDone && current.refreshed) {
             attempt = nil
             isReady = true
@@ -345,6 +350,6 @@ package struct BlueZLinkStateMachine: Sendable {
             attempt = current
             return [.armGrace]
         }
-        return []
+        return []  // the grace runs: graceExpired decides
     }
 }

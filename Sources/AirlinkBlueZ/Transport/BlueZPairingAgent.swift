@@ -30,7 +30,12 @@ struct BlueZPairingAgent: Sendable {
         guard message.interface == Self.interface, let member = message.member else {
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no such method")
         }
-        let arguments = (try? message.arguments()) ?? []
+        let arguments: [DBusValue]
+        do {
+            arguments = try message.arguments()
+        } catch {
+            return .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "unreadable arguments: \(error)")
+        }
         switch member {
         case "RequestPasskey":
             guard let passkey = agent.enterPasskey(nil) else {

@@ -56,6 +56,7 @@ extension BlueZTransport {
     /// seconds at most) passes if it never does.
     /// Cancels an attempt under way. Does nothing when the device is not connected.
     public func disconnect(_ device: DeviceID) async {
+        // try?: an id that names no BlueZ device has no link to disconnect, and disconnect() then does nothing
         guard let path = try? devicePath(device) else { return }
         let waiter = OneShot<Void>()
         let needed = state.withLock { state -> Bool in
@@ -67,6 +68,7 @@ extension BlueZTransport {
         }
         guard needed else { return }
         feedLater(path, .disconnectRequested)
+        // try?: methodCall throws only for an invalid name or path; these are constants and paths from BlueZ's tree
         if let message = try? DBusMessage.methodCall(
             destination: BlueZInterface.service, path: path, interface: BlueZInterface.device, member: "Disconnect")
         {

@@ -67,9 +67,27 @@ extension BlueZTransport {
             let (path, interface) = Self.target(attribute)
             return try Self.message(path, interface, "ReadValue", [.properties([])], context: context)
         }
-        do {
+        return try Self.readValue(in: reply, handle: handle, context: context)
+    }
+
+    /// The value a reply to `ReadValue` carries (`ay`).
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/malformedData`` for a reply without the value (an empty reply is
+    ///   not an empty value) or with another signature.
+    static func readValue(in reply: DBusMessage, handle: ATTHandle, context: String) throws(AirlinkError) -> [UInt8] {
+        guard !reply.signature.isEmpty else {
+            throw AirlinkError(
+                .malformedData,
+                "BlueZ's reply to ReadValue of \(handle) carried no value: the bytes (signature \"ay\") were missing; "
+                    + "the read may be retried, and bluetoothd's log (journalctl -u bluetooth) may say why",
+                context: context)
+        }
+        do throws(DBusError) {
             let arguments = try reply.arguments(expecting: "ay", context: "reply to ReadValue")
-            return arguments.first?.bytes ?? []
+            guard let bytes = arguments.first?.bytes else {
+                throw DBusError.malformed("reply to ReadValue has no byte array")
+            }
+            return bytes
         } catch {
             throw BlueZErrorMapping.map(error, operation: .gatt(handle), context: context)
         }

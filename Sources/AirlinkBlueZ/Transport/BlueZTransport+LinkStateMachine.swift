@@ -57,6 +57,7 @@ extension BlueZTransport {
             }
         case .abortAttempt:
             effects.work.append { [self] in
+                // try?: methodCall throws only for an invalid name or path; these are constants and paths from BlueZ's tree
                 if let message = try? DBusMessage.methodCall(
                     destination: BlueZInterface.service, path: device, interface: BlueZInterface.device,
                     member: "Disconnect")
@@ -126,6 +127,7 @@ extension BlueZTransport {
     /// the device's service count.
     private func refreshObjects(for device: String) {
         guard
+            // try?: methodCall throws only for an invalid name or path; these are constants and paths from BlueZ's tree
             let message = try? DBusMessage.methodCall(
                 destination: BlueZInterface.service, path: "/", interface: BlueZInterface.objectManager,
                 member: "GetManagedObjects")
@@ -133,11 +135,12 @@ extension BlueZTransport {
         connection.send(message, timeout: configuration.operationTimeout) { [weak self] result in
             guard let self else { return }
             update { state, effects in
-                if case .success(let reply) = result, let tree = try? BlueZObjectTree(managedObjects: reply) {
+                do {
+                    let tree = try BlueZObjectTree(managedObjects: result.get())
                     state.tree.replace(with: tree)
                     createMissingLinks(&state)
-                } else {
-                    logger.warning("re-reading BlueZ's objects failed; keeping the tree as it is")
+                } catch {
+                    logger.warning("re-reading BlueZ's objects failed; keeping the tree as it is: \(error)")
                 }
                 let count = state.tree.services(ofDevice: device).count
                 feed(device, .objectsRefreshed(serviceCount: count), &state, &effects)

@@ -97,6 +97,7 @@ extension BlueZTransport {
     /// Unregisters and stops exporting the agent (without waiting for BlueZ's answer).
     private func unregisterAgent(_ path: String) {
         connection.unexport(path)
+        // try?: methodCall throws only for an invalid name or path; these are constants and paths from BlueZ's tree
         if let message = try? DBusMessage.methodCall(
             destination: BlueZInterface.service, path: "/org/bluez", interface: "org.bluez.AgentManager1",
             member: "UnregisterAgent", arguments: [.objectPath(path)])

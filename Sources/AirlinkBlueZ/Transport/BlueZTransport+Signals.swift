@@ -56,7 +56,7 @@ extension BlueZTransport {
     /// Applies one signal (on the loop thread).
     func handle(_ signal: DBusSignal) {
         if signal.interface == "org.freedesktop.DBus" {
-            guard let arguments = try? signal.message.arguments(expecting: "sss", context: "NameOwnerChanged"),
+            guard let arguments = signal.arguments(expecting: "sss", loggingTo: logger),
                 arguments.count == 3, arguments[0].string == BlueZInterface.service
             else { return }
             if arguments[2].string?.isEmpty == true {

@@ -84,6 +84,7 @@ public struct BDAddress: Hashable, Comparable, Sendable, StringCodable, Lossless
 
     /// Parses an address as ``init(parsing:)`` does, returning `nil` on failure.
     public init?(_ description: String) {
+        // try?: LosslessStringConvertible's init? has no error to give; init(parsing:) is the one that says why
         guard let address = try? BDAddress(parsing: description) else { return nil }
         self = address
     }

@@ -39,6 +39,7 @@ extension BluetoothUUID: CustomStringConvertible, LosslessStringConvertible, Str
 
     /// Parses a UUID as ``init(parsing:)`` does, returning `nil` on failure (for `LosslessStringConvertible`).
     public init?(_ description: String) {
+        // try?: LosslessStringConvertible's init? has no error to give; init(parsing:) is the one that says why
         guard let uuid = try? BluetoothUUID(parsing: description) else { return nil }
         self = uuid
     }

@@ -4,5 +4,6 @@ extension BluetoothUUID {
     /// `Scripts/assigned-numbers`; ``vendorNamesSource`` says from which list.
     public var vendorName: String? { Self.vendorNames[self] }
 
+    // try?: Scripts/assigned-numbers writes only UUIDs it parsed; an entry that does not parse is no name to give
     private static let vendorNames = GeneratedTable.entries(vendorNamesTable) { try? BluetoothUUID(parsing: $0) }
 }

@@ -125,6 +125,7 @@ public struct DeviceID: Hashable, Sendable, StringCodable, LosslessStringConvert
     /// Pass a `String` value: with a literal argument, `DeviceID("...")` is literal coercion and calls
     /// ``init(stringLiteral:)``, which traps on a bad literal.
     public init?(_ description: String) {
+        // try?: LosslessStringConvertible's init? has no error to give; init(parsing:) is the one that says why
         guard let id = try? DeviceID(parsing: description) else { return nil }
         self = id
     }

@@ -78,6 +78,7 @@ public struct Characteristic<Value: GATTValue>: Sendable {
     public func onWrite(_ body: @escaping @Sendable (any PeripheralContext, Value) throws -> Void) -> Self {
         var copy = self
         copy.spec.onWrite = { context, bytes throws(ATTRefusal) in
+            // try?: the central hears Value Not Allowed, all ATT can say; the codec's reason has no way there
             guard let value = try? Value(gattBytes: bytes) else { throw ATTRefusal(.valueNotAllowed) }
             do { try body(context, value) } catch { throw ATTRefusal(refusing: error) }
         }

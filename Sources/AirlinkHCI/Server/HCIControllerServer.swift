@@ -47,7 +47,7 @@ public final class HCIControllerServer: Sendable {
             var action = LinkAction(
                 device: device, after: after, summary: "sends \(count) notifications of \(characteristic)"
             ) {
-                // The characteristic was checked when the server started (init); a refusal here has no one to tell.
+                // try?: the characteristic was checked when the server started (init); a refusal has no one to tell
                 try? $0.burstNotifications(of: characteristic, count: count)
             }
             action.characteristic = characteristic
@@ -255,7 +255,15 @@ public final class HCIControllerServer: Sendable {
             socket.write(packet.h4)
         case .startScan(let active, let filterDuplicates):
             let filter = ScanFilter(services: nil, allowDuplicates: !filterDuplicates, isActive: active)
-            simulation.spawn { try? await radio.startScan(filter) }
+            let trace = simulation.trace
+            simulation.spawn {
+                do throws(AirlinkError) {
+                    try await radio.startScan(filter)
+                } catch {
+                    // The host had its Command Complete already: the trace keeps why no reports follow.
+                    trace.record("hci", "scan not started: \(error.message)")
+                }
+            }
         case .stopScan:
             simulation.spawn { await radio.stopScan() }
         case .connect(let device, let request):
@@ -288,6 +296,7 @@ public final class HCIControllerServer: Sendable {
                     inbox.append(.connected(device))
                     let start = simulation.clock.now
                     for action in actions {
+                        // try?: sleep throws only when cancelled (the simulation ending); the link check follows
                         try? await simulation.clock.sleep(until: start.advanced(by: action.after))
                         // The timeline belongs to the link that started it: it ends with that link.
                         guard links.isUp(device, link) else { break }
@@ -311,6 +320,7 @@ public final class HCIControllerServer: Sendable {
             radio.sendHostATT(bytes, to: device)
         case .readRSSI(let device):
             simulation.spawn {
+                // try?: a failed read answers the host Unknown Connection Identifier (measured), all HCI can say
                 let level = try? await radio.readRSSI(device)
                 inbox.append(.linkRSSI(device, level.map { Int8(clamping: $0) }))
             }

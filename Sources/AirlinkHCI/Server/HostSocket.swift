@@ -135,8 +135,9 @@ final class HostSocket: @unchecked Sendable {
                     + "stale socket: give a path where nothing is, such as /tmp/airlink.sock")
         }
         // A socket someone listens on answers a connection; a stale one refuses it.
+        // try?: with no socket to probe with, bind says whether the path can be had, and why not
         guard let probe = try? socket(AF_UNIX, { _ in AirlinkError(.internalError, "no socket") }) else {
-            return  // no socket to probe with: bind says whether the path can be had
+            return
         }
         defer { close(probe) }
         var address = unixAddress(path)

@@ -40,7 +40,8 @@ extension ATTServer {
     private static func valuesMatch(_ stored: [UInt8], _ wanted: [UInt8], _ attribute: GATTAttribute) -> Bool {
         if stored == wanted { return true }
         guard attribute.endGroupHandle != nil,
-            let storedUUID = try? BluetoothUUID(littleEndian: stored),
+            let storedUUID = try? BluetoothUUID(littleEndian: stored),  // try?: a declaration's value is a UUID
+            // try?: a value the client sent that is no UUID matches no service, which is the answer it gets
             let wantedUUID = try? BluetoothUUID(littleEndian: wanted)
         else { return false }
         return storedUUID == wantedUUID

@@ -99,6 +99,7 @@ public struct AttributeDatabase: Hashable, Sendable {
     /// The services, as discovery reports them (Vol 3, Part G, 4.4).
     public var services: [GATTService] {
         attributes.compactMap { attribute in
+            // try?: the database lays out every service declaration from a UUID, so its value always is one
             guard let end = attribute.endGroupHandle, let uuid = try? BluetoothUUID(littleEndian: attribute.value)
             else { return nil }
             let includes = self.attributes(in: attribute.handle...end).filter { $0.role == .include }

@@ -45,6 +45,7 @@ public struct DiscoverCharacteristicsProcedure: GATTProcedure {
             for entry in entries {
                 let value = entry.value
                 guard value.count == 5 || value.count == 19,
+                    // try?: a declaration without a UUID fails the procedure below as malformedData, naming its handle
                     let found = try? BluetoothUUID(littleEndian: value[3...]),
                     entry.handle >= next
                 else {

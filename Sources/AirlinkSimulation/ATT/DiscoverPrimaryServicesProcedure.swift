@@ -39,6 +39,7 @@ public struct DiscoverPrimaryServicesProcedure: GATTProcedure {
         case (.readByGroupTypeResponse(let entries), nil):
             last = next
             for entry in entries {
+                // try?: a value that is no UUID fails the procedure below as malformedData, naming the response
                 guard let found = try? BluetoothUUID(littleEndian: entry.value), entry.handle <= entry.endGroupHandle
                 else {
                     return .failed(AirlinkError(.malformedData, "\(name): bad service entry in \(response)"))

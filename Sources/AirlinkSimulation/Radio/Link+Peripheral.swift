@@ -4,6 +4,8 @@ extension Link {
     /// A PDU arrived at the peripheral: injected faults first, then the firmware's behaviours, then
     /// the ATT server.
     func receiveAtPeripheral(_ payload: LinkPayload) {
+        // try?: a malformed PDU is traced as such and the server answers its bytes (Invalid PDU, Vol 3, Part F,
+        // 3.4.1.1), which is what a peripheral tells a central; the decoder's reason goes nowhere on air
         guard let pdu = try? payload.decoded() else {
             world.record("att", "\(central.tracePrefix)\(peripheral.idText) > malformed \(payload.count)-byte PDU")
             performServerActions(server.handle(payload.bytes))
@@ -50,7 +52,7 @@ extension Link {
             if let onRead = peripheral.readBehaviour(valueHandle: handle), Self.permitsRead(&server, handle) {
                 do {
                     let value = try onRead(peripheral)
-                    try? peripheral.store(value, for: handle, notify: false)
+                    storeFromFirmware(value, at: handle, notify: false, "read behaviour's value")
                 } catch {
                     sendToCentral(.errorResponse(request: .readRequest, handle: handle, error: error.error))
                     return
@@ -102,6 +104,19 @@ extension Link {
         return nil
     }
 
+    /// Stores a value the peripheral's firmware takes on (a read behaviour's answer, a value a client wrote);
+    /// one its database refuses (over 512 bytes) is traced with the reason, and the central is answered from
+    /// what the database holds.
+    private func storeFromFirmware(_ value: [UInt8], at handle: ATTHandle, notify: Bool, _ what: String) {
+        do {
+            try peripheral.store(value, for: handle, notify: notify)
+        } catch {
+            world.record(
+                "peripheral",
+                "\(central.tracePrefix)\(peripheral.idText) \(handle) \(what) not stored: \(error.message)")
+        }
+    }
+
     /// Performs what the server asked for: PDUs to send, written values to share with the firmware.
     func performServerActions(_ actions: [ATTServer.Action]) {
         for action in actions {
@@ -110,7 +125,7 @@ extension Link {
                 sendToCentral(pdu)
             case .valueWritten(let handle, let value):
                 let echo = peripheral.entry(valueHandle: handle)?.spec.echoesWrites ?? false
-                try? peripheral.store(value, for: handle, notify: echo)
+                storeFromFirmware(value, at: handle, notify: echo, "written value")
             case .subscriptionChanged(let valueHandle, let notify, let indicate):
                 world.record(
                     "peripheral",

@@ -36,6 +36,7 @@ extension RadioPeripheral {
         links = []
         updateTimerAt = nil
         services = spec.services
+        // try?: the spec's database was laid out when the peripheral was added (init threw otherwise)
         if let database = try? AttributeDatabase(spec.gattDefinition) { self.database = database }
         stateStorage = spec.initialState
         isAdvertisingEnabled = spec.advertising != nil
@@ -66,7 +67,7 @@ extension RadioPeripheral {
         if update.hash == .stale, let handle = newDatabase.databaseHashHandle,
             let oldHash = old.databaseHashHandle.flatMap({ old[$0]?.value })
         {
-            try? newDatabase.setValue(oldHash, for: handle)
+            try? newDatabase.setValue(oldHash, for: handle)  // try?: the handle was just found; a hash is 16 bytes
         }
         let how = update.announcesServiceChanged ? "" : " silently"
         world.record(

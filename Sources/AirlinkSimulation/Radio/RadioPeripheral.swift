@@ -265,14 +265,19 @@ final class RadioPeripheral: @unchecked Sendable {
 
     /// Stores bytes for an attribute and brings every link's server up to date; `notify` sends them to
     /// subscribed centrals.
+    ///
+    /// - Throws: what the peripheral's own database refuses (no attribute at `handle`, a value over 512 bytes); a
+    ///   link's server that refuses afterwards is traced with its reason, since the value is stored by then.
     func store(_ bytes: [UInt8], for handle: ATTHandle, notify: Bool) throws(AirlinkError) {
         try database.setValue(bytes, for: handle)
         for link in links {
             if notify {
-                let actions = (try? link.server.updateValue(bytes, for: handle)) ?? []
-                link.performServerActions(actions)
+                serve(link, handle) { server throws(AirlinkError) in try server.updateValue(bytes, for: handle) }
             } else {
-                try? link.server.database.setValue(bytes, for: handle)
+                serve(link, handle) { server throws(AirlinkError) in
+                    try server.database.setValue(bytes, for: handle)
+                    return []
+                }
             }
         }
     }
@@ -281,8 +286,25 @@ final class RadioPeripheral: @unchecked Sendable {
     func send(_ bytes: [UInt8], for handle: ATTHandle) {
         for link in links {
             let bits = link.server.clientConfiguration(forValue: handle)
-            if bits & 0x0001 != 0 { link.performServerActions((try? link.server.notify(bytes, for: handle)) ?? []) }
-            if bits & 0x0002 != 0 { link.performServerActions((try? link.server.indicate(bytes, for: handle)) ?? []) }
+            if bits & 0x0001 != 0 {
+                serve(link, handle) { server throws(AirlinkError) in try server.notify(bytes, for: handle) }
+            }
+            if bits & 0x0002 != 0 {
+                serve(link, handle) { server throws(AirlinkError) in try server.indicate(bytes, for: handle) }
+            }
+        }
+    }
+
+    /// Has one link's server take a value update and performs what it asks; an update the server refuses
+    /// (a characteristic without the property its client subscribed with) is traced with the reason, and
+    /// the other links are served all the same.
+    private func serve(
+        _ link: Link, _ handle: ATTHandle, _ update: (inout ATTServer) throws(AirlinkError) -> [ATTServer.Action]
+    ) {
+        do {
+            link.performServerActions(try update(&link.server))
+        } catch {
+            world.record("peripheral", "\(link.central.tracePrefix)\(idText) \(handle) not sent: \(error.message)")
         }
     }
 

@@ -212,7 +212,11 @@ public struct SimulatedPeripheral: Sendable {
         case .changeDatabase(let services): world.lock.withLock { model.changeDatabase(services) }
         case .updateFirmware(let update): updateFirmware(update)
         case .burstNotifications(let characteristic, let count):
-            try? burstNotifications(of: characteristic, count: count)
+            do {
+                try burstNotifications(of: characteristic, count: count)
+            } catch {
+                world.lock.withLock { world.record("fault", "\(id) burst refused: \(error.message)") }
+            }
         case .powerOffAdapter, .powerOnAdapter:
             world.lock.withLock { world.record("fault", "\(fault) is an adapter fault; schedule it on the radio") }
         }

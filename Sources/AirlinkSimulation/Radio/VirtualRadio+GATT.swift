@@ -233,6 +233,8 @@ extension VirtualRadio {
                 return link.cccdDisableOwed.remove(handle) != nil
             }
             // A disable skipped while this enable was on air: no client wants them now.
+            // try?: the caller hears the enable's error, what it asked about; a disable that fails as well (the
+            // link is gone, most often) has the clients forgotten already, and nobody left to tell
             if owed { try? await configure(device, characteristic, .disabled, what) }
             throw error
         }

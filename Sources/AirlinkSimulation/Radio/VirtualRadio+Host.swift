@@ -83,6 +83,7 @@ extension VirtualRadio {
 extension Link {
     /// A PDU reached a central that a host drives: traced as every PDU is, then handed to the host as it is.
     func deliverToHost(_ payload: LinkPayload, _ host: HostBearer) {
+        // try?: a malformed PDU is traced as such and handed over as it is; the host's decoder gives the reason
         if let pdu = try? payload.decoded() {
             world.recordPDU(self, .toCentral, pdu, payload)
         } else {
@@ -102,6 +103,6 @@ extension RadioPeripheral {
     /// The scan response's bytes as sent, if the peripheral has one.
     var scanResponseData: [UInt8]? {
         guard let advertising = spec.advertising, advertising.scanResponse != nil else { return nil }
-        return try? advertising.scanResponseData()
+        return try? advertising.scanResponseData()  // try?: RadioPeripheral.init encoded it, or threw
     }
 }

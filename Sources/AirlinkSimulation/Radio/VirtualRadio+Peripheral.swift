@@ -73,6 +73,8 @@ extension VirtualRadio: PeripheralTransport {
                 throw AirlinkError(.invalidArgument, "nothing to advertise: publish a database first")
             }
             if let model = role.model, let current = role.advertising, current.interval == advertising.interval,
+                // try?: `current` was installed, so it encodes; a new one that does not differs from it, and
+                // installModel below throws its reason
                 (try? current.advertisingData()) == (try? advertising.advertisingData())
             {
                 model.isAdvertisingEnabled = true

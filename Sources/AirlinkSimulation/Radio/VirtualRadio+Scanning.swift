@@ -82,6 +82,7 @@ extension VirtualRadio {
             world.record(
                 .scanResponseHeard(
                     adapter: adapterIndex, device: peripheral.id, name: response.name, rssi: rssi,
+                    // try?: the response was decoded from its bytes when the peripheral was added; they encode again
                     data: (try? response.advertisingData()) ?? []))
             emit(.advertisement(peripheral.id, response))
         }

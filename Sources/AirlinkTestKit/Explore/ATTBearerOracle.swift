@@ -67,6 +67,7 @@ public struct ATTBearerOracle: ExplorationOracle {
     /// What is wrong with a PDU a client sent, if anything.
     private func invalid(_ pdu: ATTPDU, _ bytes: [UInt8], mtu: UInt16) -> [String] {
         var problems: [String] = []
+        // try?: bytes that do not decode are a problem the oracle reports, as bytes that decode to another PDU
         if (try? ATTPDU(decoding: bytes)) != pdu { problems.append("its bytes do not decode to it") }
         if bytes.count > Int(mtu) { problems.append("\(bytes.count) bytes exceed the ATT_MTU of \(mtu)") }
         switch pdu {

@@ -9,8 +9,9 @@ extension ExplorationObservation {
     {
         var result: [DeviceID: [(from: Duration, database: AttributeDatabase)]] = [:]
         for (index, peripheral) in scenario.world.enumerated() where peripheral.inspector == nil {
+            // try?: the scenario ran, so its peripherals were built and laid out; one that was not has no timeline
             guard let spec = try? ScenarioBuiltIns.spec(for: peripheral, at: index),
-                let initial = try? AttributeDatabase(spec.gattDefinition)
+                let initial = try? AttributeDatabase(spec.gattDefinition)  // try?: as above
             else { continue }
             var timeline = [(from: Duration.zero, database: initial)]
             for action in actions where action.device == spec.name || action.device == spec.id.description {
@@ -20,9 +21,11 @@ extension ExplorationObservation {
                 case .changeDatabase:
                     var services: [Service] = []
                     for service in action.services ?? [] {
+                        // try?: the run changed the database with these services, so they were built then
                         guard let built = try? ScenarioBuiltIns.service(service) else { continue }
                         services.append(built)
                     }
+                    // try?: a change the radio refused (and traced) left the database as it was: no new entry
                     guard let changed = try? AttributeDatabase(spec.gattDefinition(services: services)) else {
                         continue
                     }

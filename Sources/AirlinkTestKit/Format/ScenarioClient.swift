@@ -119,6 +119,7 @@ public struct ScenarioReconnection: Sendable, Decodable, CustomStringConvertible
 
     /// Decodes a strategy and validates it.
     public init(from decoder: any Decoder) throws {
+        // try?: a value that is no string is decoded as a strategy's mapping below, which says what is wrong
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard text == "none" else {
                 throw DecodingError.dataCorruptedError(

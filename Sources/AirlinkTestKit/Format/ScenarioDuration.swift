@@ -24,7 +24,9 @@ public struct ScenarioDuration: Sendable, Hashable, Decodable, CustomStringConve
     }
 
     /// Parses the text forms; `nil` if the text is not one (``/AirlinkCore/DurationText/parse(_:positive:)`` says why).
-    public static func parse(_ text: String) -> Duration? { try? DurationText.parse(text) }
+    public static func parse(_ text: String) -> Duration? {
+        try? DurationText.parse(text)  // try?: `nil` is this function's answer; DurationText.parse says why
+    }
 
     /// `2s`, `250ms`, `1.5s`.
     public var description: String { duration.scenarioText }

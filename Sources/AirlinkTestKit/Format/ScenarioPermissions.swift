@@ -43,6 +43,7 @@ extension KeyedDecodingContainer {
             }
         }
         guard contains(sizeKey) else { return permissions }
+        // try?: a size that is no string is reported below as "no number", with the forms accepted
         let text = (try? decode(String.self, forKey: sizeKey))?.trimmingWhitespace
         guard let text, let bytes = Int(text), AttributePermissions.keySizes.contains(bytes) else {
             throw DecodingError.dataCorruptedError(

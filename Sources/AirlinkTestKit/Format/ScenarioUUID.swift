@@ -38,8 +38,9 @@ public struct ScenarioUUID: Sendable, Hashable, Decodable, CustomStringConvertib
     public static func resolve(_ text: String) -> BluetoothUUID? {
         let text = text.trimmingWhitespace
         if let match = profileNames.first(where: { $0.0 == text.lowercased() }) { return match.1 }
+        // try?: `nil` is this function's answer for text of none of the forms; the caller says which it accepts
         if let uuid = try? BluetoothUUID(parsing: text) { return uuid }
-        return try? BluetoothUUID(named: text)
+        return try? BluetoothUUID(named: text)  // try?: as above
     }
 
     /// The UUID's description.
@@ -58,6 +59,7 @@ public struct ScenarioPosition: Sendable, Hashable, Decodable {
     /// - Throws: `DecodingError` saying which forms are accepted.
     public init(from decoder: any Decoder) throws {
         let limit = ScenarioLimits.maximumDistance
+        // try?: a value that is no mapping is tried as the other form below, which says what is accepted
         if let container = try? decoder.container(keyedBy: CodingKeys.self) {
             func coordinate(_ key: CodingKeys) throws -> Double? {
                 guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }

@@ -59,13 +59,15 @@ public enum ScenarioValueType: String, Sendable, Hashable, Decodable, CaseIterab
         let text = text.trimmingWhitespace
         switch self {
         case .temperature:
+            // try?: `nil` is this function's answer for text that is no value of the type (see Returns)
             guard let degrees = Double(text), let value = try? Temperature(checkingDegrees: degrees) else { return nil }
             return value.gattBytes
         case .batteryLevel:
+            // try?: as above, `nil` for a percentage out of range
             guard let percent = Int(text), let value = try? BatteryLevel(checking: percent) else { return nil }
             return value.gattBytes
         default:
-            return format.flatMap { try? $0.bytes(of: text) }
+            return format.flatMap { try? $0.bytes(of: text) }  // try?: as above, `nil` for text of another format
         }
     }
 
@@ -75,9 +77,19 @@ public enum ScenarioValueType: String, Sendable, Hashable, Decodable, CaseIterab
         switch self {
         case .string: return String(decoding: bytes, as: UTF8.self)
         case .bytes: return Self.hex(bytes)
-        case .temperature: return (try? Temperature(gattBytes: bytes)).map { "\($0.degrees)" } ?? Self.hex(bytes)
-        case .batteryLevel: return (try? BatteryLevel(gattBytes: bytes)).map { "\($0.percent)" } ?? Self.hex(bytes)
-        default: return format.flatMap { try? $0.text(of: bytes) } ?? Self.hex(bytes)
+        case .temperature: return Self.shown(bytes) { try "\(Temperature(gattBytes: $0).degrees)" }
+        case .batteryLevel: return Self.shown(bytes) { try "\(BatteryLevel(gattBytes: $0).percent)" }
+        default: return format.map { format in Self.shown(bytes) { try format.text(of: $0) } } ?? Self.hex(bytes)
+        }
+    }
+
+    /// `describe(bytes)`, or the bytes in hex when they do not fit the type: a trace or a summary still shows
+    /// what was sent, and has no place for the decoder's reason.
+    private static func shown(_ bytes: [UInt8], _ describe: ([UInt8]) throws -> String) -> String {
+        do {
+            return try describe(bytes)
+        } catch {
+            return hex(bytes)
         }
     }
 

@@ -78,6 +78,7 @@ public struct DeviceRecorder: Sendable {
         if options.writes.isEmpty { subscribed = try await subscribe(device, database, options.subscribe, log: log) }
         let reads = try await watch(device, database, options, log: log)
         for characteristic in subscribed {
+            // try?: the disconnect just below ends the subscriptions anyway; the recording is complete by now
             try? await transport.setNotifications(device, characteristic: characteristic, mode: .disabled)
         }
         let end = log.now
@@ -107,6 +108,7 @@ public struct DeviceRecorder: Sendable {
         var reads: [RecordedRead] = []
         var tick = 1
         while start.advanced(by: interval * tick) <= end {
+            // try?: sleep throws only when cancelled; the read that follows then throws the cancellation
             try? await clock.sleep(until: start.advanced(by: interval * tick))
             for characteristic in readable {
                 // The session lasts what was asked: no read starts after its end (one at the end still does).
@@ -118,12 +120,13 @@ public struct DeviceRecorder: Sendable {
             // A round longer than the interval skips the ticks it overran, rather than catching up on them.
             tick = max(tick + 1, Int(start.duration(to: clock.now) / interval) + 1)
         }
+        // try?: sleep throws only when cancelled: the session ends with what it read
         try? await clock.sleep(until: end)
         return reads
     }
 
     private func sleep(_ duration: Duration) async {
-        try? await environment.clock.sleep(for: duration)
+        try? await environment.clock.sleep(for: duration)  // try?: sleep throws only when cancelled; nothing to undo
     }
 
     /// Every service, characteristic and descriptor, in handle order.

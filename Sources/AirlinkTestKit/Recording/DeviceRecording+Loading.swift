@@ -358,7 +358,7 @@ extension DeviceRecording {
         let text = try Scenario.text(at: path, kind: "recording", maximumSize: maximumFileSize)
         let scenarioKeys: Set<String> = ["duration", "world", "client", "timeline", "expect"]
         // Whether it holds `recording:` or a scenario's keys; anything else is parsed below to say what is wrong.
-        // The composition's error is dropped on purpose: parsing the text again below reports it, located.
+        // try?: the composition's error is dropped on purpose: parsing the text again below reports it, located.
         if let node = try? Yams.compose(yaml: text), let mapping = node.mapping {
             let keys = mapping.keys.compactMap(\.string)
             if keys.contains("recording") { return .recording }
@@ -371,8 +371,9 @@ extension DeviceRecording {
     /// Whether the file at `path` is a recording (its top level has `recording:`) rather than a scenario;
     /// `false` when it cannot be read or is not YAML (loading it then says why).
     public static func isRecording(path: String) -> Bool {
+        // try?: `false` is this function's answer for a file that cannot be read or is no YAML (see above)
         guard let text = try? Scenario.text(at: path, kind: "recording", maximumSize: maximumFileSize),
-            let node = try? Yams.compose(yaml: text), let mapping = node.mapping
+            let node = try? Yams.compose(yaml: text), let mapping = node.mapping  // try?: as above
         else { return false }
         return mapping.keys.contains { $0.string == "recording" }
     }

@@ -30,6 +30,7 @@ extension DeviceRecording {
         guard let latest = reports.last?.advertisement else { return nil }
         let response = all.last { $0.advertisement.isScanResponse }?.advertisement
         return RecordedAdvertising(
+            // try?: both were decoded from the bytes heard, so they encode again
             data: (try? latest.advertisingData()) ?? [], scanResponse: try? response?.advertisingData(),
             interval: RecordedAdvertising.interval(of: reports.map(\.time)),
             isConnectable: latest.isConnectable, txPower: latest.txPowerLevel,

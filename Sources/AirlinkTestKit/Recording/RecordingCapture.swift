@@ -48,6 +48,7 @@ public struct RecordingCapture: Sendable, Hashable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return entries.map { entry in
+            // try?: an entry holds numbers, strings and byte arrays, which always encode
             (try? encoder.encode(entry)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
         }.joined(separator: "\n") + "\n"
     }

@@ -54,6 +54,7 @@ enum RegistryAgreement {
     static func forgets(in operations: [ScenarioOperationRecord]) -> [DeviceID: [Duration]] {
         var forgets: [DeviceID: [Duration]] = [:]
         for operation in operations where operation.name.hasPrefix("forget ") {
+            // try?: the runner names a forget after a device id it parsed; another operation is no forget to count
             guard let device = try? DeviceID(parsing: String(operation.name.dropFirst("forget ".count))) else {
                 continue
             }

@@ -135,6 +135,7 @@ public struct ScenarioRunner: Sendable {
             let clock = simulation.clock
             simulation.spawn {
                 var reached = Duration.zero
+                // try?: sleep throws only when cancelled, as the run ends; progress stops with it
                 while reached < scenario.duration.duration, (try? await clock.sleep(for: step)) != nil {
                     reached += step
                     progress(reached)
@@ -167,6 +168,8 @@ public struct ScenarioRunner: Sendable {
             scenario: scenario, resolved: resolved, recorder: recorder, trace: simulation.trace,
             end: scenario.duration.duration,
             handle: { device, reference in
+                // try?: a characteristic the peripheral lacks at the end (its database changed) has no handle; the
+                // on-air count is skipped then, and the values the app received are still checked
                 try? peripherals.first { $0.id == device }?.valueHandle(
                     of: reference.characteristic.uuid, in: reference.service.uuid)
             })
@@ -178,6 +181,7 @@ public struct ScenarioRunner: Sendable {
             operations: recorder.operations, trace: simulation.trace, actions: resolved.actions.map(\.action),
             devices: peripherals.map {
                 ScenarioResult.Device(
+                    // try?: the peripheral was added, so its advertising encoded then (PeripheralSpec.validate())
                     name: $0.name, id: $0.id, advertisingData: (try? $0.spec.advertising?.advertisingData()) ?? [],
                     connectable: $0.spec.advertising?.isConnectable ?? false)
             })

@@ -89,7 +89,7 @@ class FakeBlueZ:
         self.specs = {}         # device path -> peripheral spec
         self.state = {}         # device path -> dict(connected, resolved, connecting, exported, ...)
         self.filters = {}       # adapter path -> discovery filter dict
-        self.faults = []        # dicts: path, method, kind (fail|hang|wrong), name, text, count
+        self.faults = []        # dicts: path, method, kind (fail|hang|wrong|empty), name, text, count
         self.agents = []        # (sender, path, capability) of registered agents, the last first
         self.hung = []          # (ok, err) of calls that never answer
         self.calls = []         # call log: dicts path, method, args
@@ -160,6 +160,8 @@ class FakeBlueZ:
             self.hung.append((ok, err))
         elif fault['kind'] == 'wrong':
             ok(dbus.String('not what BlueZ sends') if wrong_value is None else wrong_value)
+        elif fault['kind'] == 'empty':
+            ok()
         return True
 
     # ----- population

@@ -49,6 +49,11 @@ class Control(dbus.service.Object):
         self.fake.faults.append({'path': str(path), 'method': str(method), 'kind': 'wrong', 'count': int(count)})
 
     @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
+    def EmptyReplyNext(self, path, method, count):
+        """The next `count` calls of `method` on `path` answer with no value at all (an empty reply)."""
+        self.fake.faults.append({'path': str(path), 'method': str(method), 'kind': 'empty', 'count': int(count)})
+
+    @dbus.service.method(INTERFACE, in_signature='ssu', out_signature='')
     def SetConnectMode(self, device, mode, delay_ms):
         """normal | resolve-early | reply-first | never-resolve, and the delay before the link is up."""
         if mode not in ('normal', 'resolve-early', 'reply-first', 'never-resolve'):
