@@ -27,8 +27,12 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-faults"), parsing: .unconditional, help: "The most faults a seed draws (6).")
     var maximumFaults: Int = 6
 
-    @Option(name: .long, help: "Where shrunk failing scenarios are written.")
-    var out: String = "explore-failures"
+    @Option(name: .long, help: "Where shrunk failing scenarios are written (a new directory is made).")
+    var out: String = Self.defaultOut
+
+    /// Where shrunk failing scenarios go without `--out`: under `.airlink/`, which the repository ignores, so a
+    /// sweep run from a checkout leaves no untracked files in it.
+    static let defaultOut = ".airlink/explore-failures"
 
     @Option(
         name: .customLong("shrink-budget"), parsing: .unconditional,
