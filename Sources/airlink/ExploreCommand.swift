@@ -27,8 +27,12 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-faults"), parsing: .unconditional, help: "The most faults a seed draws (6).")
     var maximumFaults: Int = 6
 
-    @Option(name: .long, help: "Where shrunk failing scenarios are written.")
-    var out: String = "explore-failures"
+    @Option(name: .long, help: "Where shrunk failing scenarios are written (a new directory is made).")
+    var out: String = Self.defaultOut
+
+    /// Where shrunk failing scenarios go without `--out`: under `.airlink/`, which the repository ignores, so a
+    /// sweep run from a checkout leaves no untracked files in it.
+    static let defaultOut = ".airlink/explore-failures"
 
     @Option(
         name: .customLong("shrink-budget"), parsing: .unconditional,
@@ -37,6 +41,11 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("print-plans"), help: "Print each seed's scenario instead of running it.")
     var printPlans = false
+
+    @Flag(
+        name: .customLong("print-shard"),
+        help: "Print the seeds --shard K/N takes of --seeds, as FIRST...LAST, instead of running them.")
+    var printShard = false
 
     @Option(name: .long, help: "Judge this scenario file with the oracles instead of drawing seeds.")
     var replay: String?
@@ -59,6 +68,8 @@ struct ExploreCommand: AsyncParsableCommand {
             throw ValidationError("pass the seeds to explore, such as --seeds 1...1000, or --replay FILE")
         case (.some, .some):
             throw ValidationError("--seeds and --replay exclude each other: pass one")
+        case (nil, .some) where printShard:
+            throw ValidationError("--print-shard prints a slice of --seeds: pass --seeds FIRST...LAST, not --replay")
         default: break
         }
         if let seeds {
@@ -107,6 +118,18 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         guard let seeds, let range = SimulateCommand.parseSeeds(seeds) else { return }
         let (shard, shards) = shard.flatMap(Self.parseShard) ?? (1, 1)
+        if printShard {
+            // The slice the sweep itself would run: scripts that run seeds elsewhere (Scripts/explore-bluez) take
+            // their shard from here, so that there is one formula.
+            guard let sweep = ExplorationSweep(explorer: explorer, range: range, shard: shard, of: shards, jobs: 1)
+            else {
+                throw CommandFailure(
+                    "shard \(shard)/\(shards) of \(seeds) holds no seed: use fewer shards than seeds",
+                    status: ExitStatus.usage)
+            }
+            print("\(sweep.seeds.lowerBound)...\(sweep.seeds.upperBound)")
+            return
+        }
         if printPlans {
             for seed in range { print(explorer.generator.plan(seed: seed).yaml) }
             return

@@ -88,4 +88,18 @@ import Testing
         let decoded = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
         #expect(decoded["name"] == name)
     }
+
+    @Test func exploreWritesItsFailuresUnderADirectoryTheRepositoryIgnores() throws {
+        // Given explore without --out, and with it
+        let byDefault = try ExploreCommand.parse(["--seeds", "1...10"])
+        let named = try ExploreCommand.parse(["--seeds", "1...10", "--out", "failures"])
+
+        // Then shrunk failures go under .airlink/, which the repository's .gitignore lists, or where the user says
+        #expect(byDefault.out == ".airlink/explore-failures")
+        #expect(named.out == "failures")
+        let file = #filePath
+        let root = String(file[..<file.range(of: "/Tests/")!.lowerBound])
+        let ignored = try String(contentsOfFile: root + "/.gitignore", encoding: .utf8).split(separator: "\n")
+        #expect(ignored.contains("/.airlink/"))
+    }
 }

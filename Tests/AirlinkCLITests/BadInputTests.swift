@@ -211,6 +211,8 @@ extension BadInputTests {
         Case(arguments: ["explore", "--seeds", "1...10", "--jobs", "0"], message: "from 1 to 256"),
         Case(arguments: ["explore", "--seeds", "1...10", "--max-faults", "-1"], message: "from 0 to 100"),
         Case(arguments: ["explore", "--seeds", "1...2", "--replay", "x.yaml"], message: "exclude each other"),
+        Case(arguments: ["explore", "--replay", "x.yaml", "--print-shard"], message: "pass --seeds FIRST...LAST"),
+        Case(arguments: ["explore", "--seeds", "1...2", "--shard", "1/3", "--print-shard"], message: "holds no seed"),
         // Name patterns that would take exponential time on a hostile name, or are not patterns.
         Case(arguments: ["scan", "--name", "((.*)*)*X"], message: "exponential time"),
         Case(arguments: ["scan", "--name", "(a+)+$"], message: "exponential time"),

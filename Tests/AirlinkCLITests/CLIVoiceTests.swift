@@ -99,6 +99,26 @@ import Testing
         #expect((last["golden"] as? String)?.hasPrefix("matches: ") == true, "\(result)")
     }
 
+    @Test func explorePrintsTheSeedsOfAShard() async throws {
+        // Given the CLI
+        let cli = try CLI()
+        defer { cli.cleanUp() }
+
+        // When it is asked for shards of 1...10 in three, and for the second half of the ten largest seeds
+        var shards: [CLI.Result] = []
+        for shard in 1...3 {
+            shards.append(try await cli.run("explore", "--seeds", "1...10", "--shard", "\(shard)/3", "--print-shard"))
+        }
+        let last = try await cli.run(
+            "explore", "--seeds", "18446744073709551606...18446744073709551615", "--shard", "2/2", "--print-shard")
+
+        // Then each is the slice ExplorationSweep runs, ⌊count·(K−1)/N⌋ to ⌊count·K/N⌋ − 1 from the first seed: the
+        // slices cover the range once, and the last one ends at the largest seed
+        #expect(shards.map(\.status) == [0, 0, 0], "\(shards)")
+        #expect(shards.map(\.stdout) == ["1...3\n", "4...6\n", "7...10\n"], "\(shards)")
+        #expect(last.stdout == "18446744073709551611...18446744073709551615\n", "\(last)")
+    }
+
     @Test func exploreEndsWithASummaryLine() async throws {
         // Given the CLI and a scenario file
         let cli = try CLI()

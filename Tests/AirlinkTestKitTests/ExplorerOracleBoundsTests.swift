@@ -5,7 +5,7 @@ import Testing
 
 @testable import AirlinkTestKit
 
-/// The rules the long sweeps' oracle gaps added (ExplorerV4LongSweepFindingsTests) excuse only what they name: on
+/// The oracles' rules that the regression scenarios of Simulations/regressions/ pin excuse only what they name: on
 /// hand-built records, the same violation without the excusing fact still fails.
 @Suite struct ExplorerOracleBoundsTests {
     typealias Shared = ExplorerOracleTests

@@ -4,13 +4,13 @@ import Testing
 /// A restoration of notifications after a reconnection leaves a characteristic to the app's own call when the app
 /// changes its choice meanwhile; when that call fails, the app's earlier choice stands and is restored after it.
 @Suite struct RestorationLeftToTheAppTests {
-    /// Seed 211970's scenario (`ExplorerV4LongSweepFindingsTests` judges it with the oracles): the app subscribes;
-    /// the link drops at 87.95 s and the strategy reconnects at 90.22 s; the app unsubscribes at 90.313 s, while the
-    /// restoration waits for the database's check. `fault` is a timeline entry after the drop (or nothing).
-    static func scenario(fault: String = "", duration: String = "100s") -> String {
+    /// The run of `Simulations/regressions/an-unsubscribe-during-a-restoration-is-the-last-word.yaml`, for 100 s:
+    /// the app subscribes; the link drops at 87.95 s and the strategy reconnects at 90.22 s; the app unsubscribes at
+    /// 90.313 s, while the restoration waits for the database's check. `fault` is a timeline entry after the drop.
+    private static func scenario(fault: String) -> String {
         """
         seed: 211970
-        duration: \(duration)
+        duration: 100s
         central: {interval: 65ms, latency: 0, supervisionTimeout: 2405ms, mtu: 190}
         databaseCache: verified
         world:
@@ -36,7 +36,7 @@ import Testing
         """
     }
 
-    /// The trace of ``scenario(fault:duration:)``, where `fault` (if any) answers the first write after 90.3 s.
+    /// The trace of ``scenario(fault:)``, where `fault` (if any) answers the first write after 90.3 s.
     private static func trace(unsubscribe fault: String) async throws -> [String] {
         try await ScenarioRunner().run(try Scenario.parse(scenario(fault: fault))).trace.lines
     }

@@ -98,6 +98,11 @@ import Testing
         ("duration: 1e300\n", "scenario:1:11", "longer than the longest duration accepted"),
         ("duration: 10s\nexpect:\n  - {event: lost, atLeast: 5, atMost: 2}\n", "scenario:3:39", "atLeast 5"),
         (
+            "duration: 5s\nexpect:\n  - oracle: notification\n", "scenario:3:13",
+            "expected an oracle (liveness, terminal, reconnection, notifications"
+        ),
+        ("duration: 5s\nexpect:\n  - {oracle: notifications, by: 2s}\n", "scenario:3:33", "drop by"),
+        (
             "duration: 10s\ntimeline:\n  - {at: 1s, do: failNextConnects, device: X, count: 9223372036854775807}\n",
             "scenario:3:54", "from 1 to 10000"
         ),

@@ -14,6 +14,7 @@ import AirlinkCore
 ///   - noNotificationLost: {service: ..., characteristic: ...}
 ///   - observed: {identifier: temperature, equals: 22.5}   # the client saw an inspector's value
 ///   - written: {identifier: enabled, equals: false}       # an inspector accepted a central's write
+///   - oracle: notifications     # the explorer's oracle of that name finds nothing wrong in the run
 /// ```
 public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible {
     /// What is expected.
@@ -35,6 +36,9 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         case observed(identifier: String, equals: String)
         /// An inspector of the world accepted a central's write of this value.
         case written(identifier: String, equals: String)
+        /// The explorer's oracle of this name (``ExplorationOracle/name``: `notifications`, `reconnection`...)
+        /// finds no violation in the run. It takes no qualifier.
+        case oracle(String)
     }
 
     /// What must hold: the condition and its arguments.
@@ -53,19 +57,19 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
     public var atMost: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case event, gaveUpAfter, value, noNotificationLost, notifications, observed, written
+        case event, gaveUpAfter, value, noNotificationLost, notifications, observed, written, oracle
         case device, by, after, count, atLeast, atMost
     }
     private enum ValueKeys: String, CodingKey { case service, characteristic, type, equals }
     private enum InspectedKeys: String, CodingKey { case identifier, equals }
 
     /// Decodes an expectation: exactly one of `event`, `gaveUpAfter`, `value`, `noNotificationLost`,
-    /// `notifications`, `observed`, `written`, with the qualifiers `device`, `by`, `after`, `count`,
-    /// `atLeast`, `atMost`.
+    /// `notifications`, `observed`, `written`, `oracle`, with the qualifiers `device`, `by`, `after`, `count`,
+    /// `atLeast`, `atMost` (none for `oracle`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kinds: [CodingKeys] = [
-            .event, .gaveUpAfter, .value, .noNotificationLost, .notifications, .observed, .written,
+            .event, .gaveUpAfter, .value, .noNotificationLost, .notifications, .observed, .written, .oracle,
         ]
         let present = kinds.filter(container.contains)
         guard present.count == 1, let key = present.first else {
@@ -110,6 +114,21 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
             kind =
                 key == .observed
                 ? .observed(identifier: identifier, equals: equals) : .written(identifier: identifier, equals: equals)
+        case .oracle:
+            let name = try container.decode(String.self, forKey: .oracle)
+            let names = ExplorationOracles.all.map(\.name)
+            guard names.contains(name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .oracle, in: container,
+                    debugDescription: "expected an oracle (\(names.joined(separator: ", "))), found '\(name)'")
+            }
+            let qualifiers: [CodingKeys] = [.device, .by, .after, .count, .atLeast, .atMost]
+            if let qualifier = qualifiers.first(where: container.contains) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: qualifier, in: container,
+                    debugDescription: "an oracle judges the whole run; drop \(qualifier.stringValue)")
+            }
+            kind = .oracle(name)
         default:
             kind = .notifications(try container.decode(ScenarioCharacteristicRef.self, forKey: .notifications))
         }
@@ -151,6 +170,7 @@ public struct ScenarioExpectation: Sendable, Decodable, CustomStringConvertible 
         case .notifications(let reference): text = "notifications of \(reference.characteristic)"
         case .observed(let identifier, let equals): text = "observed \(identifier) = \(equals)"
         case .written(let identifier, let equals): text = "written \(identifier) = \(equals)"
+        case .oracle(let name): text = "the \(name) oracle holds"
         }
         if let device { text += " on \(device)" }
         if let count { text += " count=\(count)" }

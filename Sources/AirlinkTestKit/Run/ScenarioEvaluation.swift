@@ -17,14 +17,25 @@ struct ScenarioEvaluation {
 
     // MARK: Expectations
 
-    func expectations() -> [ScenarioResult.Expectation] {
+    /// Each expectation, held or not, and why; `oracle(name)` gives what an `oracle` expectation's oracle found
+    /// wrong in the run.
+    func expectations(oracle violations: (String) -> [String]) -> [ScenarioResult.Expectation] {
         let events = self.events
         let values = recorder.values
         return scenario.expect.enumerated().map { index, expectation in
             let device = resolved.expectationDevices[index]
-            let (held, reason) = check(expectation, index: index, device: device, events: events, values: values)
+            let (held, reason) =
+                if case .oracle(let name) = expectation.kind {
+                    Self.verdict(violations(name))
+                } else {
+                    check(expectation, index: index, device: device, events: events, values: values)
+                }
             return ScenarioResult.Expectation(description: expectation.description, held: held, reason: reason)
         }
+    }
+
+    private static func verdict(_ violations: [String]) -> (Bool, String) {
+        violations.isEmpty ? (true, "no violation") : (false, violations.joined(separator: "; "))
     }
 
     private func inWindow(_ time: Duration, _ expectation: ScenarioExpectation) -> Bool {
@@ -101,6 +112,8 @@ struct ScenarioEvaluation {
                     && inWindow($0.time, expectation)
             }
             return countCheck(matching.count, expectation, "notification(s)", firstTime: matching.first?.time)
+        case .oracle:
+            preconditionFailure("an oracle expectation is judged on the run's result, by expectations(oracle:)")
         case .noNotificationLost(let reference):
             return checkNothingLost(reference, device: device, events: events, values: values)
         case .observed(let identifier, _), .written(let identifier, _):

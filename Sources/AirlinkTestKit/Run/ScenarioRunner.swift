@@ -175,7 +175,7 @@ public struct ScenarioRunner: Sendable {
             })
         var result = ScenarioResult(
             name: scenario.name ?? "scenario", seed: seed, duration: scenario.duration.duration,
-            expectations: evaluation.expectations(),
+            expectations: [],
             violations: evaluation.invariantViolations() + evaluation.registryViolations(records),
             statistics: evaluation.statistics(), events: recorder.events, values: recorder.values,
             operations: recorder.operations, trace: simulation.trace, actions: resolved.actions.map(\.action),
@@ -189,6 +189,16 @@ public struct ScenarioRunner: Sendable {
         result.streamEnds = recorder.streamEnds
         result.registry = records[0]
         result.registries = records
+        let judged = result
+        var observation: ExplorationObservation?
+        result.expectations = evaluation.expectations { name in
+            let observed = observation ?? ExplorationObservation(scenario: scenario, result: judged)
+            observation = observed
+            guard let oracle = ExplorationOracles.all.first(where: { $0.name == name }) else {
+                return ["no oracle is named '\(name)'"]
+            }
+            return oracle.violations(in: observed)
+        }
         for manager in managers { manager.shutdown() }
         onFinish?(context)
         return result
