@@ -110,10 +110,11 @@ import Testing
             shards.append(try await cli.run("explore", "--seeds", "1...10", "--shard", "\(shard)/3", "--print-shard"))
         }
         let last = try await cli.run(
-            "explore", "--seeds", "18446744073709551606...18446744073709551615", "--shard", "2/2", "--print-shard")
+            "explore", "--seeds", "18446744073709551606...18446744073709551615", "--shard", "2/2",
+            "--print-shard")
 
-        // Then each is the slice ExplorationSweep runs, ⌊count·(K−1)/N⌋ to ⌊count·K/N⌋ − 1 from the first seed: the
-        // slices cover the range once, and the last one ends at the largest seed
+        // Then each is the slice ExplorationSweep runs, ⌊count·(K−1)/N⌋ to ⌊count·K/N⌋ − 1 from the first
+        // seed: the slices cover the range once, and the last one ends at the largest seed
         #expect(shards.map(\.status) == [0, 0, 0], "\(shards)")
         #expect(shards.map(\.stdout) == ["1...3\n", "4...6\n", "7...10\n"], "\(shards)")
         #expect(last.stdout == "18446744073709551611...18446744073709551615\n", "\(last)")

@@ -57,7 +57,8 @@ extension BlueZTransport {
             }
         case .abortAttempt:
             effects.work.append { [self] in
-                // try?: methodCall throws only for an invalid name or path; these are constants and paths from BlueZ's tree
+                // try?: methodCall throws only for an invalid name or path; these are constants and paths from
+                // BlueZ's tree
                 if let message = try? DBusMessage.methodCall(
                     destination: BlueZInterface.service, path: device, interface: BlueZInterface.device,
                     member: "Disconnect")
