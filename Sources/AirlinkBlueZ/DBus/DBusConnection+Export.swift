@@ -6,6 +6,19 @@ package enum DBusMethodReply: Sendable {
     case values([DBusValue])
     /// An error reply (`org.bluez.Error.NotPermitted`, text).
     case error(name: String, message: String)
+
+    /// The `InvalidArgs` answer to a call whose arguments cannot be read, saying why.
+    package static func unreadableArguments(_ error: DBusError) -> DBusMethodReply {
+        .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "unreadable arguments: \(error)")
+    }
+}
+
+extension DBusMessage {
+    /// The call's arguments, or why they cannot be read (an exported object answers that with
+    /// ``DBusMethodReply/unreadableArguments(_:)``).
+    package var callArguments: Result<[DBusValue], DBusError> {
+        Result { () throws(DBusError) in try arguments() }
+    }
 }
 
 /// The handler of method calls to a subtree of objects a connection exports. It runs on the

@@ -31,10 +31,9 @@ struct BlueZPairingAgent: Sendable {
             return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no such method")
         }
         let arguments: [DBusValue]
-        do {
-            arguments = try message.arguments()
-        } catch {
-            return .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "unreadable arguments: \(error)")
+        switch message.callArguments {
+        case .success(let read): arguments = read
+        case .failure(let error): return .unreadableArguments(error)
         }
         switch member {
         case "RequestPasskey":
