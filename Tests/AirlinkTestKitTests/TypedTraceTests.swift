@@ -32,7 +32,11 @@ import Testing
                         .connection(
                             device, .willReconnect(attempt: 2, remainingAttempts: 2, trigger: .after(.seconds(2))))))))
         #expect(events.contains(.connecting(adapter: 0, device: device, timeout: .seconds(3))))
-        #expect(events.contains(.layer(.event(.connection(device, .reconnected(mtu: 247))))))
+        #expect(
+            events.contains { event in
+                guard case .layer(.event(.connection(device, .reconnected(let link)))) = event else { return false }
+                return link.mtu == 247
+            })
         #expect(
             events.contains(
                 .layer(.registrySaved(device: device, what: .connection, connectionCount: 2, serviceCount: 0))))

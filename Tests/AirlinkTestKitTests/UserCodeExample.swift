@@ -27,8 +27,8 @@ import Testing
         #expect(result.trace.events(in: "client") == ["my app connected"])
         #expect(
             result.trace.records.contains { record in
-                guard case .layer(.event(.connection(_, .reconnected(mtu: 247)))) = record.event else { return false }
-                return true
+                guard case .layer(.event(.connection(_, .reconnected(let link)))) = record.event else { return false }
+                return link.mtu == 247
             })
     }
 }

@@ -41,7 +41,7 @@ import Testing
         #expect(error.message == "the link to C0:FF:EE:00:00:01 was lost (Connection Timeout (0x08))")
         #expect(error.description == "linkLost: the link to C0:FF:EE:00:00:01 was lost (Connection Timeout (0x08))")
         // And every event went to the trace as a typed record, in the same order, rendered as its description
-        #expect(world.layerEvents.map(\.event) == all.values.map(\.traced))
+        #expect(world.layerEvents.map(\.event) == all.values)
         #expect(world.sim.trace.events(in: "event") == all.values.map(\.description))
     }
 }

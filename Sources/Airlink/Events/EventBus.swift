@@ -15,7 +15,7 @@ final class EventBus: Sendable {
 
     /// Publishes one event.
     func publish(_ event: AirlinkEvent) {
-        trace.record(.event(event.traced))
+        trace.record(.event(event))
         logger.log(level: Self.level(of: event), "\(event)", metadata: event.device.map { ["device": "\($0)"] })
         broadcaster.yield(event)
     }

@@ -25,7 +25,7 @@ struct TestWorld {
     }
 
     /// The layers' events the trace recorded, in order, with their virtual time.
-    var layerEvents: [(time: AirlinkInstant, event: LayerEvent)] {
+    var layerEvents: [(time: AirlinkInstant, event: AirlinkEvent)] {
         sim.trace.records.compactMap { record in
             guard case .layer(.event(let event)) = record.event else { return nil }
             return (record.time, event)

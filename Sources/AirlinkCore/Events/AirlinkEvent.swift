@@ -1,12 +1,10 @@
-import AirlinkCore
-
-/// Everything Airlink's layers report, on one typed stream (``DeviceManager/events(where:)``).
+/// Everything Airlink's layers report, on one typed stream (`DeviceManager.events(where:)`).
 ///
 /// Each layer's own events are wrapped with what identifies their source, so that an app filters
 /// with a pattern: `if case .connection(let device, .lost(let error)) = event { ... }`. Every event
 /// also goes to the environment's trace, category `event`, as its ``description``, so simulations
 /// assert on it. Values of notifications are not events; they go to observers
-/// (``DeviceService/values(of:)``), at rates an event stream is not meant for.
+/// (`DeviceService.values(of:)`), at rates an event stream is not meant for.
 public enum AirlinkEvent: Sendable, Hashable, CustomStringConvertible {
     /// The adapter's power state changed: `.poweredOn`, `.poweredOff` or `.unavailable(why)`.
     case adapterStateChanged(AdapterState)
@@ -29,8 +27,22 @@ public enum AirlinkEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// A short name for filters and assertions: `adapterStateChanged`, `discovered`, `lost`,
     /// `willReconnect(2)`, `notificationsRestored`.
-    public var name: String { traced.name }
+    public var name: String {
+        switch self {
+        case .adapterStateChanged: "adapterStateChanged"
+        case .discovery(_, let event): event.name
+        case .connection(_, let event): event.name
+        case .services(_, let event): event.name
+        }
+    }
 
     /// One line for traces and logs: `C0:FF:EE:00:00:01 lost linkLost: ...`.
-    public var description: String { traced.description }
+    public var description: String {
+        switch self {
+        case .adapterStateChanged(let state): "adapter \(state)"
+        case .discovery(let id, let event): "discovery#\(id) \(event)"
+        case .connection(let device, let event): "\(device) \(event)"
+        case .services(let device, let event): "\(device) \(event)"
+        }
+    }
 }

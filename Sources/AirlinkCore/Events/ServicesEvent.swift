@@ -1,5 +1,3 @@
-import AirlinkCore
-
 /// What happens to the services of one connected device, as ``AirlinkEvent/services(_:_:)`` reports it.
 public enum ServicesEvent: Sendable, Hashable, CustomStringConvertible {
     /// Services were discovered; their UUIDs, in handle order.
@@ -15,7 +13,7 @@ public enum ServicesEvent: Sendable, Hashable, CustomStringConvertible {
     /// Notifications could not be restored; the app should enable them again or give up.
     case notificationsRestoreFailed(service: BluetoothUUID, characteristic: BluetoothUUID, error: AirlinkError)
     /// An observer fell behind and its buffer filled: values are being dropped. The next value it
-    /// receives carries the number it missed (``CharacteristicValue/missedBefore``).
+    /// receives carries the number it missed (`CharacteristicValue.missedBefore`).
     case notificationsOverflowed(service: BluetoothUUID, characteristic: BluetoothUUID)
     /// The database the layers had discovered or cached for the device is no longer trusted, for
     /// `reason` (Docs/GATTCaching.md): its handles were dropped and are discovered again on next use.
@@ -26,12 +24,38 @@ public enum ServicesEvent: Sendable, Hashable, CustomStringConvertible {
     /// The transport's stack keeps a copy of the database of its own (BlueZ's cache,
     /// ``/AirlinkCore/StackDatabaseCache``) and that copy looks stale, for `reason`: the device changed but the
     /// stack still serves what it served before. Rediscovery cannot help until the copy is dropped, with
-    /// ``DeviceManager/dropDatabaseCaches(of:timeout:)`` (or `airlink refresh-cache`).
+    /// `DeviceManager.dropDatabaseCaches(of:timeout:)` (or `airlink refresh-cache`).
     case stackCacheStale(StackCacheStaleness)
 
     /// `servicesDiscovered`, `servicesChanged`, `notificationsChanged`, `notificationsRestored`, ...
-    public var name: String { traced.name }
+    public var name: String {
+        switch self {
+        case .discovered: "servicesDiscovered"
+        case .changed: "servicesChanged"
+        case .notificationsChanged: "notificationsChanged"
+        case .notificationsRestored: "notificationsRestored"
+        case .notificationsRestoreFailed: "notificationsRestoreFailed"
+        case .notificationsOverflowed: "notificationsOverflowed"
+        case .databaseChanged: "databaseChanged"
+        case .databaseCacheReused: "databaseCacheReused"
+        case .stackCacheStale: "stackCacheStale"
+        }
+    }
 
-    /// One line for traces and logs.
-    public var description: String { traced.description }
+    /// `servicesDiscovered 1800,180F`, `notificationsRestored 180F/2A19 notify`.
+    public var description: String {
+        switch self {
+        case .discovered(let uuids): "\(name) \(uuids.map(\.description).joined(separator: ","))"
+        case .changed: name
+        case .notificationsChanged(let service, let characteristic, let mode),
+            .notificationsRestored(let service, let characteristic, let mode):
+            "\(name) \(service)/\(characteristic) \(mode)"
+        case .notificationsRestoreFailed(let service, let characteristic, let error):
+            "\(name) \(service)/\(characteristic) \(error)"
+        case .notificationsOverflowed(let service, let characteristic): "\(name) \(service)/\(characteristic)"
+        case .databaseChanged(let reason): "\(name) \(reason)"
+        case .databaseCacheReused(let trust, let services): "\(name) \(trust) services=\(services)"
+        case .stackCacheStale(let reason): "\(name) \(reason)"
+        }
+    }
 }
