@@ -75,7 +75,6 @@ public final class HCIControllerServer: Sendable {
     private struct State: @unchecked Sendable {
         var controller: HCIController
         var decoder = H4StreamDecoder()
-        var printed = 0
         var lossesArmed: Set<DeviceID> = []
     }
 
@@ -331,13 +330,10 @@ public final class HCIControllerServer: Sendable {
         }
     }
 
+    /// Prints what the trace recorded since the last step, and lets the trace forget it: a server that runs for
+    /// days with a host flooding it keeps no trace in memory.
     private func printTrace() {
-        let lines = state.withLock { state -> [String] in
-            let lines = simulation.trace.lines(from: state.printed)
-            state.printed += lines.count
-            return lines
-        }
-        for line in lines { output(line) }
+        for line in simulation.trace.takeLines() { output(line) }
     }
 }
 

@@ -103,10 +103,13 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
         storage.withLock { storage in storage.entries.indices.map { storage.record($0) } }
     }
 
-    /// The lines from `start` on, in order (a paced run prints them as they come).
-    package func lines(from start: Int) -> [String] {
+    /// The lines recorded since the last call, in order, which the trace then forgets: a server that runs for
+    /// days prints its trace as it goes and keeps none of it, so its memory stays flat whatever its hosts send.
+    /// ``records``, ``lines`` and ``count`` start again after it.
+    package func takeLines() -> [String] {
         storage.withLock { storage in
-            storage.entries.indices.dropFirst(max(0, start)).map { storage.line($0) }
+            defer { storage.forgetLines() }
+            return storage.entries.indices.map { storage.line($0) }
         }
     }
 

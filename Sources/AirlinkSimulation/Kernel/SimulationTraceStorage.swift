@@ -79,6 +79,15 @@ struct SimulationTraceStorage {
 
     func start(_ index: Int) -> Int { index == 0 ? 0 : entries[index - 1].end }
 
+    /// Forgets every line and what it records; the links' prefixes stay, as later PDUs name them again. The
+    /// arrays keep their capacity: what one step between prints records, not what the whole run did.
+    mutating func forgetLines() {
+        bytes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        pduBytes.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+    }
+
     func string(_ range: Range<Int>) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)

@@ -1,0 +1,51 @@
+import AirlinkCore
+import AirlinkProfiles
+import AirlinkSimulation
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AirlinkHCI
+
+/// A controller serves for days: what its hosts make it trace is printed and then forgotten, so its memory does not
+/// grow with what they send (Docs/HCIController.md). A host flooding it with commands it does not know leaves the
+/// served simulation's trace holding nothing but the lines of the last step, while every line was printed.
+@Suite("HCI controller: a flooding host")
+struct ServerMemoryTests {
+    @Test("3,000 unknown commands are all printed and none is kept")
+    func floodIsPrintedAndForgotten() async throws {
+        // Given a served built-in world whose printed lines are counted
+        let simulation = Simulation(seed: 1, strict: false)
+        _ = try simulation.add(SimulatedWorld.builtIn)
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("airlink-flood-\(getpid()).sock").path
+        let printed = Mutex(0)
+        let server = try HCIControllerServer(
+            simulation: simulation, endpoint: .unix(path: path),
+            output: { line in if line.contains("unknown HCI command") { printed.withLock { $0 += 1 } } })
+        defer { server.stop() }
+        let running = Task { try await server.run() }
+        let host = try H4TestHost(unix: path)
+        host.send(.reset)
+        #expect(try await host.complete(.reset) == [0x00])
+
+        // When the host sends 3,000 vendor commands the controller does not know, a hundred at a time each followed
+        // by a command it knows (whose answer the host waits for: a host that never reads blocks the socket)
+        let flood = 3_000
+        var answered: [UInt8]?
+        for _ in 0..<(flood / 100) {
+            for _ in 0..<100 { host.send(HCIOpcode(ogf: 0x3F, ocf: 0x001)) }
+            host.send(.readBDAddress)
+            answered = try await host.complete(.readBDAddress)
+            try #require(answered != nil, "the controller stopped answering")
+        }
+
+        // Then every unknown command was traced and printed, and the trace keeps only what came since the last
+        // print (a few lines at most; it kept all 3,000 and more before)
+        #expect(answered?.first == 0x00)
+        #expect(printed.withLock { $0 } == flood)
+        #expect(simulation.trace.count < 100, "the served trace holds \(simulation.trace.count) lines")
+        server.stop()
+        try await running.value
+    }
+}
