@@ -8,7 +8,7 @@ import AirlinkCore
 ///
 /// ```swift
 /// // In simulation: the same timestamps on every run.
-/// let clock = RecordClock(sim.clock, epoch: RecordTimestamp(secondsSince1970: 1_767_225_600))
+/// let simulated = RecordClock(sim.clock, epoch: RecordTimestamp(secondsSince1970: 1_767_225_600))
 /// // On hardware: the origin is about now.
 /// let clock = RecordClock(environment.clock, epoch: RecordTimestamp(Date()))
 /// try await registry.recordConnection(device: id, name: "Thermostat", at: clock.now)

@@ -4,9 +4,10 @@ import Testing
 
 /// A world the transport contract runs in: a fresh transport, the two reference peripherals on its air, and the verbs
 /// that act from the peripherals' side. To check a transport of your own, conform a world to this protocol and run
-/// every entry of ``TransportContract/checks`` in it from a Swift Testing test:
+/// every entry of ``TransportContract/checks`` in it from a Swift Testing test (`MyContractWorld` being yours, the
+/// doc samples' check does not compile this one: it is marked `ignore`):
 ///
-/// ```swift
+/// ```swift ignore
 /// @Test(arguments: TransportContract.checks)
 /// func myTransportKeepsTheContract(_ check: TransportContract.Check) async throws {
 ///     try await check.run(in: MyContractWorld())

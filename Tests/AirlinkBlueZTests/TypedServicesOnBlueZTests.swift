@@ -43,32 +43,25 @@ struct TypedServicesOnBlueZTests {
         await connection.disconnect()
     }
 
-    @Test func theBatteryServiceReadsAndObservesThroughBlueZ() async throws {
-        // Given the fixture's battery sensor (87 %), connected through the layers, with a level observer
+    @Test func theBatteryServiceReadsAndStreamsThroughBlueZ() async throws {
+        // Given the fixture's battery sensor (87 %), connected through the layers
         let fake = try await FakeBlueZ.fresh()
         let device: DeviceID = "F4:77:E2:00:00:02/random"
         let (manager, connection) = try await connect(fake, device)
         defer { manager.shutdown() }
         let battery = BatteryService(connection)
-        let heard = Mutex<[BatteryLevel]>([])
-        let (levels, heardLevel) = AsyncStream.makeStream(of: BatteryLevel.self)
-        battery.addLevelObserver { level in
-            heard.withLock { $0.append(level) }
-            heardLevel.yield(level)
-        }
 
-        // When the level is read, notifications turned on, and the sensor notifies 50 %
+        // When the level is read, the levels streamed, and the sensor notifies 50 %
         let level = try await battery.level()
-        let notifying = await battery.setNotifying(true)
+        let levels = try await battery.levels()
         let sent = try await fake.notify(FakeBlueZ.devicePath("F4:77:E2:00:00:02") + "/service000a/char000b", [50])
         let first = await firstWithin(levels, .seconds(5)) { $0 }
 
-        // Then the level, the property and the observed value are right
+        // Then the level, the notification mode and the streamed value are right
         #expect(level == BatteryLevel(87))
-        #expect(notifying && battery.isNotifying)
+        #expect(battery.service.notificationMode(of: .batteryLevel) == .notify)
         #expect(sent)
-        #expect(first == BatteryLevel(50), "no level observed within 5 s")
-        #expect(heard.withLock { $0 } == [BatteryLevel(50)])
+        #expect(first == BatteryLevel(50), "no level streamed within 5 s")
         await connection.disconnect()
     }
 }

@@ -6,68 +6,64 @@ import Testing
 @testable import AirlinkProfiles
 
 @Suite struct BatteryServiceTests {
-    @Test func levelNotificationsReachObserversUntilTurnedOffOrRemoved() async throws {
-        // Given a battery sensor at 50 % draining 1 % a second, and a level observer
+    @Test func theLevelsStreamEachStepUntilNotificationsAreStopped() async throws {
+        // Given a battery sensor at 50 % draining 1 % a second
         let sim = Simulation(seed: 4, strict: true)
         let battery = try sim.add(.battery(level: 50, drainEvery: .seconds(1)))
         let service = try await sim.run {
             BatteryService(try await ConnectedDevice.connect(sim, battery.id).connection)
         }
-        let observed = Observed<BatteryLevel>()
-        let token = service.addLevelObserver { observed.append($0) }
 
-        // When notifications are on for 3.5 s, then off for 3 s
-        let (first, on) = try await sim.run { (try await service.level(), await service.setNotifying(true)) }
+        // When the level is read and the levels streamed for 3.5 s, then notifications are off for 3 s
+        let (first, levels) = try await sim.run { (try await service.level(), try await service.levels()) }
+        let observed = Observed<BatteryLevel>()
+        sim.spawn { for await level in levels { observed.append(level) } }
         let onAt = sim.now.offset
         try await sim.run(for: .milliseconds(3500))
-        let off = try await sim.run { await service.setNotifying(false) }
+        try await sim.run { try await service.stopNotifications() }
         let offAt = sim.now.offset
         try await sim.run(for: .seconds(3))
-        let countWhileOff = observed.values.count
 
-        // Then the observer heard each 1 % step while on (one per whole second), nothing after, and
-        // the property followed
+        // Then the stream carried each 1 % step while on (one per whole second) and nothing after, and the
+        // device was told both times
         let steps = Int(offAt / .seconds(1)) - Int(onAt / .seconds(1))
         #expect(first == BatteryLevel(50))
-        #expect(on && !off && !service.isNotifying)
         #expect(steps >= 3)
         #expect(observed.values == (1...steps).map { BatteryLevel(UInt8(50 - $0)) })
-        #expect(countWhileOff == steps)
-
-        // When notifications come back on after the observer was removed
-        service.removeLevelObserver(token)
-        _ = try await sim.run { await service.setNotifying(true) }
-        try await sim.run(for: .seconds(2))
-
-        // Then the removed observer hears nothing more
-        #expect(observed.values.count == steps)
+        #expect(service.service.notificationMode(of: .batteryLevel) == .disabled)
+        #expect(levels.skippedCount == 0)
     }
 
-    @Test func aFailedEnableLeavesThePropertyFalseAndCallsTheErrorHandler() async throws {
+    @Test func aRefusedEnableThrowsTheATTErrorAndASecondTrySucceeds() async throws {
         // Given a battery sensor whose next CCCD write is refused with Insufficient Authentication
         let sim = Simulation(seed: 4, strict: true)
         let battery = try sim.add(.battery())
         let service = try await sim.run {
             BatteryService(try await ConnectedDevice.connect(sim, battery.id).connection)
         }
-        let errors = Observed<AirlinkError>()
-        service.setErrorHandler { errors.append($0) }
         battery.respond(to: .write(.clientCharacteristicConfiguration), with: .insufficientAuthentication)
 
-        // When notifications are turned on, then on again
-        let first = try await sim.run { await service.setNotifying(true) }
-        let second = try await sim.run { await service.setNotifying(true) }
+        // When the levels are asked for, then asked for again
+        let refused = try await sim.run { () async -> AirlinkError? in
+            do throws(AirlinkError) {
+                _ = try await service.levels()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let modeAfterRefusal = service.service.notificationMode(of: .batteryLevel)
+        _ = try await sim.run { try await service.levels() }
 
-        // Then the first attempt fails (property false, handler told why), the second succeeds
-        #expect(first == false)
-        #expect(errors.values.count == 1)
-        #expect(errors.values.first?.code == .attribute)
-        if case .att(let error, _)? = errors.values.first?.cause {
+        // Then the first try throws the ATT error (notifications stay off), the second turns them on
+        #expect(refused?.code == .attribute)
+        if case .att(let error, _)? = refused?.cause {
             #expect(error == .insufficientAuthentication)
         } else {
-            Issue.record("the handler's error has no ATT cause")
+            Issue.record("the error has no ATT cause: \(String(describing: refused))")
         }
-        #expect(second == true && service.isNotifying)
+        #expect(modeAfterRefusal == .disabled)
+        #expect(service.service.notificationMode(of: .batteryLevel) == .notify)
     }
 
     @Test func theThermostatsOwnBatteryServiceWorksTheSameWay() async throws {
@@ -75,18 +71,20 @@ import Testing
         let sim = Simulation(seed: 4, strict: true)
         let thermostat = try sim.add(.thermostat(battery: 77))
 
-        // When its battery is read through the thermostat variant, and through the SIG one
-        let (level, notifying, missing) = try await sim.run {
+        // When its battery is read and streamed through the thermostat variant, and read through the SIG one
+        let (level, mode, missing) = try await sim.run {
             let connection = try await ConnectedDevice.connect(sim, thermostat.id).connection
             let service = BatteryService(connection, variant: .thermostat)
             let standard = BatteryService(connection)
             let missing = await #expect(throws: AirlinkError.self) { try await standard.level() }
-            return (try await service.level(), await service.setNotifying(true), missing)
+            let level = try await service.level()
+            _ = try await service.levels()
+            return (level, service.service.notificationMode(of: .thermostatBatteryLevel), missing)
         }
 
         // Then the vendor service answers and the SIG one is reported missing
         #expect(level == BatteryLevel(77))
-        #expect(notifying)
+        #expect(mode == .notify)
         #expect(missing?.code == .serviceNotFound)
     }
 }

@@ -1,6 +1,7 @@
 import Airlink
 import AirlinkCore
 import AirlinkSimulation
+import Synchronization
 import Testing
 
 @testable import AirlinkProfiles
@@ -20,13 +21,13 @@ import Testing
             try await thermostat.setSetPoint(21.5)
             return (thermostat, readings)
         }
-        let observed = Observed<ThermostatReading>()
-        sim.spawn { for await reading in readings { observed.append(reading) } }
+        let observed = Mutex<[ThermostatReading]>([])  // import Synchronization
+        sim.spawn { for await reading in readings { observed.withLock { $0.append(reading) } } }
         try await sim.run(for: .seconds(30))
         let now = try await sim.run { try await thermostat.temperature() }
 
         // Then what the guide says happens
-        let values = observed.values.map(\.celsius)
+        let values = observed.withLock { $0 }.map(\.celsius)
         #expect(values.first.map { abs($0 - 20.1) < 0.001 } == true)
         #expect(values.last.map { abs($0 - 21.5) < 0.001 } == true)
         #expect(abs(now.celsius - 21.5) < 0.001)

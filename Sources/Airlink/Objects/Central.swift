@@ -9,7 +9,7 @@ import Synchronization
 /// attempts and operations stuck past their deadline.
 ///
 /// ```swift
-/// let central = Central(manager: DeviceManager(transport: transport, environment: environment))
+/// let central = try Central(manager: DeviceManager(transport: transport, environment: environment))
 /// let thermostat = central.peripheral("C0:FF:EE:00:00:01")
 /// try await thermostat.connect()
 /// let services = try await thermostat.discoverServices()

@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// try await peripheral.connect()
 /// for service in try await peripheral.discoverServices() { print(service.uuid) }
-/// print(try await peripheral.readRSSI(), peripheral.state)
+/// print(try await peripheral.readRSSI(), peripheral.connectionState)
 /// ```
 public final class Peripheral: Sendable {
     /// The device's identifier.

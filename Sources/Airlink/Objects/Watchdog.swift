@@ -10,7 +10,7 @@ import AirlinkCore
 /// the stuck request. Reconnect to go on.
 ///
 /// ```swift
-/// let central = Central(manager: manager, watchdog: Watchdog(connect: .seconds(10), operation: .seconds(5)))
+/// let central = try Central(manager: manager, watchdog: Watchdog(connect: .seconds(10), operation: .seconds(5)))
 /// ```
 public struct Watchdog: Sendable, Hashable {
     /// The longest a connection attempt may take, or `nil` for no watchdog (the transport's own

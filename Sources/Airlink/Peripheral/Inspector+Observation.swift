@@ -7,6 +7,7 @@ extension Inspector {
     ///
     /// ```swift
     /// @Observable final class Room: @unchecked Sendable { var temperature = 21.5 }
+    /// let room = Room()
     /// try inspector.inspect("temperature", of: room, \.temperature, options: [.read, .notify])
     /// ```
     ///

@@ -4,11 +4,12 @@ import Synchronization
 /// Publishes an app's values over Bluetooth in three steps: name it, inspect values, start.
 ///
 /// ```swift
+/// let enabled = Mutex(true)
 /// let inspector = Inspector(name: "Test Server", transport: radio, environment: environment)
-/// try inspector.inspect("temperature", of: model, \.temperature, options: [.read, .notify])
+/// try inspector.inspect("temperature", initialValue: .double(21.5), options: [.read, .notify])
 /// try inspector.inspect(
-///     "enabled", options: [.read, .write], get: { settings.enabled }, set: { settings.enabled = $0 }
-/// )
+///     "enabled", options: [.read, .write],
+///     get: { enabled.withLock { $0 } }, set: { new in enabled.withLock { $0 = new } })
 /// try await inspector.start()
 /// ```
 ///

@@ -16,7 +16,7 @@ extension ConnectionManager {
     ///
     /// ```swift
     /// let result = try await connection.pair(features: PairingFeatures(io: .keyboardOnly, mitm: true),
-    ///                                        agent: .entering(passkeyTheUserTyped))
+    ///                                        agent: .entering(123_456))  // what the user typed
     /// ```
     ///
     /// - Parameters:

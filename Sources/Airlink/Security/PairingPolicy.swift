@@ -8,9 +8,9 @@ import AirlinkCore
 /// (``pairWhenRefused(features:agent:)``), because pairing may ask the user something.
 ///
 /// ```swift
+/// let agent = PairingAgent(enterPasskey: { _ in readLine().flatMap { UInt32($0) } }, confirmNumber: { _ in true })
 /// connection.setPairingPolicy(.pairWhenRefused(features: PairingFeatures(io: .keyboardDisplay, mitm: true),
-///                                              agent: PairingAgent(enterPasskey: { _ in askUser() },
-///                                                                  confirmNumber: { confirm($0) })))
+///                                              agent: agent))
 /// ```
 public struct PairingPolicy: Sendable {
     /// What ``ConnectionManager/pair(features:agent:)`` offers when the app passes no features.

@@ -124,8 +124,8 @@ public final class BlueZTransport: Transport {
     /// tasks go on on the global executor (Docs/adr/0011-bluez-default-executor.md).
     ///
     /// ```swift
-    /// let values = try await withTaskExecutorPreference(transport.taskExecutor) {
-    ///     try await readAll(from: transport)
+    /// let services = try await withTaskExecutorPreference(bluez.taskExecutor) {
+    ///     try await bluez.discoverServices(id, uuids: nil)  // the app's work with the transport
     /// }
     /// ```
     public var taskExecutor: any TaskExecutor { connection.taskExecutor }

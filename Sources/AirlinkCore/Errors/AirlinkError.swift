@@ -5,8 +5,12 @@
 /// verbatim, and the ``context`` in which it happened.
 ///
 /// ```swift
-/// do { try await service.write(value, to: .batteryLevel) }
-/// catch let error where error.code == .attribute { print(error.attError ?? "?") }
+/// do {
+///     try await service.write(value, to: .batteryLevel)
+/// } catch {
+///     guard error.code == .attribute else { throw error }
+///     print(error.attError ?? "?")
+/// }
 /// ```
 public struct AirlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The fields, in one reference: an `AirlinkError` is one pointer wide. Swift 6.3.1 miscompiles

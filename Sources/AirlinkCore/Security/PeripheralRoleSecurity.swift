@@ -4,7 +4,10 @@
 ///
 /// ```swift
 /// try await radio.setSecurity(
-///     PeripheralRoleSecurity(features: PairingFeatures(io: .displayOnly, mitm: true), agent: showPasskey))
+///     PeripheralRoleSecurity(
+///         features: PairingFeatures(io: .displayOnly, mitm: true),
+///         agent: PairingAgent(enterPasskey: { _ in nil }, displayPasskey: { print($0) }, confirmNumber: { _ in true })
+///     ))
 /// ```
 public struct PeripheralRoleSecurity: Sendable {
     /// What its Pairing Response offers: IO capabilities, bonding (`bonding: false` keeps no keys), MITM,

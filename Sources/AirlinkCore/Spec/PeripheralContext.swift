@@ -81,9 +81,10 @@ extension PeripheralContext {
 /// (Core Spec Vol 3, Part F, 3.4.1.1).
 ///
 /// ```swift
-/// .onWrite { context, level in
-///     guard level.percent <= 100 else { throw ATTRefusal(.valueNotAllowed) }
-/// }
+/// Characteristic(.batteryLevel, properties: [.read, .write], value: BatteryLevel(87))
+///     .onWrite { context, level in
+///         guard level.percent <= 100 else { throw ATTRefusal(.valueNotAllowed) }
+///     }
 /// ```
 public struct ATTRefusal: Error, Sendable, Hashable {
     /// The error code sent in the Error Response.

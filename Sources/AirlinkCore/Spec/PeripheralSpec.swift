@@ -2,13 +2,15 @@
 /// values, behaviours, a timeline and a position.
 ///
 /// ```swift
-/// /// Battery Service 1.0: level notifies every minute, draining 1 % per step.
-/// static func battery(level: UInt8 = 87) -> PeripheralSpec {
-///     PeripheralSpec(name: "Battery", id: "B4:77:E2:00:00:02") {
-///         Advertising(every: .milliseconds(100)) { LocalName("Battery"); ServiceUUIDs(.battery) }
-///         Service(.battery) {
-///             Characteristic(.batteryLevel, properties: [.read, .notify], value: BatteryLevel(level))
-///                 .updates(every: .seconds(60)) { $0.drained(by: 1) }
+/// extension PeripheralSpec {
+///     /// Battery Service 1.0: level notifies every minute, draining 1 % per step.
+///     static func battery(level: UInt8 = 87) -> PeripheralSpec {
+///         PeripheralSpec(name: "Battery", id: "B4:77:E2:00:00:02") {
+///             Advertising(every: .milliseconds(100)) { LocalName("Battery"); ServiceUUIDs(.battery) }
+///             Service(.battery) {
+///                 Characteristic(.batteryLevel, properties: [.read, .notify], value: BatteryLevel(level))
+///                     .updates(every: .seconds(60)) { $0.drained(by: 1) }
+///             }
 ///         }
 ///     }
 /// }

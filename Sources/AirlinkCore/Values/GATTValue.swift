@@ -5,8 +5,12 @@
 /// limit that was broken, never returns `nil` without saying why.
 ///
 /// ```swift
-/// struct BatteryLevel: GATTValue { var percent: UInt8 ... }
-/// let level = try BatteryLevel(gattBytes: [0x57])   // 87 %
+/// struct Percent: GATTValue {
+///     var value: UInt8
+///     init(gattBytes: [UInt8]) throws(AirlinkError) { value = try UInt8(gattBytes: gattBytes) }
+///     var gattBytes: [UInt8] { [value] }
+/// }
+/// let level = try Percent(gattBytes: [0x57])   // 87 %
 /// ```
 public protocol GATTValue: Sendable {
     /// Decodes the value from its bytes.

@@ -1,19 +1,17 @@
 import Airlink
 import AirlinkCore
-import Synchronization
 
-/// A battery service, typed: read the level, turn its notifications on and off, observe the level.
+/// A battery service, typed: read the level, observe the level as it changes.
 ///
 /// Works with the SIG Battery Service (0x180F, level 0x2A19) and with the thermostat's own
-/// (68753A44-…0070, level …0069): see ``Variant``. Carries forward WLXBluetoothDevice's
-/// `BatteryService`: ``isNotifying`` always says what the device was last told successfully, so when
-/// enabling fails it stays `false` and the ``setErrorHandler(_:)`` handler hears why.
+/// (68753A44-…0070, level …0069): see ``Variant``. Built on a ``/Airlink/DeviceService`` of the device's
+/// ``/Airlink/ConnectionManager``, so it keeps working across reconnections and on any transport. Every
+/// method throws the ``/AirlinkCore/AirlinkError`` that stopped it, as ``ThermostatService``'s do.
 ///
 /// ```swift
 /// let battery = BatteryService(connection)
-/// battery.setErrorHandler { error in print("battery: \(error)") }
-/// let token = battery.addLevelObserver { level in print(level) }
-/// await battery.setNotifying(true)
+/// print(try await battery.level())
+/// for await level in try await battery.levels() { print(level) }
 /// ```
 public final class BatteryService: Sendable {
     /// Which battery service a device has.
@@ -33,12 +31,6 @@ public final class BatteryService: Sendable {
     public let service: DeviceService
     /// Which battery service this is.
     public let variant: Variant
-    private let state = Mutex(State())
-
-    private struct State {
-        var notifying = false
-        var errorHandler: (@Sendable (AirlinkError) -> Void)?
-    }
 
     /// The battery service of a connection's device.
     ///
@@ -58,54 +50,24 @@ public final class BatteryService: Sendable {
         try await service.read(BatteryLevel.self, from: variant.level)
     }
 
-    /// Whether level notifications are on: `true` only after the device accepted enabling them.
-    public var isNotifying: Bool { state.withLock { $0.notifying } }
-
-    /// Sets the handler that hears why turning notifications on or off failed.
+    /// Turns level notifications on and returns the levels the device notifies from now on.
     ///
-    /// - Parameter handler: called with the error, or `nil` to remove it.
-    public func setErrorHandler(_ handler: (@Sendable (AirlinkError) -> Void)?) {
-        state.withLock { $0.errorHandler = handler }
+    /// The stream survives reconnections (Airlink restores the notifications); a value that is not one byte
+    /// of 0 to 100 is skipped and counted (``TypedValues/skippedCount``). Stop iterating to stop observing;
+    /// call ``stopNotifications()`` to turn them off on the device.
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from enabling notifications (a refused CCCD write is
+    ///   ``/AirlinkCore/AirlinkError/Code/attribute`` with the ATT error as its cause); nothing is returned then.
+    public func levels() async throws(AirlinkError) -> TypedValues<BatteryLevel> {
+        let values = service.values(of: variant.level)
+        try await service.setNotifications(.notify, for: variant.level)
+        return TypedValues(values) { value throws(AirlinkError) in try value.decoded(as: BatteryLevel.self) }
     }
 
-    /// Turns level notifications on or off, without throwing: on failure ``isNotifying`` keeps its
-    /// value (so it stays `false` when enabling failed) and the error handler is called.
+    /// Turns level notifications off.
     ///
-    /// - Parameter enabled: on or off.
-    /// - Returns: ``isNotifying`` afterwards.
-    @discardableResult
-    public func setNotifying(_ enabled: Bool) async -> Bool {
-        do {
-            try await service.setNotifications(enabled ? .notify : .disabled, for: variant.level)
-            state.withLock { $0.notifying = enabled }
-        } catch {
-            let handler = state.withLock { $0.errorHandler }
-            handler?(error)
-        }
-        return isNotifying
-    }
-
-    /// Adds an observer of the notified levels; values that do not decode are skipped.
-    ///
-    /// Observing does not turn notifications on: call ``setNotifying(_:)`` too.
-    ///
-    /// - Parameter body: called with each level, one at a time, in order.
-    /// - Returns: a token for ``removeLevelObserver(_:)``.
-    @discardableResult
-    public func addLevelObserver(_ body: @escaping @Sendable (BatteryLevel) async -> Void) -> ObserverToken {
-        service.addObserver(for: variant.level) { value in
-            guard let level = try? value.decoded(as: BatteryLevel.self) else { return }
-            await body(level)
-        }
-    }
-
-    /// Removes a level observer.
-    public func removeLevelObserver(_ token: ObserverToken) {
-        service.removeObserver(token)
-    }
-
-    /// The notified levels as an `AsyncSequence` (notifications must be on, ``setNotifying(_:)``).
-    public func levels() -> TypedValues<BatteryLevel> {
-        TypedValues(service.values(of: variant.level)) { value throws(AirlinkError) in try value.decoded() }
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the write of the CCCD.
+    public func stopNotifications() async throws(AirlinkError) {
+        try await service.setNotifications(.disabled, for: variant.level)
     }
 }

@@ -214,4 +214,18 @@ public final class SensorTagService: Sendable {
         }
         return stream
     }
+
+    /// Turns notifications of the given sensors (and of the keys) off; streams from ``readings(of:keys:)``
+    /// then hear nothing more from them.
+    ///
+    /// - Parameters:
+    ///   - sensors: the sensors to stop; all by default.
+    ///   - keys: whether to stop the simple keys too.
+    /// - Throws: ``/AirlinkCore/AirlinkError`` from the first CCCD write that fails; the ones before it stay off.
+    public func stopNotifications(
+        of sensors: [SensorTagSensor] = SensorTagSensor.allCases, keys: Bool = true
+    ) async throws(AirlinkError) {
+        for sensor in sensors { try await service(sensor).setNotifications(.disabled, for: sensor.dataUUID) }
+        if keys { try await keysService.setNotifications(.disabled, for: .sensorTagSimpleKeysData) }
+    }
 }

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let thermostat = ThermostatService(connection)
-/// try await thermostat.setSetPoint(celsius: 22)
+/// try await thermostat.setSetPoint(22)
 /// for await reading in try await thermostat.temperatures() { print(reading) }
 /// ```
 public final class ThermostatService: Sendable {

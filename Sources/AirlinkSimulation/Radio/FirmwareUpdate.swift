@@ -9,6 +9,7 @@ import AirlinkCore
 /// hash of the old layout, so a client trusting the hash keeps stale handles.
 ///
 /// ```swift
+/// let newServices = [Service(.battery) { Characteristic(.batteryLevel, properties: [.read], value: UInt8(87)) }]
 /// thermostat.updateFirmware(FirmwareUpdate(services: newServices, announcesServiceChanged: false, hash: .stale))
 /// ```
 public struct FirmwareUpdate: Sendable {

@@ -115,6 +115,30 @@ import Testing
         #expect(keys == [.left, []])
     }
 
+    @Test func stoppedNotificationsEndTheReadingsOfThatSensor() async throws {
+        // Given a connected SensorTag streaming its humidity every 500 ms
+        let (sim, _, service) = try await Self.connectedTag()
+        let stream = try await sim.run {
+            try await service.setPeriod(.milliseconds(500), for: .humidity)
+            try await service.enable(.humidity)
+            return try await service.readings(of: [.humidity], keys: false)
+        }
+        let observed = Observed<SensorTagReading>()
+        sim.spawn { for await reading in stream { observed.append(reading) } }
+        try await sim.run(for: .seconds(2))
+        let whileOn = observed.values.count
+
+        // When its notifications are stopped and 2 s more pass
+        try await sim.run { try await service.stopNotifications(of: [.humidity], keys: false) }
+        let atStop = observed.values.count
+        try await sim.run(for: .seconds(2))
+
+        // Then readings came while on, none after, and the tag was told
+        #expect(whileOn >= 3)
+        #expect(observed.values.count == atStop)
+        #expect(service.service(.humidity).notificationMode(of: .sensorTagHumidityData) == .disabled)
+    }
+
     @Test func periodsBelowTheMinimumAreRefusedByTheServiceAndTheTag() async throws {
         // Given a connected SensorTag
         let (sim, _, service) = try await Self.connectedTag()
