@@ -41,6 +41,7 @@
                 }
                 held.wait()
                 peripheral.model.dropLinks(reason: .remoteUserTerminated)
+                exit(EXIT_SUCCESS)  // unchecked, it gets here: end before teardown waits for the held lock
             }
 
             // Then the child stops, saying another thread holds the lock
