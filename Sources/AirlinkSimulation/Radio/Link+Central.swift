@@ -4,6 +4,7 @@ extension Link {
     /// A PDU arrived at the central: a notification or indication becomes an event, anything else
     /// answers the procedure in flight.
     func receiveAtCentral(_ payload: LinkPayload) {
+        assertConfined()
         if let host = central.host {
             deliverToHost(payload, host)
             return
@@ -38,6 +39,10 @@ extension Link {
 
     /// Queues a procedure; it starts when those before it finish.
     func enqueue(_ operation: LinkOperation) {
+        assertConfined()
+        #if DEBUG
+            operation.confiningLock = world.lock
+        #endif
         operation.issuedAt = world.now
         operations.append(operation)
         if operations.count == 1, !awaitingResponse { startNext() }
@@ -92,6 +97,7 @@ extension Link {
     ///   - operation: the queued operation.
     ///   - what: what it does, for the message (`nil`: a procedure the radio runs itself).
     func armDeadline(of operation: LinkOperation, _ what: (@Sendable () -> String)?) {
+        assertConfined()
         operation.deadlineArmed = true
         let issued = operation.issuedAt
         world.schedule(at: issued + Self.transactionTimeout) { [self] in

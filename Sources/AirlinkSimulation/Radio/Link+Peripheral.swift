@@ -4,6 +4,7 @@ extension Link {
     /// A PDU arrived at the peripheral: injected faults first, then the firmware's behaviours, then
     /// the ATT server.
     func receiveAtPeripheral(_ payload: LinkPayload) {
+        assertConfined()
         // try?: a malformed PDU is traced as such and the server answers its bytes (Invalid PDU, Vol 3, Part F,
         // 3.4.1.1), which is what a peripheral tells a central; the decoder's reason goes nowhere on air
         guard let pdu = try? payload.decoded() else {
@@ -119,6 +120,7 @@ extension Link {
 
     /// Performs what the server asked for: PDUs to send, written values to share with the firmware.
     func performServerActions(_ actions: [ATTServer.Action]) {
+        assertConfined()
         for action in actions {
             switch action {
             case .send(let pdu):

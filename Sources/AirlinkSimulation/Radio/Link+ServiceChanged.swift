@@ -32,6 +32,7 @@ extension Link {
     /// on one fails. Without it, a handle the app resolved an instant before the indication would read or
     /// write (or turn on notifications of) whatever attribute the new database put there.
     func serviceChanged(_ range: ClosedRange<ATTHandle>) {
+        assertConfined()
         staleRanges.append(range)
         for operation in operations where !operation.isFinished {
             let outdated: Bool
@@ -53,6 +54,7 @@ extension Link {
     /// Throws when `scope` uses a handle the peripheral said changed and no service discovery has
     /// learned again since.
     func checkTrusted(_ scope: LinkHandleScope, _ what: @autoclosure () -> String) throws(AirlinkError) {
+        assertConfined()
         guard let stale = staleRanges.first(where: { scope.overlaps($0) }) else { return }
         throw AirlinkError(
             .databaseOutOfSync,
@@ -63,6 +65,7 @@ extension Link {
 
     /// A primary service discovery completed: the database is known again.
     func rediscovered(by operation: LinkOperation) {
+        assertConfined()
         guard case .rediscovery = operation.scope, operation.succeeded else { return }
         staleRanges.removeAll()
     }

@@ -5,6 +5,7 @@ extension Link {
     /// ``VirtualRadio/tearDown()``): its operations, its connection attempt, its pairing and the tasks
     /// waiting for it to close. Unlike ``drop(reason:)`` it tells no one on air: the run is over.
     func abandon(_ error: AirlinkError) {
+        assertConfined()
         let pending = operations
         operations.removeAll()
         for operation in pending { operation.fail(error) }

@@ -2,11 +2,15 @@ import AirlinkCore
 
 extension Link {
     /// Whether packets cross at all.
-    var canExchange: Bool { !isClosed && peripheralAlive && peripheralReachable }
+    var canExchange: Bool {
+        assertConfined()
+        return !isClosed && peripheralAlive && peripheralReachable
+    }
 
     /// The start of the first connection event after `time`; with peripheral latency, traffic from
     /// the central alone waits for an event the peripheral listens to (Core Spec Vol 6, Part B, 4.5.1).
     func nextEventStart(after time: VirtualInstant) -> VirtualInstant {
+        assertConfined()
         guard time >= anchor else { return anchor }
         var index = (time - anchor) / interval + 1
         if latency > 0, toCentral.isEmpty {
@@ -23,6 +27,7 @@ extension Link {
 
     /// Queues a PDU from the peripheral.
     func sendToCentral(_ pdu: ATTPDU) {
+        assertConfined()
         guard peripheralAlive else { return }
         let payload = LinkPayload(pdu)
         toCentral.append(Outgoing(payload: payload, remaining: payload.count + 4))
@@ -31,6 +36,7 @@ extension Link {
 
     /// Arms the next connection event if there is traffic and none is armed.
     func ensurePump() {
+        assertConfined()
         guard pumpAt == nil, canExchange, !(toPeripheral.isEmpty && toCentral.isEmpty) else { return }
         let start = nextEventStart(after: world.now)
         pumpAt = start
@@ -42,6 +48,7 @@ extension Link {
     /// its last fragment does. PDUs queued during the event wait for the next one, so a response
     /// takes at least one more event (Core Spec Vol 6, Part B, 4.5.1 and 4.5.6).
     func runEvent(at start: VirtualInstant) {
+        assertConfined()
         guard canExchange else { return }
         let spacing = AirTime.interFrameSpace
         var elapsed = VirtualDuration.zero
@@ -83,6 +90,7 @@ extension Link {
 
     /// Hands the PDUs of one connection event to the two ends, in the order they crossed.
     func deliver(batch: Int64) {
+        assertConfined()
         guard let first = inFlight.firstIndex(where: { $0.batch == batch }) else { return }
         if first > 0 {  // an earlier event's PDUs still wait (it ran longer than the interval)
             let deliveries = inFlight[first...].prefix { $0.batch == batch }

@@ -3,8 +3,10 @@ import DequeModule
 
 /// One LE link between a virtual central and a simulated peripheral: the link-layer timing, the two
 /// directions of ATT traffic, the peripheral's ``ATTServer`` and the central's queue of procedures.
-final class Link: @unchecked Sendable {
-    // @unchecked: every mutable field is used under `world.lock`.
+final class Link: RadioConfined, @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`. Debug builds assert it in each internal member
+    // that touches one (``RadioConfined/assertConfined(_:file:line:)``); another type's direct access to a field is
+    // not checked by itself.
     // `@exclusivity(unchecked)`: the fields every PDU touches skip the runtime's dynamic exclusivity
     // checks (a tenth of a read's instructions, Docs/Performance.md); the lock and the driver's one
     // event at a time already keep their accesses apart.
@@ -93,7 +95,10 @@ final class Link: @unchecked Sendable {
         self.anchor = anchor
     }
 
-    var info: LinkInfo { LinkInfo(mtu: Int(mtu), connectionInterval: interval.duration) }
+    var info: LinkInfo {
+        assertConfined()
+        return LinkInfo(mtu: Int(mtu), connectionInterval: interval.duration)
+    }
 
     /// The parameters the link was established with, for the trace.
     var parameters: ConnectionParameters {
@@ -107,6 +112,7 @@ final class Link: @unchecked Sendable {
     /// The peripheral became audible or inaudible; silence longer than the supervision timeout ends
     /// the link with 0x08 Connection Timeout.
     func setPeripheralReachable(_ reachable: Bool) {
+        assertConfined()
         guard !isClosed, reachable != peripheralReachable else { return }
         peripheralReachable = reachable
         if reachable {
@@ -119,6 +125,7 @@ final class Link: @unchecked Sendable {
 
     /// The peripheral rebooted: it no longer answers on this link.
     func peripheralVanished() {
+        assertConfined()
         guard !isClosed, peripheralAlive else { return }
         peripheralAlive = false
         toCentral.removeAll()
@@ -137,6 +144,7 @@ final class Link: @unchecked Sendable {
     /// Ends the link at once: pending operations fail with `linkLost`, the central hears
     /// `.disconnected(reason:)` (if it heard `.connected`), and the peripheral may advertise again.
     func drop(reason: DisconnectionReason) {
+        assertConfined()
         guard !isClosed else { return }
         isClosed = true
         peripheral.links.removeAll { $0 === self }

@@ -11,8 +11,13 @@ enum LinkOperationStep {
 /// A GATT client procedure queued on a link, with its completion; one runs at a time per link
 /// (one outstanding ATT request, Core Spec Vol 3, Part F, 3.3.2).
 class LinkOperation: @unchecked Sendable {
-    // @unchecked: used under the world's lock only.
+    // @unchecked: used under the world's lock only, which debug builds assert where an operation's own members
+    // touch its state (``assertConfined(_:file:line:)``, once the operation is queued) and where a link's do.
     // `@exclusivity(unchecked)` on the fields every request touches: as on ``Link``.
+    #if DEBUG
+        /// The lock of the world whose link queued it (``Link/enqueue(_:)``): debug builds only.
+        final var confiningLock: RadioLock?
+    #endif
     /// Whether the completion already ran (finished, failed, or abandoned by its caller).
     @exclusivity(unchecked) var isFinished = false
     /// When it was queued on the link: its 30 s run from here.
@@ -34,6 +39,15 @@ class LinkOperation: @unchecked Sendable {
 
     /// Fails the operation (link lost, timeout, cancellation) if it has not finished.
     func fail(_ error: AirlinkError) {}
+
+    /// In debug builds, stops the process if the operation is queued and the calling thread does not hold
+    /// its world's lock (``RadioLock/assertHeld(_:file:line:)``); in release builds, does nothing.
+    @inline(__always)
+    final func assertConfined(_ member: StaticString = #function, file: StaticString = #fileID, line: UInt = #line) {
+        #if DEBUG
+            confiningLock?.assertHeld("\(Self.self).\(member)", file: file, line: line)
+        #endif
+    }
 }
 
 /// A ``GATTProcedure`` run as a link operation.
@@ -91,11 +105,17 @@ class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Se
 
     /// Starts the procedure (what ``start()`` does; specialized where the subclass is concrete).
     @inline(__always)
-    final func startProcedure() -> LinkOperationStep { translate(procedure.start()) }
+    final func startProcedure() -> LinkOperationStep {
+        assertConfined()
+        return translate(procedure.start())
+    }
 
     /// Hands the procedure a response (what ``handle(_:)`` does; specialized where the subclass is concrete).
     @inline(__always)
-    final func handleResponse(_ response: ATTPDU) -> LinkOperationStep { translate(procedure.handle(response)) }
+    final func handleResponse(_ response: ATTPDU) -> LinkOperationStep {
+        assertConfined()
+        return translate(procedure.handle(response))
+    }
 
     private func translate(_ step: GATTProcedureStep<Procedure.Success>) -> LinkOperationStep {
         switch step {
@@ -110,6 +130,7 @@ class ProcedureOperation<Procedure: GATTProcedure>: LinkOperation, @unchecked Se
     }
 
     private func finish(_ result: Outcome) {
+        assertConfined()
         guard !isFinished else { return }
         isFinished = true
         if case .success = result { succeeded = true }

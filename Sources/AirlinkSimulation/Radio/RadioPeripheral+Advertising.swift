@@ -3,16 +3,19 @@ import AirlinkCore
 extension RadioPeripheral {
     /// Whether the central hears this peripheral at all (not moved out of range, strong enough).
     var isInRange: Bool {
-        !isOutOfRange && world.pathLoss.isInRange(measuredPower: spec.measuredPower, distance: position.distance)
+        assertConfined()
+        return !isOutOfRange && world.pathLoss.isInRange(measuredPower: spec.measuredPower, distance: position.distance)
     }
 
     /// Whether it sends advertising packets now.
     var isAdvertising: Bool {
-        isAdvertisingEnabled && advertises && links.count < spec.maximumConnections
+        assertConfined()
+        return isAdvertisingEnabled && advertises && links.count < spec.maximumConnections
     }
 
     /// Someone listens for this peripheral's advertisements (a scan, or a connection attempt).
     func addObserver() {
+        assertConfined()
         observers += 1
         guard observers == 1, !advertisingScheduled, let advertising = spec.advertising else { return }
         advertisingScheduled = true
@@ -26,6 +29,7 @@ extension RadioPeripheral {
 
     /// Nobody listens any more; the chain of advertising events stops at its next event.
     func removeObserver() {
+        assertConfined()
         observers = max(0, observers - 1)
     }
 
@@ -37,6 +41,7 @@ extension RadioPeripheral {
     /// connectability the model keeps (not a copy of the spec's ``/AirlinkCore/Advertising`` per
     /// event), and the path loss's mean once for the range check and every central's reading.
     func advertisingEvent(_ generation: Int) {
+        assertConfined()
         guard generation == advertisingGeneration else { return }
         guard observers > 0, let interval = advertisingInterval else {
             advertisingScheduled = false
@@ -66,6 +71,7 @@ extension RadioPeripheral {
     /// answers, and an attempt that took `.noAnswer` is passed over by every later event (it runs
     /// into its timeout), so it cannot use up the failures meant for the attempts after it.
     func acceptConnection() {
+        assertConfined()
         guard let attempt = pendingConnects.first(where: { !$0.ignored }), links.count < spec.maximumConnections
         else { return }
         if !connectFailures.isEmpty {

@@ -13,6 +13,7 @@ extension RadioPeripheral {
     /// state), and a database change it has not confirmed is indicated on Service Changed now, as a server does
     /// when a bonded client reconnects (Vol 3, Part G, 7.1). A central without a bond starts afresh.
     func clientConnected(_ link: Link) {
+        assertConfined()
         guard isBonded(link.central.address),
             let remembered = rememberedClients.first(where: { $0.address == link.central.address })
         else { return }
@@ -27,6 +28,7 @@ extension RadioPeripheral {
 
     /// A link ended: a bonded central's state is kept for its next connection.
     func clientDisconnected(_ link: Link) {
+        assertConfined()
         guard isBonded(link.central.address) else { return }
         let remembered = RememberedClient(
             address: link.central.address, state: link.server.clientState,
@@ -41,6 +43,7 @@ extension RadioPeripheral {
     /// The database changed while bonded centrals were away: each becomes change-unaware, and one subscribed to
     /// Service Changed has the range to be told when it comes back (if the firmware announces changes).
     func absentClientsSawChange(_ range: ClosedRange<ATTHandle>, announced: Bool, in database: AttributeDatabase) {
+        assertConfined()
         let connected = links.map(\.central.address)
         for index in rememberedClients.indices where !connected.contains(rememberedClients[index].address) {
             var subscribed = false

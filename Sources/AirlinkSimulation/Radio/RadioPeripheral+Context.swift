@@ -40,6 +40,7 @@ extension RadioPeripheral: PeripheralContext {
     func notifiableValueHandle(of characteristic: BluetoothUUID, in service: BluetoothUUID?) throws(AirlinkError)
         -> ATTHandle
     {
+        assertConfined()
         let entry = try entry(characteristic, in: service)
         guard entry.spec.properties.canSubscribe else {
             throw AirlinkError(

@@ -4,6 +4,7 @@ extension RadioPeripheral {
     /// Moves the peripheral; links go silent when it leaves range and recover if it returns before
     /// their supervision timeout.
     func move(to newPosition: Position) {
+        assertConfined()
         position = newPosition
         world.record("fault", "\(id) moves to \(newPosition)")
         reachabilityChanged()
@@ -11,6 +12,7 @@ extension RadioPeripheral {
 
     /// Marks the peripheral out of range (or back).
     func setOutOfRange(_ outOfRange: Bool) {
+        assertConfined()
         isOutOfRange = outOfRange
         world.record("fault", "\(id) \(outOfRange ? "moves out of range" : "moves back in range")")
         reachabilityChanged()
@@ -18,12 +20,14 @@ extension RadioPeripheral {
 
     /// Tells every link whether the peripheral can still be heard.
     func reachabilityChanged() {
+        assertConfined()
         let reachable = isInRange
         for link in links { link.setPeripheralReachable(reachable) }
     }
 
     /// Ends every link from the peripheral's side with `reason`.
     func dropLinks(reason: DisconnectionReason) {
+        assertConfined()
         world.record("fault", "\(id) drops its links: \(reason)")
         for link in links { link.drop(reason: reason) }
     }
@@ -31,6 +35,7 @@ extension RadioPeripheral {
     /// Reboots: the firmware stops answering at once (centrals lose their links after the supervision
     /// timeout), and comes back with the spec's values and state.
     func reset() {
+        assertConfined()
         world.record("fault", "\(id) resets")
         for link in links { link.peripheralVanished() }
         links = []
@@ -48,6 +53,7 @@ extension RadioPeripheral {
     /// and indicates Service Changed to centrals that subscribed (Core Spec Vol 3, Part G, 7.1), unless
     /// `announce` is false (a firmware that changes its database silently).
     func changeDatabase(_ newServices: [Service], announce: Bool = true) {
+        assertConfined()
         updateFirmware(FirmwareUpdate(services: newServices, announcesServiceChanged: announce))
     }
 
@@ -56,6 +62,7 @@ extension RadioPeripheral {
     /// centrals that are away learn of it when they come back. A `.stale` hash keeps the old database's Database
     /// Hash value in the new one.
     func updateFirmware(_ update: FirmwareUpdate) {
+        assertConfined()
         var newDatabase: AttributeDatabase
         do {
             newDatabase = try AttributeDatabase(spec.gattDefinition(services: update.services))
@@ -87,6 +94,7 @@ extension RadioPeripheral {
 
     /// The first fault rule that matches an incoming PDU, used up by one.
     func matchFault(_ pdu: ATTPDU) -> ATTFaultRule.Response? {
+        assertConfined()
         guard !attFaults.isEmpty else { return nil }
         let opcode = pdu.opcode
         var handle: ATTHandle?

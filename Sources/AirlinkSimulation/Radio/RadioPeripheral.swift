@@ -5,8 +5,10 @@ import AirlinkCore
 ///
 /// Guarded by the world's lock. The authoritative values live in ``database``; each link's
 /// ``ATTServer`` keeps a copy that is updated whenever a value changes, with its own CCCDs.
-final class RadioPeripheral: @unchecked Sendable {
-    // @unchecked: every mutable field is used under `world.lock`.
+final class RadioPeripheral: RadioConfined, @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`. Debug builds assert it in each internal member
+    // that touches one (``RadioConfined/assertConfined(_:file:line:)``); another type's direct access to a field is
+    // not checked by itself.
     // `@exclusivity(unchecked)` on the fields every request touches: as on ``Link``.
     unowned let world: RadioWorld
     let spec: PeripheralSpec
@@ -129,14 +131,17 @@ final class RadioPeripheral: @unchecked Sendable {
     /// never builds one; its definition was checked when the peripheral was added.
     var database: AttributeDatabase {
         get {
+            assertConfined()
             layOut()
             return laidOutDatabase!
         }
         _modify {
+            assertConfined()
             layOut()
             yield &laidOutDatabase!
         }
         set {
+            assertConfined()
             pendingLayout = nil
             laidOutDatabase = newValue
         }
@@ -145,27 +150,37 @@ final class RadioPeripheral: @unchecked Sendable {
     /// The characteristics of the current database, with their value handles.
     var characteristics: [Entry] {
         get {
+            assertConfined()
             layOut()
             return indexedCharacteristics
         }
         _modify {
+            assertConfined()
             layOut()
             yield &indexedCharacteristics
         }
-        set { indexedCharacteristics = newValue }
+        set {
+            assertConfined()
+            indexedCharacteristics = newValue
+        }
     }
 
     /// The periodic updates, each with its next due time.
     var updates: [UpdateSlot] {
         get {
+            assertConfined()
             layOut()
             return updateSlots
         }
         _modify {
+            assertConfined()
             layOut()
             yield &updateSlots
         }
-        set { updateSlots = newValue }
+        set {
+            assertConfined()
+            updateSlots = newValue
+        }
     }
 
     /// Builds the table and indexes it, once: as if it had been built when the peripheral was added
@@ -269,6 +284,7 @@ final class RadioPeripheral: @unchecked Sendable {
     /// - Throws: what the peripheral's own database refuses (no attribute at `handle`, a value over 512 bytes); a
     ///   link's server that refuses afterwards is traced with its reason, since the value is stored by then.
     func store(_ bytes: [UInt8], for handle: ATTHandle, notify: Bool) throws(AirlinkError) {
+        assertConfined()
         try database.setValue(bytes, for: handle)
         for link in links {
             if notify {
@@ -284,6 +300,7 @@ final class RadioPeripheral: @unchecked Sendable {
 
     /// Sends bytes to the subscribers of the characteristic at `handle` without storing them.
     func send(_ bytes: [UInt8], for handle: ATTHandle) {
+        assertConfined()
         for link in links {
             let bits = link.server.clientConfiguration(forValue: handle)
             if bits & 0x0001 != 0 {
@@ -316,6 +333,7 @@ final class RadioPeripheral: @unchecked Sendable {
     /// Called on every request the peripheral receives and every value a behaviour reads, so the
     /// common case (nothing due, the timer armed) returns after one comparison, without allocating.
     func catchUpUpdates() {
+        assertConfined()
         guard !isCatchingUp, let next = nextUpdateDue else { return }
         let now = world.now
         if next > now, links.isEmpty || updateTimerAt.map({ $0 <= next && $0 > now }) == true { return }
@@ -342,6 +360,7 @@ final class RadioPeripheral: @unchecked Sendable {
 
     /// Arms one timer for the next due update while a link is up.
     func armUpdateTimer() {
+        assertConfined()
         guard !links.isEmpty, let next = nextUpdateDue else { return }
         if let armed = updateTimerAt, armed <= next, armed > world.now { return }
         updateTimerAt = next
@@ -370,6 +389,7 @@ final class RadioPeripheral: @unchecked Sendable {
     }
 
     func perform(_ action: TimelineAction) {
+        assertConfined()
         switch action {
         case .run(let body): body(context)
         case .setBytes(let bytes, let characteristic, let service):

@@ -6,8 +6,9 @@ import AirlinkCore
 /// thread, one event at a time. Radio events (advertising events, packet deliveries, timeouts) are
 /// synchronous actions in the kernel's timer queue, keyed by (virtual time, arming order): there is no
 /// task per advertisement or per packet.
-final class RadioWorld: @unchecked Sendable {
-    // @unchecked: every mutable field is read and written under `lock`.
+final class RadioWorld: RadioConfined, @unchecked Sendable {
+    // @unchecked: every mutable field is read and written under `lock`; debug builds assert it where the
+    // world's own members touch them (``RadioConfined/assertConfined(_:file:line:)``).
     let lock = RadioLock()
     let kernel: SimulationKernel
     let environment: AirlinkEnvironment
@@ -27,6 +28,9 @@ final class RadioWorld: @unchecked Sendable {
         self.trace = trace
         self.tracing = tracing
     }
+
+    /// Itself: the world whose lock guards it.
+    var world: RadioWorld { self }
 
     /// The current virtual time.
     var now: VirtualInstant { kernel.virtualNow }
@@ -71,7 +75,10 @@ final class RadioWorld: @unchecked Sendable {
     }
 
     /// The peripheral with `id`, if one was added.
-    func peripheral(_ id: DeviceID) -> RadioPeripheral? { peripheralsByID[id] }
+    func peripheral(_ id: DeviceID) -> RadioPeripheral? {
+        assertConfined()
+        return peripheralsByID[id]
+    }
 
     /// Adds a peripheral; its timeline starts now.
     func add(_ spec: PeripheralSpec) throws(AirlinkError) -> RadioPeripheral {

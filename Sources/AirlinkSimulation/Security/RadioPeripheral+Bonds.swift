@@ -3,12 +3,14 @@ import AirlinkCore
 extension RadioPeripheral {
     /// The bond this peripheral keeps with the central at `address`, if they paired and bonded.
     func bond(with address: DeviceID) -> PairingResult? {
-        bonds.first { $0.central == address }?.bond
+        assertConfined()
+        return bonds.first { $0.central == address }?.bond
     }
 
     /// Keeps (or replaces) the bond with the central at `address`; a bonded central is also remembered between
     /// connections for GATT caching, as ``/AirlinkCore/PeripheralSpec/bondsWithCentrals`` makes every central.
     func remember(bond: PairingResult, with address: DeviceID) {
+        assertConfined()
         if let index = bonds.firstIndex(where: { $0.central == address }) {
             bonds[index].bond = bond
         } else {
@@ -22,6 +24,7 @@ extension RadioPeripheral {
     /// Forgets every bond (a factory reset of its pairing data): a central that comes back with its bond meets
     /// PIN or Key Missing when it encrypts.
     func forgetBonds() {
+        assertConfined()
         let forgotten = bonds.map(\.central)
         bonds = []
         if !spec.bondsWithCentrals { rememberedClients.removeAll { forgotten.contains($0.address) } }
