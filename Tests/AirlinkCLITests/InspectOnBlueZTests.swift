@@ -125,23 +125,21 @@ import Testing
 
     /// The application's registration in the fixture's call log: who registered, and where.
     static func registration(_ fake: FakeBlueZ, _ running: CLI.Running) async throws -> (sender: String, path: String) {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-        while ContinuousClock.now < deadline {
-            let calls = try await fake.callLog()
-            let advertised = calls.contains { $0["method"] as? String == "RegisterAdvertisement" }
-            if advertised,
-                let application = calls.first(where: { $0["method"] as? String == "RegisterApplication" }),
-                let arguments = application["args"] as? [String: String], let sender = arguments["sender"],
-                let path = arguments["object"]
-            {
-                return (sender, path)
-            }
-            guard running.process.isRunning else { throw CLIFailure(description: "\(try await running.wait())") }
-            // The fixture's call log tells no one it grew: poll it, as FakeBlueZ.waitForCall does.
-            try await Task.sleep(for: .milliseconds(50))
+        // The command prints its `publishes` line once the inspector started: its application and advertisement
+        // registered, bluetoothd having answered both.
+        try await running.waitForOutput(containing: " publishes ", within: .seconds(30))
+        let calls = try await fake.callLog()
+        let advertised = calls.contains { $0["method"] as? String == "RegisterAdvertisement" }
+        guard advertised,
+            let application = calls.first(where: { $0["method"] as? String == "RegisterApplication" }),
+            let arguments = application["args"] as? [String: String], let sender = arguments["sender"],
+            let path = arguments["object"]
+        else {
+            running.interrupt()
+            throw CLIFailure(
+                description: "airlink inspect started without registering both: \(calls)\n\(try await running.wait())")
         }
-        running.interrupt()
-        throw CLIFailure(description: "airlink inspect did not register in 30 s: \(try await running.wait())")
+        return (sender, path)
     }
 
     /// The application's characteristics by the identifier their User Description holds.

@@ -61,7 +61,12 @@ import Testing
         // Then it read the level, the trace shows no scan, and the record counts a second connection
         #expect(level > 0)
         #expect(sim.trace.events(in: "scan").isEmpty)
-        #expect(!sim.trace.lines.contains { $0.contains("scan started") || $0.contains("startScan") })
+        // A scan's start is a free-form note (no typed record): no note of any category says one started.
+        #expect(
+            !sim.trace.records.contains { record in
+                guard case .line(_, let text) = record.event else { return false }
+                return text.contains("scan started") || text.contains("startScan")
+            })
         let second = try #require(try await registry.record(for: battery))
         #expect(second.connectionCount == 2)
         #expect(second.name == "Battery")

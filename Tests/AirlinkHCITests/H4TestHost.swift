@@ -1,4 +1,5 @@
 import AirlinkCore
+import Dispatch
 
 @testable import AirlinkHCI
 
@@ -9,8 +10,8 @@ import AirlinkCore
 #endif
 
 /// A host for the tests: speaks H4 over a file descriptor (a Unix socket's client end, a pseudo-terminal's
-/// slave) and waits for events with a wall-clock deadline (the controller runs paced to the wall clock), polling
-/// without blocking a thread of the cooperative pool.
+/// slave) and waits for events with a wall-clock deadline (the controller runs paced to the wall clock), each wait
+/// for bytes blocking a thread of Dispatch's global queue, never one of the cooperative pool.
 final class H4TestHost {
     private let fd: Int32
     private var decoder = H4StreamDecoder()
@@ -56,25 +57,35 @@ final class H4TestHost {
     /// `nil` when `seconds` of wall-clock time pass first.
     func event(within seconds: Int, where matches: (HCIEvent) -> Bool) async throws -> HCIEvent? {
         if let index = backlog.firstIndex(where: matches) { return backlog.remove(at: index) }
+        // The deadline: the controller runs paced to the wall clock.
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
-        while ContinuousClock.now < deadline {
+        while true {
             while let packet = try decoder.next() {
                 guard case .event(let event) = packet else { continue }
                 if matches(event) { return event }
                 backlog.append(event)
             }
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 0) > 0 else {
-                // Polled without blocking: the server's tasks share the cooperative threads with this one.
-                try await Task.sleep(for: .milliseconds(5))
-                continue
-            }
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            decoder.append(Array(buffer[0..<count]))
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero, let bytes = await Self.nextBytes(on: fd, within: left) else { return nil }
+            decoder.append(bytes)
         }
-        return nil
+    }
+
+    /// The next bytes on `fd`, waiting for them at most `limit` (none if it passes first or a signal interrupts the
+    /// wait; `nil` at the end of the stream), on a thread of Dispatch's global queue: the server's tasks share the
+    /// cooperative threads with the test's.
+    private static func nextBytes(on fd: Int32, within limit: Duration) async -> [UInt8]? {
+        let (seconds, attoseconds) = limit.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&entry, 1, milliseconds) > 0 else { return continuation.resume(returning: []) }
+                var buffer = [UInt8](repeating: 0, count: 1024)
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                continuation.resume(returning: count > 0 ? Array(buffer[0..<count]) : nil)
+            }
+        }
     }
 
     /// The Command Complete of `opcode`'s return parameters (status first), or `nil` past the deadline.

@@ -57,7 +57,7 @@ import Testing
         // Then each app connected on its own, the second's lines carry its number, and its registry keeps P1
         #expect(result.passed, "\(result.summary)")
         #expect(result.events.filter { $0.name == "connected" }.map(\.app) == [1, 2])
-        #expect(result.trace.text.contains("client app2 connect E0:00:00:00:00:01 ok"))
+        #expect(result.trace.records.contains { $0.event == .client(.app(2, .connected(Self.device))) })
         #expect(result.registries.map { $0.map(\.id) } == [[], [Self.device]])
     }
 

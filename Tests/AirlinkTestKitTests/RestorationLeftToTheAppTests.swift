@@ -1,3 +1,5 @@
+import AirlinkCore
+import AirlinkSimulation
 import AirlinkTestKit
 import Testing
 
@@ -36,13 +38,37 @@ import Testing
         """
     }
 
-    /// The trace of ``scenario(fault:)``, where `fault` (if any) answers the first write after 90.3 s.
-    private static func trace(unsubscribe fault: String) async throws -> [String] {
-        try await ScenarioRunner().run(try Scenario.parse(scenario(fault: fault))).trace.lines
+    /// The trace's records of ``scenario(fault:)``, where `fault` (if any) answers the first write after 90.3 s.
+    private static func trace(unsubscribe fault: String) async throws -> [TraceRecord] {
+        try await ScenarioRunner().run(try Scenario.parse(scenario(fault: fault))).trace.records
     }
 
-    private static func index(of text: String, in lines: [String]) -> Int? {
-        lines.firstIndex { $0.contains(text) }
+    /// Whether `event` is the client's unsubscribe from F111: one that failed, or (`failed: nil`) either.
+    private static func isUnsubscribe(_ event: TraceEvent, failed: Bool?) -> Bool {
+        switch event {
+        case .client(.unsubscribeFailed("F111", _)): failed != false
+        case .client(.unsubscribed("F111")): failed != true
+        default: false
+        }
+    }
+
+    /// Whether `event` is a value of F111 reaching the client.
+    private static func isNotified(_ event: TraceEvent) -> Bool {
+        if case .client(.notified("F111", _, _)) = event { true } else { false }
+    }
+
+    /// Whether `event` reports notifications restored (of F110/F111 with `notify` if `only`).
+    private static func isRestored(_ event: TraceEvent, only: Bool = false) -> Bool {
+        guard
+            case .layer(.event(.services(_, .notificationsRestored(let service, let characteristic, let mode)))) =
+                event
+        else { return false }
+        return !only || (service == BluetoothUUID(0xF110) && characteristic == BluetoothUUID(0xF111) && mode == .notify)
+    }
+
+    /// Whether `event` reports a restoration that failed.
+    private static func isRestoreFailed(_ event: TraceEvent) -> Bool {
+        if case .layer(.event(.services(_, .notificationsRestoreFailed))) = event { true } else { false }
     }
 
     @Test func anUnsubscribeThatFailsLeavesTheNotificationsRestored() async throws {
@@ -53,14 +79,18 @@ import Testing
 
         // Then the unsubscribe failed, so the app still wants them: the restoration it skipped enables them after it,
         // reports them restored, and values reach the app again; no restoration is reported as failed
-        let failed = try #require(Self.index(of: "client unsubscribe F111 failed", in: lines))
-        let restored = try #require(Self.index(of: "notificationsRestored F110/F111 notify", in: lines))
+        let failed = try #require(lines.firstIndex { Self.isUnsubscribe($0.event, failed: true) })
+        let restored = try #require(lines.firstIndex { Self.isRestored($0.event, only: true) })
+        // The peripheral's CCCD change is a free-form `peripheral` note (no typed record): matched on its text.
         let enabled = try #require(
-            lines.lastIndex { $0.contains("peripheral E0:00:00:00:00:01") && $0.contains("notify=on") })
+            lines.lastIndex { record in
+                guard case .line("peripheral", let text) = record.event else { return false }
+                return text.hasPrefix("E0:00:00:00:00:01") && text.contains("notify=on")
+            })
         #expect(enabled < restored)
         #expect(abs(restored - failed) <= 1, "\(lines[min(failed, restored)...max(failed, restored)])")
-        #expect(lines[restored...].contains { $0.contains("client notified F111") })
-        #expect(!lines.contains { $0.contains("notificationsRestoreFailed") })
+        #expect(lines[restored...].contains { Self.isNotified($0.event) })
+        #expect(!lines.contains { Self.isRestoreFailed($0.event) })
     }
 
     @Test func anUnsubscribeThatSucceedsIsTheLastWord() async throws {
@@ -68,9 +98,9 @@ import Testing
         let lines = try await Self.trace(unsubscribe: "")
 
         // Then nothing is restored or reported failed, and no value reaches the app after its unsubscribe
-        let unsubscribed = try #require(Self.index(of: "client unsubscribe F111", in: lines))
-        #expect(!lines.contains { $0.contains("notificationsRestored") })
-        #expect(!lines.contains { $0.contains("notificationsRestoreFailed") })
-        #expect(!lines[unsubscribed...].contains { $0.contains("client notified F111") })
+        let unsubscribed = try #require(lines.firstIndex { Self.isUnsubscribe($0.event, failed: nil) })
+        #expect(!lines.contains { Self.isRestored($0.event) })
+        #expect(!lines.contains { Self.isRestoreFailed($0.event) })
+        #expect(!lines[unsubscribed...].contains { Self.isNotified($0.event) })
     }
 }

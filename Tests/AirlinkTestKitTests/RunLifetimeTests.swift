@@ -56,7 +56,7 @@ import Testing
             _ = try await Explorer().judge(scenario, with: runner)
         } else {
             let result = try await runner.run(scenario)
-            #expect(!result.trace.lines.isEmpty)
+            #expect(!result.trace.records.isEmpty)
         }
         return witness
     }

@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Testing
 
 @testable import AirlinkTestKit
@@ -45,9 +46,12 @@ import Testing
         let result = try await ScenarioRunner().run(scenario)
 
         // Then the scenario line and the radio's fault line say what the firmware did
-        let lines = result.trace.lines.joined(separator: "\n")
-        #expect(lines.contains("changeDatabase P1 services=F120 silently stale-hash"), "\(lines)")
-        #expect(lines.contains("changes its database silently, keeping the old hash"))
+        // Both are free-form notes (`scenario`, `fault`; no typed record): their texts are matched.
+        let records = result.trace.records
+        let actions = records.notes(in: "scenario").map(\.text)
+        #expect(actions.contains { $0.contains("changeDatabase P1 services=F120 silently stale-hash") }, "\(actions)")
+        let faults = records.notes(in: "fault").map(\.text)
+        #expect(faults.contains { $0.contains("changes its database silently, keeping the old hash") }, "\(faults)")
         #expect(result.violations.isEmpty, "\(result.violations)")
     }
 

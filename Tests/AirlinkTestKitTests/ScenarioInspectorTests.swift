@@ -1,5 +1,6 @@
 import Airlink
 import AirlinkCore
+import AirlinkSimulation
 import AirlinkTestKit
 import Testing
 
@@ -46,8 +47,13 @@ import Testing
         #expect(result.violations.isEmpty, "\(result.violations)")
         let level = result.inspected.filter { $0.identifier == "level" }.map { "\($0.source.rawValue) \($0.value)" }
         #expect(level == ["notified 41", "written 90", "notified 90"])
-        #expect(result.trace.text.contains("inspector \"Test Server\" central wrote level = 90"))
-        #expect(result.trace.text.contains("client inspector 5A:1A:00:00:00:02 has level (UInt8), label (String)"))
+        let events = result.trace.records.map(\.event)
+        #expect(events.contains(.inspector(.written(inspector: "Test Server", identifier: "level", value: "90"))))
+        let listed = [
+            ClientTraceEvent.InspectedValueListing(identifier: "level", type: "UInt8"),
+            ClientTraceEvent.InspectedValueListing(identifier: "label", type: "String"),
+        ]
+        #expect(events.contains(.client(.inspectorListed("5A:1A:00:00:00:02", values: listed))))
     }
 
     @Test func userCodeChangesAnInspectorsValueThroughTheContext() async throws {
@@ -72,7 +78,12 @@ import Testing
         }
 
         // Then the client saw it
-        #expect(result.trace.text.contains("client saw level = 77"), "\(result.trace.text)")
+        // What user code logs is a free-form `client` note: its category and text are matched.
+        let logged = result.trace.records.compactMap { record -> String? in
+            guard case .line("client", let text) = record.event else { return nil }
+            return text
+        }
+        #expect(logged.contains("saw level = 77"), "\(logged)")
     }
 
     @Test(arguments: [

@@ -30,7 +30,7 @@ import Testing
                 witness.keep(context.simulation)
                 try? await context.simulation.clock.sleep(for: .seconds(86_400))
             }
-            #expect(!result.trace.lines.isEmpty)
+            #expect(!result.trace.records.isEmpty)
         }
 
         // Then nothing holds the simulation any more

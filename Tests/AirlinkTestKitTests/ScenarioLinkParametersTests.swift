@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Testing
 
 @testable import AirlinkTestKit
@@ -22,6 +23,12 @@ import Testing
                   - {uuid: "F111", properties: [read, notify], type: uint32, value: 0, updates: {every: 500ms, add: 1}}
         """
 
+    /// Whether the radio noted a link ready with `mtu`: a free-form `radio` record (no typed record of a link's
+    /// readiness), matched on its text.
+    static func noted(readyWith mtu: Int, in records: [TraceRecord]) -> Bool {
+        records.notes(in: "radio").contains { $0.text.hasSuffix(" ready mtu=\(mtu)") }
+    }
+
     @Test func theCentralsParametersAndThePeripheralsMTUShapeTheLink() async throws {
         // Given a central asking for a 50 ms interval and an MTU of 200, and a peripheral answering 100
         let scenario = try Scenario.parse(
@@ -36,9 +43,14 @@ import Testing
         let result = try await ScenarioRunner().run(scenario)
 
         // Then the link has the central's parameters, the peripheral's data length, and the smaller MTU
-        let lines = result.trace.lines.joined(separator: "\n")
-        #expect(lines.contains("connected interval=50ms latency=1 timeout=2s phy=1M dl=60"), "\(lines)")
-        #expect(lines.contains("ready mtu=100"))
+        let records = result.trace.records
+        let expected = ConnectionParameters(
+            interval: .milliseconds(50), latency: 1, supervisionTimeout: .seconds(2), phy: .le1M, dataLength: 60)
+        #expect(
+            records.contains { record in
+                if case .connected(_, _, expected) = record.event { true } else { false }
+            }, "\(records)")
+        #expect(Self.noted(readyWith: 100, in: records))
     }
 
     @Test func badLinkParametersAreRefusedWhenTheFileIsRead() {
@@ -75,12 +87,19 @@ import Testing
 
         // Then the exchange keeps 23 bytes, the change is silent, the client unsubscribed and forgot
         // the device, and the registry, forgetting included, agrees with the connections
-        let lines = result.trace.lines.joined(separator: "\n")
-        #expect(lines.contains("ready mtu=23"), "\(lines)")
-        #expect(lines.contains("changes its database silently"))
-        #expect(!lines.contains("ATT_HANDLE_VALUE_IND"))
-        #expect(lines.contains("client unsubscribe F111 ok"))
-        #expect(lines.contains("client forget E0:00:00:00:00:01 ok"))
+        let records = result.trace.records
+        #expect(Self.noted(readyWith: 23, in: records), "\(records)")
+        #expect(records.notes(in: "fault").contains { $0.text.contains("changes its database silently") })
+        #expect(
+            !records.contains { record in
+                guard case .attPDU(_, _, _, let pdu, _) = record.event else { return false }
+                return pdu.opcode == .handleValueIndication
+            })
+        #expect(records.contains { $0.event == .client(.unsubscribed(target: "F111")) })
+        #expect(
+            records.contains { record in
+                if case .client(.forgot("E0:00:00:00:00:01", _)) = record.event { true } else { false }
+            })
         #expect(result.registry.isEmpty)
         #expect(result.violations.isEmpty, "\(result.violations)")
     }

@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkSimulation
 import AirlinkTestKit
 import Testing
 
@@ -26,35 +27,44 @@ import Testing
         """
     }
 
-    private static func lines(_ security: String, _ pair: String) async throws -> String {
+    /// What the scenario's client did, from the trace's records.
+    private static func client(_ security: String, _ pair: String) async throws -> [ClientTraceEvent] {
         let scenario = try Scenario.parse(Self.scenario(security: security, pair: pair))
-        return try await ScenarioRunner().run(scenario).trace.lines.joined(separator: "\n")
+        return try await ScenarioRunner().run(scenario).trace.records.compactMap { record in
+            guard case .client(let event) = record.event else { return nil }
+            return event
+        }
     }
 
+    static let vault: DeviceID = "C0:FF:EE:00:00:41"
+
     @Test func theRightPasskeyOpensTheValue() async throws {
-        let lines = try await Self.lines(
+        let client = try await Self.client(
             "{io: display-only, mitm: true, passkey: 123456}",
             "{at: 2s, io: keyboard-only, mitm: true, passkey: 123456}")
         #expect(
-            lines.contains(
-                "client pair C0:FF:EE:00:00:41 ok: level 4 (authenticated Secure Connections) keySize=16 bonded"),
-            "\(lines)")
-        #expect(lines.contains("client read FFF1 = 42"), "\(lines)")
+            client.contains { event in
+                guard case .paired(Self.vault, let result) = event else { return false }
+                return result.level == .authenticatedSecureConnections && result.keySize == 16 && result.bonded
+            }, "\(client)")
+        #expect(client.contains(.read(target: "FFF1", value: "42")), "\(client)")
     }
 
     @Test func aWrongPasskeyFailsAndTheValueStaysRefused() async throws {
-        let lines = try await Self.lines(
+        let client = try await Self.client(
             "{io: display-only, mitm: true, passkey: 123456}",
             "{at: 2s, io: keyboard-only, mitm: true, passkey: 999999}")
         #expect(
-            lines.contains("client pair C0:FF:EE:00:00:41 failed: pairingFailed Confirm Value Failed (0x04)"),
-            "\(lines)")
-        #expect(lines.contains("client read FFF1 failed: attribute"), "\(lines)")
+            client.contains(.pairFailed(Self.vault, .pairingFailed, detail: "Confirm Value Failed (0x04)")), "\(client)"
+        )
+        #expect(client.contains(.failed(.read, target: "FFF1", .attribute)), "\(client)")
     }
 
     @Test func aPeripheralThatRefusesSaysWhy() async throws {
-        let lines = try await Self.lines("{refuse: pairing-not-supported}", "{at: 2s}")
-        #expect(lines.contains("failed: pairingFailed Pairing Not Supported (0x05)"), "\(lines)")
+        let client = try await Self.client("{refuse: pairing-not-supported}", "{at: 2s}")
+        #expect(
+            client.contains(.pairFailed(Self.vault, .pairingFailed, detail: "Pairing Not Supported (0x05)")),
+            "\(client)")
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkSimulation
 import AirlinkTestKit
 import Testing
 
@@ -23,13 +24,22 @@ import Testing
         """
     }
 
+    /// The errors the server answered read requests with, from the trace's ATT records.
+    private static func readRefusals(_ records: [TraceRecord]) -> [ATTError] {
+        records.compactMap { record in
+            guard case .attPDU(_, _, .toCentral, .errorResponse(.readRequest, _, let error), _) = record.event
+            else { return nil }
+            return error
+        }
+    }
+
     @Test(arguments: [
-        ("permissions: [readEncryptionRequired]", "Insufficient Encryption (0x0F)"),
-        ("permissions: [read-authentication-required]", "Insufficient Authentication (0x05)"),
-        ("permissions: [readAuthorizationRequired]", "Insufficient Authorization (0x08)"),
-        ("minimumKeySize: 16", "Insufficient Encryption (0x0F)"),
+        ("permissions: [readEncryptionRequired]", ATTError.insufficientEncryption),
+        ("permissions: [read-authentication-required]", .insufficientAuthentication),
+        ("permissions: [readAuthorizationRequired]", .insufficientAuthorization),
+        ("minimumKeySize: 16", .insufficientEncryption),
     ])
-    func aProtectedValueIsRefusedOverAnUnencryptedLink(_ declaration: String, _ expected: String) async throws {
+    func aProtectedValueIsRefusedOverAnUnencryptedLink(_ declaration: String, _ expected: ATTError) async throws {
         // Given a characteristic that declares a security requirement
         let scenario = try Scenario.parse(
             Self.scenario(
@@ -39,10 +49,9 @@ import Testing
         let result = try await ScenarioRunner().run(scenario)
 
         // Then the server answers the read with the error the requirement earns
-        let lines = result.trace.lines.joined(separator: "\n")
-        #expect(lines.contains("ATT_ERROR_RSP READ_REQ"), "\(lines)")
-        let refusal = lines.split(separator: "\n").first { $0.contains("ATT_ERROR_RSP READ_REQ") }
-        #expect(refusal?.hasSuffix(expected) == true, "\(lines)")
+        let refusals = Self.readRefusals(result.trace.records)
+        #expect(!refusals.isEmpty, "\(result.trace.records)")
+        #expect(refusals.first == expected, "\(refusals)")
     }
 
     @Test func aValueWithoutRequirementsIsStillRead() async throws {
@@ -51,8 +60,8 @@ import Testing
             Self.scenario("          - {uuid: \"FFF1\", properties: [read], type: uint8, value: 7}"))
 
         // When the client reads it, Then no error answers it
-        let lines = try await ScenarioRunner().run(scenario).trace.lines.joined(separator: "\n")
-        #expect(!lines.contains("ATT_ERROR_RSP READ_REQ"), "\(lines)")
+        let records = try await ScenarioRunner().run(scenario).trace.records
+        #expect(Self.readRefusals(records).isEmpty, "\(records)")
     }
 
     @Test(arguments: [

@@ -1,11 +1,16 @@
 import AirlinkCore
+import AirlinkSimulation
 import AirlinkTestKit
+import AirlinkTestSupport
 import Testing
 
 /// A peripheral that sends a Security Request (SMP 0x0B) after the link's setup: the layers pair for it when the
 /// policy pairs by itself, and otherwise only tell the app.
 @Suite struct SecurityRequestTests {
-    private static func lines(request: String, policy: String) async throws -> String {
+    static let vault: DeviceID = "C0:FF:EE:00:00:41"
+
+    /// The trace's records of a run of the vault requesting security with `request`, the app on `policy`.
+    private static func records(request: String, policy: String) async throws -> [TraceRecord] {
         let text = """
             duration: 4s
             world:
@@ -22,27 +27,37 @@ import Testing
             \(policy)
             """
         let scenario = try Scenario.parse(text)
-        return try await ScenarioRunner().run(scenario).trace.lines.joined(separator: "\n")
+        return try await ScenarioRunner().run(scenario).trace.records
     }
 
     @Test func aPolicyThatPairsByItselfPairsWhenThePeripheralAsks() async throws {
         // Given a peripheral that asks for an authenticated link, and an app whose policy pairs by itself
         // When the link comes up (the app never calls pair)
-        let lines = try await Self.lines(
+        let records = try await Self.records(
             request: "{mitm: true}", policy: "    pairWhenRefused: {io: keyboard-only, mitm: true, passkey: 123456}")
-        // Then the request is traced and the layers pair with the policy's features
-        #expect(lines.contains("smp C0:FF:EE:00:00:41 < SMP_SECURITY_REQUEST bonding mitm sc"), "\(lines)")
-        #expect(lines.contains("event C0:FF:EE:00:00:41 paired passkey entry"), "\(lines)")
-        #expect(!lines.contains("securityRequested"), "\(lines)")
+        // Then the request is traced (a free-form `smp` note: no typed SMP record yet) and the layers pair with the
+        // policy's features
+        let smp = records.notes(in: "smp").map(\.text)
+        #expect(smp.contains("C0:FF:EE:00:00:41 < SMP_SECURITY_REQUEST bonding mitm sc"), "\(smp)")
+        let events = records.layerEvents
+        #expect(
+            events.contains { event in
+                guard case .connection(Self.vault, .paired(let result)) = event else { return false }
+                if case .passkeyEntry? = result.method { return true } else { return false }
+            }, "\(events)")
+        #expect(!events.contains { $0.name == "securityRequested" }, "\(events)")
     }
 
     @Test func withoutThePolicyTheAppIsToldAndNothingElseHappens() async throws {
         // Given the same peripheral and an app with the manual policy
         // When the link comes up
-        let lines = try await Self.lines(request: "{bonding: false}", policy: "")
-        // Then the app sees securityRequested with what was asked, and no pairing starts
-        #expect(lines.contains("event C0:FF:EE:00:00:41 securityRequested sc"), "\(lines)")
-        #expect(!lines.contains("pairing request"), "\(lines)")
+        let records = try await Self.records(request: "{bonding: false}", policy: "")
+        // Then the app sees securityRequested with what was asked, and no pairing starts (no Pairing Request among
+        // the free-form `smp` notes)
+        let asked = SecurityRequest(bonding: false, mitm: false, secureConnections: true)
+        #expect(records.layerEvents.contains(.connection(Self.vault, .securityRequested(asked))), "\(records)")
+        let smp = records.notes(in: "smp").map(\.text)
+        #expect(!smp.contains { $0.contains("pairing request") }, "\(smp)")
     }
 
     @Test func aBadRequestIsRefusedAtItsLine() {

@@ -1,5 +1,6 @@
 import AirlinkTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `airlink` executable as a subprocess, as a user would, with a private data
@@ -63,7 +64,7 @@ struct CLI: Sendable {
     struct Running: @unchecked Sendable {
         // @unchecked: Process is used from one test at a time.
         let process: Process
-        let out: String
+        let output: CapturedOutput
         let err: String
         let exited: DispatchSemaphore
         let started: ContinuousClock.Instant
@@ -72,22 +73,19 @@ struct CLI: Sendable {
         func interrupt() { process.interrupt() }
 
         /// Waits until the standard output contains `text`, as the process prints it; throws, with what the
-        /// process printed, if it ends first or `limit` passes (then it is killed).
+        /// process printed, if its output ends first or `limit` passes (then it is killed).
         func waitForOutput(containing text: String, within limit: Duration = .seconds(10)) async throws {
-            let deadline = ContinuousClock.now.advanced(by: limit)
-            while true {
-                // Ask whether it runs before reading the output, so that output printed just before the end counts.
+            switch await output.wait(for: text, within: limit) {
+            case .found: return
+            case .ended, .timedOut:
                 let running = process.isRunning
-                if (try? String(contentsOfFile: out, encoding: .utf8))?.contains(text) == true { return }
-                guard running, ContinuousClock.now < deadline else {
-                    if running { kill(process.processIdentifier, SIGKILL) }
+                if running { kill(process.processIdentifier, SIGKILL) }
+                let ended = try await offThePool {
                     process.waitUntilExit()
-                    let when = running ? "within \(limit)" : "before it ended"
-                    throw CLIFailure(
-                        description: "airlink printed no \"\(text)\" \(when): \(try result(timedOut: running))")
+                    return try result(timedOut: running)
                 }
-                // The output goes to a file, which tells no one it grew: poll it.
-                try await Task.sleep(for: .milliseconds(50))
+                let when = running ? "within \(limit)" : "before it ended"
+                throw CLIFailure(description: "airlink printed no \"\(text)\" \(when): \(ended)")
             }
         }
 
@@ -133,9 +131,11 @@ struct CLI: Sendable {
             .now() + Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
 
+        /// What the ended process printed and how it ended; waits (on the caller's thread) for its standard output
+        /// to be read to its end.
         private func result(timedOut: Bool) throws -> Result {
             Result(
-                status: process.terminationStatus, stdout: try String(contentsOfFile: out, encoding: .utf8),
+                status: process.terminationStatus, stdout: output.drained(),
                 stderr: try String(contentsOfFile: err, encoding: .utf8),
                 signalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut,
                 elapsed: started.duration(to: .now))
@@ -153,16 +153,18 @@ struct CLI: Sendable {
         variables.merge(extra) { $1 }
         process.environment = variables
         let name = UUID().uuidString
-        let (out, err) = (directory + "/\(name).out", directory + "/\(name).err")
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        let err = directory + "/\(name).err"
         _ = FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        let pipe = Pipe()
+        process.standardOutput = pipe
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         let started = ContinuousClock.now
-        try process.run()
-        return Running(process: process, out: out, err: err, exited: exited, started: started)
+        try process.run()  // closes the parent's copy of the pipe's write end: the pipe ends when the process does
+        return Running(
+            process: process, output: CapturedOutput(reading: pipe.fileHandleForReading), err: err, exited: exited,
+            started: started)
     }
 
     /// Removes the scratch directory.
@@ -181,5 +183,111 @@ enum World {
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { root.deleteLastPathComponent() }
         return root.appendingPathComponent(path).path
+    }
+}
+
+/// A process's standard output, read from its pipe as it comes: a test waits for a text to appear (woken by the
+/// read that brings it, not by polling), and reads the whole output once the pipe reaches its end.
+final class CapturedOutput: Sendable {
+    /// How a wait for a text ended.
+    enum Outcome: Sendable {
+        /// The output contains the text.
+        case found
+        /// The output ended (the process closed it, by ending) without it.
+        case ended
+        /// The limit passed first.
+        case timedOut
+    }
+
+    private struct Waiter {
+        let id: Int
+        let text: String
+        let continuation: CheckedContinuation<Outcome, Never>
+    }
+
+    private struct State {
+        var bytes: [UInt8] = []
+        var ended = false
+        var waiters: [Waiter] = []
+        var nextID = 0
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    private let state = Mutex(State())
+    /// Left once the pipe reached its end.
+    private let end = DispatchGroup()
+
+    /// Starts reading `handle` to its end, on a thread of Dispatch's global queue (a blocking read, off the
+    /// cooperative pool).
+    init(reading handle: FileHandle) {
+        end.enter()
+        DispatchQueue.global().async { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                append(Array(chunk))
+            }
+            finish()
+            end.leave()
+        }
+    }
+
+    private func append(_ chunk: [UInt8]) {
+        let ready = state.withLock { state -> [Waiter] in
+            state.bytes += chunk
+            let text = state.text
+            let ready = state.waiters.filter { text.contains($0.text) }
+            state.waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
+            return ready
+        }
+        for waiter in ready { waiter.continuation.resume(returning: .found) }
+    }
+
+    private func finish() {
+        let left = state.withLock { state -> [Waiter] in
+            state.ended = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in left { waiter.continuation.resume(returning: .ended) }
+    }
+
+    /// Waits until the output contains `text`, it ends without it, or `limit` passes on the wall clock.
+    func wait(for text: String, within limit: Duration) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let id = state.withLock { state -> Int? in
+                if state.text.contains(text) {
+                    continuation.resume(returning: .found)
+                    return nil
+                }
+                if state.ended {
+                    continuation.resume(returning: .ended)
+                    return nil
+                }
+                state.nextID += 1
+                state.waiters.append(Waiter(id: state.nextID, text: text, continuation: continuation))
+                return state.nextID
+            }
+            guard let id else { return }
+            // The deadline: a real process runs on the wall clock.
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(limit)) { [self] in
+                let expired = state.withLock { state -> Waiter? in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return state.waiters.remove(at: index)
+                }
+                expired?.continuation.resume(returning: .timedOut)
+            }
+        }
+    }
+
+    /// The whole output, once the pipe reached its end (blocks the caller's thread until then, 10 s at most: a
+    /// child the process left behind may hold the pipe open, and then what came so far is all there is).
+    func drained() -> String {
+        _ = end.wait(timeout: .now() + 10)
+        return state.withLock { $0.text }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

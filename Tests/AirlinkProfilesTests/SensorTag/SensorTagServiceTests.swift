@@ -193,7 +193,7 @@ import Testing
 
     @Test func aSeededSessionRunsTheSameEveryTime() async throws {
         // Given two runs of the same session: every sensor on at 100 ms (IR 300 ms), streamed for 3 s
-        func session() async throws -> (trace: [String], readings: [SensorTagReading]) {
+        func session() async throws -> (trace: [TraceRecord], readings: [SensorTagReading]) {
             let (sim, _, service) = try await Self.connectedTag()
             let stream = try await sim.run { () async throws(AirlinkError) -> AsyncStream<SensorTagReading> in
                 let stream = try await service.readings()
@@ -206,7 +206,7 @@ import Testing
             let observed = Observed<SensorTagReading>()
             sim.spawn { for await reading in stream { observed.append(reading) } }
             try await sim.run(for: .seconds(3))
-            return (sim.trace.lines, observed.values)
+            return (sim.trace.records, observed.values)
         }
 
         // When both run

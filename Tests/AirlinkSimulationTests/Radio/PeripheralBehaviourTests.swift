@@ -110,6 +110,11 @@ import Testing
         try await sim.run(for: .seconds(2))
         #expect(await radio.adapterState == .poweredOff)
         #expect(events.values.map(\.name) == ["adapter(off)"])
-        #expect(sim.trace.lines.contains("t=3.000000 fault adapter powers off"))
+        // The fault is a free-form `fault` record (no typed record): its time and text are matched.
+        #expect(
+            sim.trace.records.contains(
+                TraceRecord(
+                    time: AirlinkInstant(offset: .seconds(3)),
+                    event: .line(category: "fault", text: "adapter powers off"))))
     }
 }

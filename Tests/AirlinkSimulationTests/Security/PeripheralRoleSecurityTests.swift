@@ -1,5 +1,6 @@
 import AirlinkCore
 import AirlinkSimulation
+import AirlinkTestSupport
 import Synchronization
 import Testing
 
@@ -81,7 +82,8 @@ import Testing
             if case .centralDisconnected = event { break }
             result.events.append(event)
         }
-        result.smp = sim.trace.lines.filter { $0.contains(" smp ") }
+        // The pairing steps are free-form `smp` records (no typed SMP record yet): their texts are matched.
+        result.smp = sim.trace.records.notes(in: "smp").map(\.text)
         return result
     }
 

@@ -9,8 +9,8 @@ import Testing
     static let id = RadioPairingTests.id
     static let request = SecurityRequest(bonding: true, mitm: true, secureConnections: true)
 
-    /// What one run observed: the transport's `securityRequested` events with their virtual times, and the trace's
-    /// `smp` lines.
+    /// What one run observed: the transport's `securityRequested` events with their virtual times, and the texts of
+    /// the trace's `smp` records (free-form, no typed SMP record yet).
     struct Observed {
         var requests: [(at: Duration, request: SecurityRequest)] = []
         var connectedAt: [Duration] = []
@@ -31,7 +31,7 @@ import Testing
             for await event in stream { stamped.append((sim.now.offset, event)) }
         }
         try await sim.run { try await body(radio, sim) }
-        var observed = Observed(lines: sim.trace.lines.filter { $0.contains(" smp ") })
+        var observed = Observed(lines: sim.trace.records.notes(in: "smp").map(\.text))
         for (time, event) in stamped.values {
             switch event {
             case .securityRequested(let device, let request) where device == id:

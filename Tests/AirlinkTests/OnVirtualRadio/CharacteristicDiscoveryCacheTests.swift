@@ -2,6 +2,7 @@ import Airlink
 import AirlinkCore
 import AirlinkProfiles
 import AirlinkSimulation
+import AirlinkTestSupport
 import Testing
 
 /// Finding a characteristic discovers and caches its service's characteristics once: the service's next
@@ -19,15 +20,15 @@ import Testing
         let mark = try await sim.run { () async throws -> Int in
             try await connection.connect(timeout: .seconds(5))
             _ = try await service.read(.thermostatTemperature)
-            let mark = sim.trace.lines.count
+            let mark = sim.trace.count
             _ = try await service.read(.thermostatUnit)
             return mark
         }
 
         // Then the only request sent is its read: no characteristic discovery again
-        let requests = sim.trace.lines[mark...].filter { $0.contains(" > ATT_") }
+        let requests = sim.trace.records[mark...].pdusSent
         #expect(requests.count == 1, "\(requests)")
-        #expect(requests.first?.contains("ATT_READ_REQ") == true, "\(requests)")
+        #expect(requests.first?.opcode == .readRequest, "\(requests)")
         manager.shutdown()
     }
 

@@ -23,7 +23,7 @@ import Testing
     /// link was ready.
     static func process(
         _ spec: PeripheralSpec, registry: DeviceRegistry, caching: DatabaseCaching = .verified
-    ) async throws -> (value: [UInt8], events: [String], requests: [String]) {
+    ) async throws -> (value: [UInt8], events: [ServicesEvent], requests: [ATTPDU]) {
         let sim = Simulation(seed: 5, strict: true)
         _ = try sim.add(spec)
         let manager = DeviceManager(
@@ -39,21 +39,33 @@ import Testing
             return value
         }
         manager.shutdown()
-        let lines = sim.trace.lines
-        let ready = lines.firstIndex { $0.contains(" event ") && $0.contains(" connected ") } ?? 0
-        let requests = lines[ready...].filter { $0.contains(" att ") && $0.contains(" > ") }
-            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
-        let events = lines.filter { $0.contains(" event ") && $0.contains("database") }
-            .map { String($0.split(separator: " ").suffix(from: 3).joined(separator: " ")) }
+        let records = sim.trace.records
+        let requests = records[readyIndex(records)...].pdusSent
+        let events = records.layerEvents.compactMap { event -> ServicesEvent? in
+            switch event {
+            case .services(_, let event) where event.name.hasPrefix("database"): event
+            default: nil
+            }
+        }
         return (value, events, requests)
+    }
+
+    /// The index of the first record from which the link was ready: the layers' first `connected` event (0 if none).
+    static func readyIndex(_ records: [TraceRecord]) -> Int {
+        records.firstIndex { record in
+            if case .layer(.event(.connection(_, .connected))) = record.event { true } else { false }
+        } ?? 0
     }
 
     /// The service and characteristic discoveries among `requests` (descriptor lookups are the transport's,
     /// to find a CCCD).
-    static func discoveries(_ requests: [String]) -> [String] {
-        requests.filter {
-            $0.hasPrefix("ATT_READ_BY_GROUP_TYPE_REQ") || $0.hasPrefix("ATT_FIND_BY_TYPE_VALUE_REQ")
-                || $0.contains("type=2803")
+    static func discoveries(_ requests: [ATTPDU]) -> [ATTPDU] {
+        requests.filter { pdu in
+            switch pdu {
+            case .readByGroupTypeRequest, .findByTypeValueRequest: true
+            case .readByTypeRequest(_, _, .characteristicDeclaration): true
+            default: false
+            }
         }
     }
 
@@ -73,9 +85,9 @@ import Testing
         #expect(!Self.discoveries(first.requests).isEmpty)
         #expect(record.databaseHash?.count == 16)
         #expect(record.database?.services.map(\.service.uuid) == [.thermostatBatteryService])
-        #expect(second.events == ["databaseCacheReused hashMatched services=1"])
+        #expect(second.events == [.databaseCacheReused(.hashMatched, services: 1)])
         #expect(Self.discoveries(second.requests) == [])
-        #expect(second.requests.first == "ATT_READ_BY_TYPE_REQ 0x0001-0xFFFF type=2B2A")
+        #expect(second.requests.first == .readByTypeRequest(start: .min, end: .max, type: .databaseHash))
         #expect(second.requests.count == 2)
         #expect(second.value == first.value)
     }
@@ -105,11 +117,11 @@ import Testing
         #expect(record.database?.services.first?.characteristics.map(\.uuid) == [.thermostatBatteryLevel])
         #expect(record.databaseHash?.count == 16)
         let next = try await Self.process(.thermostat(), registry: registry)
-        #expect(next.events == ["databaseCacheReused hashMatched services=1"])
+        #expect(next.events == [.databaseCacheReused(.hashMatched, services: 1)])
     }
 
     /// One process that reads the battery level's CCCD; returns the ATT requests sent after the link was ready.
-    static func descriptorProcess(registry: DeviceRegistry) async throws -> [String] {
+    static func descriptorProcess(registry: DeviceRegistry) async throws -> [ATTPDU] {
         let sim = Simulation(seed: 5, strict: true)
         _ = try sim.add(.thermostat())
         let manager = DeviceManager(transport: sim.radio, environment: sim.environment, registry: registry)
@@ -122,10 +134,8 @@ import Testing
             await manager.waitForRecords()
         }
         manager.shutdown()
-        let lines = sim.trace.lines
-        let ready = lines.firstIndex { $0.contains(" event ") && $0.contains(" connected ") } ?? 0
-        return lines[ready...].filter { $0.contains(" att ") && $0.contains(" > ") }
-            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
+        let records = sim.trace.records
+        return records[readyIndex(records)...].pdusSent
     }
 
     @Test func discoveredDescriptorsAreCachedWithTheirCharacteristics() async throws {
@@ -145,8 +155,8 @@ import Testing
         let level = try #require(service.characteristics.first)
         #expect(
             service.descriptors[level.valueHandle]?.contains { $0.uuid == .clientCharacteristicConfiguration } == true)
-        #expect(first.contains { $0.hasPrefix("ATT_FIND_INFORMATION_REQ") })
-        #expect(!second.contains { $0.hasPrefix("ATT_FIND_INFORMATION_REQ") }, "\(second)")
+        #expect(first.contains { $0.opcode == .findInformationRequest })
+        #expect(!second.contains { $0.opcode == .findInformationRequest }, "\(second)")
         #expect(second.count == 2, "\(second)")
     }
 
@@ -168,7 +178,8 @@ import Testing
         // Then the registry's cache and the central's were dropped, no scan is needed, and the next process
         // discovers (no cache: nothing to reuse, nothing reported); the radio never reports its own cache stale
         #expect(dropped == DroppedDatabaseCaches(registry: true, stack: true, mustBeDiscoveredAgain: false))
-        #expect(sim.trace.lines.contains { $0.hasSuffix("C0:FF:EE:00:00:01 database cache dropped") })
+        // The radio's drop is a free-form `radio` note (no typed record): its text is matched.
+        #expect(sim.trace.records.notes(in: "radio").contains { $0.text == "C0:FF:EE:00:00:01 database cache dropped" })
         #expect(!Self.discoveries(next.requests).isEmpty)
         #expect(next.events.isEmpty)
     }
@@ -186,7 +197,7 @@ import Testing
         let second = try await Self.process(updated, registry: registry)
 
         // Then the hash differs, the cache is dropped and the level is read at its new handle
-        #expect(second.events == ["databaseChanged hashChanged"])
+        #expect(second.events == [.databaseChanged(.hashChanged)])
         #expect(!Self.discoveries(second.requests).isEmpty)
         #expect(second.value == first.value)
     }
@@ -205,9 +216,9 @@ import Testing
         let trusting = try await Self.process(spec, registry: registry, caching: .trustWithoutHash)
 
         // Then the first rediscovers (noHash), the second reuses the handles
-        #expect(safe.events == ["databaseChanged noHash"])
+        #expect(safe.events == [.databaseChanged(.noHash)])
         #expect(!Self.discoveries(safe.requests).isEmpty)
-        #expect(trusting.events == ["databaseCacheReused trustedWithoutHash services=1"])
+        #expect(trusting.events == [.databaseCacheReused(.trustedWithoutHash, services: 1)])
         #expect(Self.discoveries(trusting.requests) == [])
         #expect(safe.value == [90] && trusting.value == [90])
     }
@@ -225,7 +236,13 @@ import Testing
         // Then nothing was cached, no hash read, and discovery ran again
         #expect(try await registry.record(for: Self.thermostat)?.database == nil)
         #expect(second.events == [])
-        #expect(!second.requests.contains { $0.contains("type=2B2A") })
+        #expect(
+            !second.requests.contains { pdu in
+                switch pdu {
+                case .readByTypeRequest(_, _, .databaseHash), .readByGroupTypeRequest(_, _, .databaseHash): true
+                default: false
+                }
+            })
         #expect(!Self.discoveries(second.requests).isEmpty)
     }
 
@@ -259,10 +276,12 @@ import Testing
         try await sim.run(for: .milliseconds(500))
 
         // Then the cache was reused: the hash read, the CCCD written, nothing discovered; the value arrived
-        let lines = sim.trace.lines
-        let reconnected = try #require(lines.firstIndex { $0.contains(" event ") && $0.contains(" reconnected ") })
-        let requests = lines[reconnected...].filter { $0.contains(" att ") && $0.contains(" > ") }
-        #expect(Self.discoveries(requests.map { String($0.split(separator: " > ")[1]) }) == [])
+        let records = sim.trace.records
+        let reconnected = try #require(
+            records.firstIndex { record in
+                if case .layer(.event(.connection(_, .reconnected))) = record.event { true } else { false }
+            })
+        #expect(Self.discoveries(records[reconnected...].pdusSent) == [])
         #expect(events.values.map(\.name).contains("databaseCacheReused"))
         #expect(events.values.map(\.name).contains("notificationsRestored"))
         #expect(values.values.map(\.bytes) == [[70]])

@@ -102,7 +102,11 @@ import Testing
         let added = Service(.deviceInformation) { Characteristic(.modelNumberString, properties: [.read], value: "T2") }
         peripheral.updateFirmware(FirmwareUpdate(services: peripheral.spec.services + [added]))
         try await sim.run(for: .milliseconds(500))
-        let indication = try #require(sim.trace.lines.lastIndex { $0.contains("ATT_HANDLE_VALUE_IND") })
+        let indication = try #require(
+            sim.trace.records.lastIndex { record in
+                guard case .attPDU(_, _, _, let pdu, _) = record.event else { return false }
+                return pdu.opcode == .handleValueIndication
+            })
         try await sim.run {
             _ = try await temperature.read(.thermostatTemperature)
             _ = try await battery.read(.thermostatBatteryLevel)
@@ -111,12 +115,15 @@ import Testing
 
         // Then the two services outside the range were read at their cached handles, at once, and only the new
         // one was discovered (its service by UUID, its characteristics)
-        let requests = sim.trace.lines[indication...].filter { $0.contains(" att ") && $0.contains(" > ") }
-            .map { String($0.split(separator: " > ", maxSplits: 1)[1]) }
-        #expect(requests.dropFirst().prefix(2).allSatisfy { $0.hasPrefix("ATT_READ_REQ") }, "\(requests)")
-        #expect(!requests.contains { $0.hasPrefix("ATT_READ_BY_GROUP_TYPE_REQ") }, "\(requests)")
-        let services = requests.filter { $0.hasPrefix("ATT_FIND_BY_TYPE_VALUE_REQ") }
-        #expect(!services.isEmpty && services.allSatisfy { $0.hasSuffix("value=0A18") }, "\(requests)")
+        let requests = sim.trace.records[indication...].pdusSent
+        #expect(requests.dropFirst().prefix(2).allSatisfy { $0.opcode == .readRequest }, "\(requests)")
+        #expect(!requests.contains { $0.opcode == .readByGroupTypeRequest }, "\(requests)")
+        let services = requests.compactMap { pdu -> [UInt8]? in
+            guard case .findByTypeValueRequest(_, _, _, let value) = pdu else { return nil }
+            return value
+        }
+        // Device Information, 0x180A, little-endian
+        #expect(!services.isEmpty && services.allSatisfy { $0 == [0x0A, 0x18] }, "\(requests)")
     }
 
     @Test func databaseOutOfSyncIsATypedErrorAndTheRetryRediscovers() async throws {

@@ -48,6 +48,11 @@ import Testing
         }
     }
 
+    /// The Pairing Requests the radio saw: its `smp` notes (free-form, no typed SMP record yet), matched by text.
+    static func pairingRequests(_ sim: Simulation) -> [String] {
+        sim.trace.records.notes(in: "smp").map(\.text).filter { $0.contains("pairing request") }
+    }
+
     static func world(_ spec: PeripheralSpec = spec(), policy: PairingPolicy = .manual) throws -> World {
         let sim = Simulation(seed: 7, strict: true)
         let peripheral = try sim.add(spec)
@@ -99,7 +104,11 @@ import Testing
                 + "keySize=16 bonded")
         let bond = try #require(try await world.registry.record(for: Self.vault)?.bond)
         #expect(bond.level == .authenticatedSecureConnections && bond.keySize == 16)
-        #expect(world.sim.trace.lines.contains { $0.contains("event C0:FF:EE:00:00:41 paired passkey entry") })
+        #expect(
+            world.sim.trace.records.layerEvents.contains { event in
+                guard case .connection(Self.vault, .paired(let result)) = event else { return false }
+                if case .passkeyEntry? = result.method { return true } else { return false }
+            })
     }
 
     @Test func aWrongPasskeyFailsTheReadWithTheReason() async throws {
@@ -139,7 +148,7 @@ import Testing
         #expect(second.method == nil && second.level == first.level)
         #expect(value == [42])
         #expect(world.events.values.map(\.description).contains { $0.hasPrefix("paired with the bond level 4") })
-        let requests = world.sim.trace.lines.filter { $0.contains("pairing request") }
+        let requests = Self.pairingRequests(world.sim)
         #expect(requests.count == 1, "\(requests)")
     }
 
@@ -172,7 +181,7 @@ import Testing
         #expect(kept == nil)
         #expect(!world.events.values.map(\.name).contains("pairingFailed"))
         #expect(again.method == .passkeyEntry(.peripheralDisplays))
-        #expect(world.sim.trace.lines.filter { $0.contains("pairing request") }.count == 2)
+        #expect(Self.pairingRequests(world.sim).count == 2)
     }
 
     @Test func pairingTwiceAtOnceSharesOnePairing() async throws {
@@ -189,7 +198,7 @@ import Testing
 
         // Then both get the one pairing's result, and the radio saw one Pairing Request
         #expect(first == second)
-        #expect(world.sim.trace.lines.filter { $0.contains("pairing request") }.count == 1)
+        #expect(Self.pairingRequests(world.sim).count == 1)
         #expect(world.events.values.map(\.name) == ["connected", "paired"])
     }
 
@@ -254,7 +263,7 @@ import Testing
         let error = try #require(result.failure)
         #expect(error.code == .invalidArgument)
         #expect(error.message.contains("passkey \(passkey)"))
-        #expect(world.sim.trace.lines.contains { $0.contains("Passkey Entry Failed") })
+        #expect(world.sim.trace.records.notes(in: "smp").contains { $0.text.contains("Passkey Entry Failed") })
     }
 
     @Test func passkeyZeroIsSixDigitsAndPairs() async throws {
@@ -269,7 +278,7 @@ import Testing
 
         // Then pairing succeeds
         #expect(result.level == .authenticatedSecureConnections)
-        #expect(world.sim.trace.lines.contains { $0.hasSuffix("central user enters 000000") })
+        #expect(world.sim.trace.records.notes(in: "smp").contains { $0.text.hasSuffix("central user enters 000000") })
     }
 }
 

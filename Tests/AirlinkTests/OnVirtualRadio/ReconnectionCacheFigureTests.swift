@@ -3,6 +3,7 @@ import AirlinkCore
 import AirlinkProfiles
 import AirlinkRegistry
 import AirlinkSimulation
+import AirlinkTestSupport
 import Testing
 
 /// GATT caching's figures (Docs/GATTCaching.md): reconnection to ready (from `reconnected` to the last subscription
@@ -34,15 +35,21 @@ import Testing
         }
         peripheral.dropLink(reason: .supervisionTimeout)
         try await sim.run(for: .seconds(5))
-        let lines = sim.trace.lines
-        let start = try #require(lines.firstIndex { $0.contains(" event ") && $0.contains(" reconnected ") })
-        let restored = lines.indices.filter { lines[$0].contains(" notificationsRestored ") }
+        let records = sim.trace.records
+        let start = try #require(
+            records.firstIndex { record in
+                if case .layer(.event(.connection(_, .reconnected))) = record.event { true } else { false }
+            })
+        let restored = records.indices.filter { index in
+            if case .layer(.event(.services(_, .notificationsRestored))) = records[index].event { true } else { false }
+        }
         #expect(restored.count == subscriptions.count)
         let end = try #require(restored.last)
-        func time(_ line: String) -> Double { Double(line.dropFirst(2).prefix { $0 != " " }) ?? .nan }
-        let requests = lines[start...end].filter { $0.contains(" att ") && $0.contains(" > ") }.count
+        let requests = records[start...end].pdusSent.count
         manager.shutdown()
-        return Figure(time: time(lines[end]) - time(lines[start]), requests: requests)
+        let elapsed = (records[end].time.offset - records[start].time.offset).components
+        return Figure(
+            time: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, requests: requests)
     }
 
     @Test func theCacheShortensReconnectionToReady() async throws {
@@ -94,7 +101,7 @@ import Testing
             peripheral.dropLink(reason: .supervisionTimeout)
         }
         try await sim.run(for: .seconds(60))
-        let requests = sim.trace.lines.filter { $0.contains(" att ") && $0.contains(" > ") }.count
+        let requests = sim.trace.records.pdusSent.count
         #expect(connection.state.isConnected)
         manager.shutdown()
         return (requests, clock.now - started)

@@ -112,12 +112,25 @@ import Testing
         }
 
         // Then the trace shows the scan response after the advertisement in the active scan only
-        let lines = sim.trace.lines
-        let passiveStart = try #require(lines.firstIndex { $0.hasSuffix("duplicates=false passive") }, "\(lines)")
-        let responses = lines.indices.filter { lines[$0].contains("C0:FF:EE:00:00:01 scan response \"Thermostat\"") }
+        let records = sim.trace.records
+        let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+        // A scan's start is a free-form `radio` note (no typed record): matched on its category and text.
+        let passiveStart = try #require(
+            records.firstIndex { record in
+                guard case .line("radio", let text) = record.event else { return false }
+                return text.hasSuffix("duplicates=false passive")
+            }, "\(records)")
+        let responses = records.indices.filter { index in
+            guard case .scanResponseHeard(_, thermostat, let name, _, _) = records[index].event else { return false }
+            return name == "Thermostat"
+        }
         #expect(!responses.isEmpty)
         #expect(responses.allSatisfy { $0 < passiveStart })
-        #expect(lines[passiveStart...].contains { $0.contains("scan C0:FF:EE:00:00:01 \"Thermost\"") })
+        #expect(
+            records[passiveStart...].contains { record in
+                guard case .advertisementHeard(_, thermostat, let name, _, _, _) = record.event else { return false }
+                return name == "Thermost"
+            })
     }
 
     @Test func aScanResponseOver31BytesIsRefused() {

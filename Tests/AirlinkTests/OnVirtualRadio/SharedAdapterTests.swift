@@ -3,6 +3,7 @@ import AirlinkCore
 import AirlinkProfiles
 import AirlinkRegistry
 import AirlinkSimulation
+import AirlinkTestSupport
 import Synchronization
 import Testing
 
@@ -155,7 +156,8 @@ import Testing
 
         // Then the second app's subscribe failed, and the CCCD was turned off after it: no app wants them
         #expect(refused?.code == .attribute)
-        let cccd = apps.sim.trace.lines.filter { $0.contains(" notify=") }
+        // The peripheral's CCCD changes are free-form `peripheral` notes (no typed record): matched on their text.
+        let cccd = apps.sim.trace.records.notes(in: "peripheral").map(\.text).filter { $0.contains(" notify=") }
         #expect(cccd.last?.hasSuffix("notify=off indicate=off") == true)
         apps.shutdown()
     }

@@ -1,0 +1,32 @@
+import AirlinkCore
+import AirlinkSimulation
+
+/// What tests read from a simulation's trace: its typed records, not the rendered lines.
+extension Sequence<TraceRecord> {
+    /// The ATT PDUs centrals sent to peripherals (the `>` of `att` lines), decoded, in order.
+    package var pdusSent: [ATTPDU] {
+        compactMap { record in
+            guard case .attPDU(_, _, .toPeripheral, let pdu, _) = record.event else { return nil }
+            return pdu
+        }
+    }
+
+    /// The layers' events, in order.
+    package var layerEvents: [AirlinkEvent] {
+        compactMap { record in
+            guard case .layer(.event(let event)) = record.event else { return nil }
+            return event
+        }
+    }
+
+    /// The free-form records of `category` (`smp`, `fault`, `radio`, …) with their times, in order.
+    ///
+    /// For facts no typed record carries yet: a test matches their category and text, never a
+    /// rendered line with its time stamp.
+    package func notes(in category: String) -> [(time: AirlinkInstant, text: String)] {
+        compactMap { record in
+            guard case .line(category, let text) = record.event else { return nil }
+            return (record.time, text)
+        }
+    }
+}
