@@ -115,6 +115,8 @@ enum SensorTagFirmware {
         if !due.isEmpty { context.state = state }
         for (sensor, time, axes) in due {
             let bytes = physics.sample(at: time).data(for: sensor, calibration: calibration, gyroscopeAxes: axes)
+            // try?: notify throws only for a characteristic the spec lacks, and these are the spec's own; the radio
+            // traces a value it refuses
             try? context.notify(bytes, of: sensor.dataUUID, in: sensor.serviceUUID)
         }
         return physics.keys(at: now)

@@ -94,6 +94,7 @@ public struct SensorTagIRTemperature: GATTValue, Hashable, CustomStringConvertib
             SensorTagBytes.clampedInt16(
                 (Self.voltage(objectCelsius: -Self.kelvinOffset, dieCelsius: die) / Self.voltsPerCount).rounded(.up)))
         func object(_ raw: Int16) -> Double? {
+            // try?: a count with no physical temperature (below 0 K) is no candidate, which nil says
             try? Self.objectCelsius(voltage: Double(raw) * Self.voltsPerCount, dieCelsius: die)
         }
         var best: (raw: Int16, object: Double, error: Double)?

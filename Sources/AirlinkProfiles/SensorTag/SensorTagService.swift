@@ -69,6 +69,7 @@ public final class SensorTagService: Sendable {
     /// - Throws: ``/AirlinkCore/AirlinkError`` from the read.
     public func isEnabled(_ sensor: SensorTagSensor) async throws(AirlinkError) -> Bool {
         let configuration = try await service(sensor).read(SensorTagConfiguration.self, from: sensor.configurationUUID)
+        // try?: a configuration byte that names no command of this sensor is not "on"
         return (try? configuration.command(for: sensor)).map { $0 != .disable && $0 != .readCalibration } ?? false
     }
 
@@ -189,6 +190,7 @@ public final class SensorTagService: Sendable {
         for sensor in sensors {
             let manager = service(sensor)
             let token = manager.addObserver(for: sensor.dataUUID) { value in
+                // try?: a value that does not decode is no reading; the raw bytes stay on `values(of:)`
                 if let reading = try? SensorTagReading(decoding: value.bytes, of: sensor, calibration: calibration) {
                     continuation.yield(reading)
                 }
@@ -197,6 +199,7 @@ public final class SensorTagService: Sendable {
         }
         if keys {
             let token = keysService.addObserver(for: .sensorTagSimpleKeysData) { value in
+                // try?: a value that does not decode is no key state; the raw bytes stay on `values(of:)`
                 if let keys = try? value.decoded(as: SensorTagKeys.self) { continuation.yield(.keys(keys)) }
             }
             tokens.append((keysService, token))

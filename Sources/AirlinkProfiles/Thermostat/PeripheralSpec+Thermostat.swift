@@ -95,7 +95,8 @@ extension PeripheralSpec {
     public static let thermostatDriftBound = 0.5
 
     private static func thermostatUnit(_ context: any PeripheralContext) -> TemperatureUnit {
-        (try? context.value(of: .thermostatUnit, as: TemperatureUnit.self)) ?? .celsius
+        // try?: the firmware's own unit byte, which only the firmware and checked writes store; Celsius otherwise
+        return (try? context.value(of: .thermostatUnit, as: TemperatureUnit.self)) ?? .celsius
     }
 
     private static func thermostatReading(_ context: any PeripheralContext) -> Temperature {
