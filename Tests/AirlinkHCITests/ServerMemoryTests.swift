@@ -40,11 +40,56 @@ struct ServerMemoryTests {
             try #require(answered != nil, "the controller stopped answering")
         }
 
+        // (one more command answered: a step prints its lines after answering, so once a later step answered, the
+        // flood's last step has printed)
+        host.send(.readBDAddress)
+        _ = try await host.complete(.readBDAddress)
+
         // Then every unknown command was traced and printed, and the trace keeps only what came since the last
         // print (a few lines at most; it kept all 3,000 and more before)
         #expect(answered?.first == 0x00)
         #expect(printed.withLock { $0 } == flood)
         #expect(simulation.trace.count < 100, "the served trace holds \(simulation.trace.count) lines")
+        server.stop()
+        try await running.value
+    }
+
+    @Test("a host that only writes is disconnected after its deadline, and the next host is served")
+    func aHostThatNeverReadsIsDropped() async throws {
+        // Given a served world whose hosts must read within half a second
+        let simulation = Simulation(seed: 1, strict: false)
+        _ = try simulation.add(SimulatedWorld.builtIn)
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("airlink-mute-\(getpid()).sock").path
+        let lines = Mutex<[String]>([])
+        let server = try HCIControllerServer(
+            simulation: simulation, endpoint: .unix(path: path), hostWriteDeadline: .milliseconds(500),
+            output: { line in lines.withLock { $0.append(line) } })
+        defer { server.stop() }
+        let running = Task { try await server.run() }
+
+        // When a host sends 1,000,000 commands and reads none of the answers (in a scope of its own: the host goes
+        // away at its end, so that a controller stalled on it, as it once was, ends the test instead of hanging it)
+        do {
+            let mute = try H4TestHost(unix: path)
+            let (sent, failure) = mute.sendWithoutReading(HCIOpcode(ogf: 0x3F, ocf: 0x001), count: 1_000_000)
+
+            // Then the controller closes its connection: a send fails, broken pipe or reset, not a send that waited
+            // 10 s for a controller stalled writing to a host that does not read
+            #expect(sent < 1_000_000, "the controller never closed the connection of a host that reads nothing")
+            #expect(
+                failure == EPIPE || failure == ECONNRESET,
+                "the send failed with errno \(failure.map(String.init) ?? "none")")
+        }
+
+        // And the next host is served: Reset is answered, and the trace said why the first host was disconnected
+        let next = try H4TestHost(unix: path)
+        next.send(.reset)
+        #expect(try await next.complete(.reset, within: 30) == [0x00])
+        let printed = lines.withLock { $0 }
+        #expect(
+            printed.contains { $0.contains("the host read nothing for 0.5s") },
+            "the trace does not say why the host was disconnected: \(printed.suffix(5))")
         server.stop()
         try await running.value
     }

@@ -63,6 +63,7 @@ public final class HCIControllerServer: Sendable {
     private let inbox = RadioInbox()
     private let links = LinkGenerations()
     private let output: @Sendable (String) -> Void
+    private let hostWriteDeadline: Duration
     private let stopRequested = Atomic<Bool>(false)
     private let requests = Mutex<Requests>(Requests())
 
@@ -87,14 +88,18 @@ public final class HCIControllerServer: Sendable {
     ///   - actions: what peripherals do a while after a host's link to them came up.
     ///   - address: the controller's public address (Read BD_ADDR); a host such as bluetoothd keeps what it
     ///     learns per adapter address, so a new address is a new adapter to it.
+    ///   - hostWriteDeadline: how long a host may read nothing while the controller has bytes for it before its
+    ///     connection is closed (5 s): a host that only writes would otherwise stall the controller for good.
     ///   - output: where trace lines go as they are recorded.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the endpoint or the capture cannot be
     ///   opened.
     public init(
         simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, actions: [LinkAction] = [],
-        address: BDAddress = HCIControllerServer.defaultAddress, output: @escaping @Sendable (String) -> Void
+        address: BDAddress = HCIControllerServer.defaultAddress, hostWriteDeadline: Duration = .seconds(5),
+        output: @escaping @Sendable (String) -> Void
     ) throws(AirlinkError) {
         self.simulation = simulation
+        self.hostWriteDeadline = hostWriteDeadline
         try Self.check(actions, in: simulation)
         self.socket = try HostSocket(endpoint)
         self.snoop = try btsnoop.map { path throws(AirlinkError) in try BTSnoopWriter(path: path) }
@@ -251,7 +256,11 @@ public final class HCIControllerServer: Sendable {
         case .send(let packet):
             guard answer else { return }
             snoop?.record(packet, fromHost: false, at: simulation.now.offset)
-            socket.write(packet.h4)
+            if !socket.write(packet.h4, deadline: hostWriteDeadline) {
+                simulation.trace.record(
+                    "hci", "the host read nothing for \(hostWriteDeadline.text) while the controller had events for it; "
+                        + "its connection is closed")
+            }
         case .startScan(let active, let filterDuplicates):
             let filter = ScanFilter(services: nil, allowDuplicates: !filterDuplicates, isActive: active)
             let trace = simulation.trace

@@ -248,10 +248,19 @@ final class HostSocket: @unchecked Sendable {
         return Array(buffer[0..<count])
     }
 
-    /// Sends bytes to the host, all of them; a host that went away is dropped.
-    func write(_ bytes: [UInt8]) {
+    /// Sends bytes to the host, all of them, each part once the host can take it: a host that went away, or that
+    /// reads nothing for `deadline` while the controller has bytes for it, is dropped (a host that writes without
+    /// reading would otherwise fill the connection both ways and stall the controller for good).
+    ///
+    /// - Returns: `false` when the host was dropped because it read nothing within `deadline`.
+    @discardableResult
+    func write(_ bytes: [UInt8], deadline: Duration) -> Bool {
         var sent = 0
         while client >= 0, sent < bytes.count {
+            guard wait(client, deadline, for: Int16(POLLOUT)) else {
+                dropHost()
+                return false
+            }
             let count = bytes[sent...].withUnsafeBytes {
                 !isFile
                     ? send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -259,10 +268,11 @@ final class HostSocket: @unchecked Sendable {
             }
             guard count > 0 else {
                 dropHost()
-                return
+                return true
             }
             sent += count
         }
+        return true
     }
 
     /// Closes the host's connection.
@@ -290,8 +300,10 @@ final class HostSocket: @unchecked Sendable {
         #endif
     }
 
-    private func wait(_ fd: Int32, _ timeout: Duration) -> Bool {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    /// Whether `fd` is ready for `events` (readable unless told otherwise) within `timeout`; a closed peer counts as
+    /// ready, so that the read or write that follows learns it.
+    private func wait(_ fd: Int32, _ timeout: Duration, for events: Int16 = Int16(POLLIN)) -> Bool {
+        var entry = pollfd(fd: fd, events: events, revents: 0)
         let milliseconds = Int32(
             timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         return poll(&entry, 1, max(0, milliseconds)) > 0
