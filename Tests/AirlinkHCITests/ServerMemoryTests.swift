@@ -12,19 +12,27 @@ import Testing
 /// served simulation's trace holding nothing but the lines of the last step, while every line was printed.
 @Suite("HCI controller: a flooding host")
 struct ServerMemoryTests {
-    @Test("3,000 unknown commands are all printed and none is kept")
-    func floodIsPrintedAndForgotten() async throws {
-        // Given a served built-in world whose printed lines are counted
+    /// A served built-in world on a Unix socket named for `name`, its printed lines kept, and its run.
+    func served(_ name: String, hostWriteDeadline: Duration = .seconds(5)) throws -> (
+        server: HCIControllerServer, simulation: Simulation, path: String, lines: PrintedLines,
+        running: Task<Void, any Error>
+    ) {
         let simulation = Simulation(seed: 1, strict: false)
         _ = try simulation.add(SimulatedWorld.builtIn)
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("airlink-flood-\(getpid()).sock").path
-        let printed = Mutex(0)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-\(name)-\(getpid()).sock")
+            .path
+        let lines = PrintedLines()
         let server = try HCIControllerServer(
-            simulation: simulation, endpoint: .unix(path: path),
-            output: { line in if line.contains("unknown HCI command") { printed.withLock { $0 += 1 } } })
+            simulation: simulation, endpoint: .unix(path: path), hostWriteDeadline: hostWriteDeadline,
+            output: { line in lines.append(line) })
+        return (server, simulation, path, lines, Task { try await server.run() })
+    }
+
+    @Test("3,000 unknown commands are all printed and none is kept")
+    func floodIsPrintedAndForgotten() async throws {
+        // Given a served built-in world whose printed lines are kept
+        let (server, simulation, path, lines, running) = try served("flood")
         defer { server.stop() }
-        let running = Task { try await server.run() }
         let host = try H4TestHost(unix: path)
         host.send(.reset)
         #expect(try await host.complete(.reset) == [0x00])
@@ -48,7 +56,7 @@ struct ServerMemoryTests {
         // Then every unknown command was traced and printed, and the trace keeps only what came since the last
         // print (a few lines at most; it kept all 3,000 and more before)
         #expect(answered?.first == 0x00)
-        #expect(printed.withLock { $0 } == flood)
+        #expect(lines.all.filter { $0.contains("unknown HCI command") }.count == flood)
         #expect(simulation.trace.count < 100, "the served trace holds \(simulation.trace.count) lines")
         server.stop()
         try await running.value
@@ -57,16 +65,8 @@ struct ServerMemoryTests {
     @Test("a host that only writes is disconnected after its deadline, and the next host is served")
     func aHostThatNeverReadsIsDropped() async throws {
         // Given a served world whose hosts must read within half a second
-        let simulation = Simulation(seed: 1, strict: false)
-        _ = try simulation.add(SimulatedWorld.builtIn)
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("airlink-mute-\(getpid()).sock").path
-        let lines = Mutex<[String]>([])
-        let server = try HCIControllerServer(
-            simulation: simulation, endpoint: .unix(path: path), hostWriteDeadline: .milliseconds(500),
-            output: { line in lines.withLock { $0.append(line) } })
+        let (server, _, path, lines, running) = try served("mute", hostWriteDeadline: .milliseconds(500))
         defer { server.stop() }
-        let running = Task { try await server.run() }
 
         // When a host sends 1,000,000 commands and reads none of the answers (in a scope of its own: the host goes
         // away at its end, so that a controller stalled on it, as it once was, ends the test instead of hanging it)
@@ -86,11 +86,20 @@ struct ServerMemoryTests {
         let next = try H4TestHost(unix: path)
         next.send(.reset)
         #expect(try await next.complete(.reset, within: 30) == [0x00])
-        let printed = lines.withLock { $0 }
+        let printed = lines.all
         #expect(
             printed.contains { $0.contains("the host read nothing for 0.5s") },
             "the trace does not say why the host was disconnected: \(printed.suffix(5))")
         server.stop()
         try await running.value
     }
+}
+
+/// The lines a served controller printed, as they came.
+final class PrintedLines: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    var all: [String] { lines.withLock { $0 } }
 }

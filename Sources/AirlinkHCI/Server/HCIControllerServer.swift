@@ -258,7 +258,8 @@ public final class HCIControllerServer: Sendable {
             snoop?.record(packet, fromHost: false, at: simulation.now.offset)
             if !socket.write(packet.h4, deadline: hostWriteDeadline) {
                 simulation.trace.record(
-                    "hci", "the host read nothing for \(hostWriteDeadline.text) while the controller had events for it; "
+                    "hci",
+                    "the host read nothing for \(hostWriteDeadline.text) while the controller had events for it; "
                         + "its connection is closed")
             }
         case .startScan(let active, let filterDuplicates):
