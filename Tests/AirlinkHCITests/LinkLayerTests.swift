@@ -79,6 +79,14 @@ struct LinkLayerTests: ControllerTesting {
             answer == [
                 .commandStatus(0x00, .leSetPHY), .lePHYUpdateComplete(status: 0, handle: handle, tx: 2, rx: 2),
             ])
+        // And the bytes on the wire are the specification's, written out here rather than by the builders: Command
+        // Status (Vol 4, Part E, 7.7.15: status, one command allowed, opcode 0x2032), then the LE Meta event with
+        // LE PHY Update Complete (7.7.65.12: subevent 0x0C, status, handle, TX PHY, RX PHY; 2 is LE 2M)
+        #expect(
+            answer.map { HCIPacket.event($0).h4 } == [
+                [0x04, 0x0F, 0x04, 0x00, 0x01, 0x32, 0x20],
+                [0x04, 0x3E, 0x06, 0x0C, 0x00] + handleBytes + [0x02, 0x02],
+            ])
         #expect(
             events(controller.handle(command(.leReadPHY, handleBytes))) == [
                 .commandComplete(.leReadPHY, [0] + handleBytes + [2, 2])
