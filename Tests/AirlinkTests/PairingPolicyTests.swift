@@ -28,15 +28,39 @@ import Testing
         }
     }
 
-    @Test func aRefusedReadPairsAndRunsOnceMore() async throws {
-        // Given the policy, and a device that refuses the next read with Insufficient Authentication
+    /// Both refusals pairing can cure: Insufficient Authentication (0x05) and Insufficient Encryption (0x0F).
+    static let curable: [ATTError] = [.insufficientAuthentication, .insufficientEncryption]
+
+    @Test(arguments: curable)
+    func aRefusedReadPairsAndRunsOnceMore(_ refusal: ATTError) async throws {
+        // Given the policy, and a device that refuses the next read for want of security
         let (world, connection) = try await Self.connected(.pairWhenRefused())
-        await world.radio.failNextRequest(Self.thermostat, with: Self.refusal)
+        await world.radio.failNextRequest(
+            Self.thermostat, with: AirlinkError(.attribute, "refused", cause: .att(refusal, handle: ATTHandle(0x0010))))
 
         // When the app reads
         let result = try await Self.readTemperature(world, connection)
 
         // Then the read succeeds after one pairing
+        #expect(result.failure == nil)
+        #expect(await world.scripted.pairingCount(Self.thermostat) == 1)
+    }
+
+    @Test(arguments: curable)
+    func aRefusedWritePairsAndRunsOnceMore(_ refusal: ATTError) async throws {
+        // Given the policy, and a device that refuses the next write for want of security
+        let (world, connection) = try await Self.connected(.pairWhenRefused())
+        await world.radio.failNextRequest(
+            Self.thermostat, with: AirlinkError(.attribute, "refused", cause: .att(refusal, handle: ATTHandle(0x0012))))
+
+        // When the app writes the unit
+        let result = try await world.sim.run {
+            await caught { () throws(AirlinkError) in
+                try await connection.services.service(Thermostat.service).write([UInt8]([1]), to: Thermostat.unit)
+            }
+        }
+
+        // Then the write succeeds after one pairing
         #expect(result.failure == nil)
         #expect(await world.scripted.pairingCount(Self.thermostat) == 1)
     }
