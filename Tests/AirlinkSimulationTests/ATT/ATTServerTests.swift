@@ -100,6 +100,37 @@ import Testing
                 == [.valueWritten(handle: ATTHandle(27), value: [7]), .send(.writeResponse)])
     }
 
+    /// A write that needs an authenticated link is refused for want of authentication (0x05) on a link that has
+    /// none, encrypted or not, never for want of encryption (0x0F): pairing with MITM protection is what cures it
+    /// (Core Spec Vol 3, Part F, 4; Vol 3, Part C, 10.3.1).
+    @Test(arguments: [(LinkSecurityLevel.none, false), (.encrypted, false), (.authenticated, true)])
+    func aWriteNeedingAuthenticationIsRefusedForWantOfIt(level: LinkSecurityLevel, accepted: Bool) throws {
+        // Given a characteristic whose writes need authentication, on a link of `level`
+        var definition = Thermostat.definition()
+        let guardedWrite = BluetoothUUID(0xFFF4)
+        definition.services.append(
+            .init(
+                BluetoothUUID(0xFFF0),
+                characteristics: [
+                    .init(
+                        guardedWrite, properties: [.read, .write],
+                        permissions: [.readable, .writable, .writeAuthenticationRequired], value: [1])
+                ]))
+        let database = try AttributeDatabase(definition)
+        let handle = try #require(database.valueHandle(of: guardedWrite))
+        var server = ATTServer(database: database)
+        server.securityLevel = level
+
+        // When the client writes it
+        let actions = server.handle(.writeRequest(handle: handle, value: [7]))
+
+        // Then it is written on an authenticated link, and refused with Insufficient Authentication otherwise
+        let refused = ATTPDU.errorResponse(request: .writeRequest, handle: handle, error: .insufficientAuthentication)
+        #expect(
+            actions
+                == (accepted ? [.valueWritten(handle: handle, value: [7]), .send(.writeResponse)] : [.send(refused)]))
+    }
+
     @Test func answersUnknownAndMalformedRequestsButIgnoresCommands() throws {
         var server = try Thermostat.server()
         // When an unknown request, a malformed request, an unknown command and a malformed command arrive
