@@ -202,6 +202,37 @@ import Testing
         #expect(LinkAgreementOracle().violations(in: heard).isEmpty)
     }
 
+    /// The links oracle's second: an app's loss within 1 s of the link going down on air agrees with it, a later one
+    /// does not (the boundary itself agrees).
+    @Test(arguments: [(900, true), (1_000, true), (1_100, false)])
+    func theLinksOracleGivesTheAppOneSecondToReportTheLoss(milliseconds: Int, agrees: Bool) {
+        // Given one app connected over a link that went down on air at 10 s, and its loss reported `milliseconds` later
+        var client = ExplorationObservation.Client(device: Self.device, reconnection: .none, subscribed: [])
+        client.app = 1
+        func event(_ time: Duration, _ event: ConnectionEvent) -> ScenarioEventRecord {
+            var record = ScenarioEventRecord(time: time, event: .connection(Self.device, event))
+            record.app = 1
+            return record
+        }
+        let down = TraceRecord(
+            time: AirlinkInstant(offset: .seconds(10)),
+            event: .disconnected(adapter: 0, device: Self.device, reason: .supervisionTimeout))
+        let lost = ConnectionEvent.lost(AirlinkError(.linkLost, "the link was lost"))
+        let observation = ExplorationObservation(
+            end: .seconds(60),
+            events: [
+                event(.seconds(1), .connected(LinkInfo(mtu: 23))),
+                event(.seconds(10) + .milliseconds(milliseconds), lost),
+            ],
+            records: [down], clients: [client])
+
+        // When the links oracle judges it
+        let violations = LinkAgreementOracle().violations(in: observation)
+
+        // Then a loss within the second passes, a later one is named
+        #expect(violations.isEmpty == agrees, "\(violations)")
+    }
+
     @Test func anUnsubscribeAskedForWhileTheSubscribeRanEndsTheWantingOfItsApp() async throws {
         // Given seed 4401's scenario: app 1 subscribes to P1's counter over a slow link (435 ms
         // events) and asks to unsubscribe at 13.06 s, while the subscribe is still discovering; the layers
