@@ -20,7 +20,7 @@ import Synchronization
 /// ```
 ///
 /// It reports the adapter's power state (``adapterState``) and its changes
-/// (``AirlinkEvent/adapterStateChanged(_:)``); while the adapter is off, every operation fails at
+/// (``/AirlinkCore/AirlinkEvent/adapterStateChanged(_:)``); while the adapter is off, every operation fails at
 /// once with ``/AirlinkCore/AirlinkError/Code/adapterPoweredOff``.
 public final class DeviceManager: Sendable {
     /// Tunables of a device manager.
@@ -166,8 +166,8 @@ public final class DeviceManager: Sendable {
     /// The connection managers obtained so far, in the order they were created.
     public var connections: [ConnectionManager] { router.allConnections }
 
-    /// Stops listening to the transport, stops the discoveries still running (``DiscoveryStopReason/stopped``)
-    /// and ends every event stream. The manager is unusable after.
+    /// Stops listening to the transport, stops the discoveries still running
+    /// (``/AirlinkCore/DiscoveryStopReason/stopped``) and ends every event stream. The manager is unusable after.
     public func shutdown() {
         pump.cancel()
         router.finish()

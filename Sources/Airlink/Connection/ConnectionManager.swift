@@ -88,7 +88,7 @@ public actor ConnectionManager {
     /// Connects to the device: one attempt, which succeeds within `timeout` or fails.
     ///
     /// Returns at once if already connected. The reconnection strategy applies to links lost
-    /// after this; a failed first connection is reported (``ConnectionEvent/failedToConnect(_:)``)
+    /// after this; a failed first connection is reported (``/AirlinkCore/ConnectionEvent/failedToConnect(_:)``)
     /// and thrown, not retried. Cancelling the calling task cancels the attempt.
     ///
     /// - Parameter timeout: how long the attempt may take; positive.

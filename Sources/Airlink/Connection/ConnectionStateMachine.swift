@@ -9,8 +9,8 @@ import AirlinkCore
 /// 1 ms later an attempt.
 ///
 /// Rules it keeps:
-/// - The app's `connect` is one attempt: it succeeds (``ConnectionEvent/connected(_:)``) or fails
-///   (``ConnectionEvent/failedToConnect(_:)``). The strategy applies to links lost after that.
+/// - The app's `connect` is one attempt: it succeeds (``/AirlinkCore/ConnectionEvent/connected(_:)``) or fails
+///   (``/AirlinkCore/ConnectionEvent/failedToConnect(_:)``). The strategy applies to links lost after that.
 /// - A `.disconnected` from the transport counts only once a `.connected` of the current link was
 ///   seen, so a late event of a previous link is not taken for a loss of the new one.
 /// - Every pending `connect` and `disconnect` finishes exactly once; a late answer to an abandoned

@@ -1,6 +1,6 @@
 import AirlinkCore
 
-/// Never reconnects: a lost link is reported at once (``ConnectionEvent/lost(_:)``) and the
+/// Never reconnects: a lost link is reported at once (``/AirlinkCore/ConnectionEvent/lost(_:)``) and the
 /// connection manager goes back to disconnected, whatever the adapter does afterwards.
 public struct NoReconnectionStrategy: ReconnectionStrategy, Hashable {
     /// Creates the strategy.

@@ -15,7 +15,7 @@ import AirlinkCore
 /// a back-off in step with other devices. A blip is not a failed attempt: the count in
 /// ``ReconnectionHistory/attemptsMade`` neither grows nor resets, and an attempt the power-off cut
 /// short is made again after power-on without being counted. An advertisement window
-/// (``ReconnectionTrigger/advertisement(within:)``) starts afresh at power-on, since the device
+/// (``/AirlinkCore/ReconnectionTrigger/advertisement(within:)``) starts afresh at power-on, since the device
 /// could not be heard while the adapter was off.
 ///
 /// ```swift

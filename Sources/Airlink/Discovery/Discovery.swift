@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Carries forward WLXBluetoothDevice's `WLXDeviceDiscoverer`. The discovery keeps every matching
 /// device once, in the order first seen, with its latest advertisement and RSSI; it reports
-/// ``DiscoveryEvent/started``, each ``DiscoveryEvent/discovered(_:)`` and one
-/// ``DiscoveryEvent/stopped(_:)``, then ends its ``events`` stream. It stops by itself when its
+/// ``/AirlinkCore/DiscoveryEvent/started``, each ``/AirlinkCore/DiscoveryEvent/discovered(_:)`` and one
+/// ``/AirlinkCore/DiscoveryEvent/stopped(_:)``, then ends its ``events`` stream. It stops by itself when its
 /// timeout expires.
 ///
 /// ```swift
@@ -55,8 +55,9 @@ public final class Discovery: ScanClient, Sendable {
     public let timeout: Duration
     /// The options the scan was started with: whether repeated advertisements of a device are reported.
     public let options: ScanOptions
-    /// The discovery's events, from ``DiscoveryEvent/started`` to ``DiscoveryEvent/stopped(_:)``;
-    /// the stream then ends. One consumer; every event also reaches ``DeviceManager/events(where:)``.
+    /// The discovery's events, from ``/AirlinkCore/DiscoveryEvent/started`` to
+    /// ``/AirlinkCore/DiscoveryEvent/stopped(_:)``; the stream then ends. One consumer; every event also reaches
+    /// ``DeviceManager/events(where:)``.
     public let events: EventStream<DiscoveryEvent>
 
     private let continuation: EventStream<DiscoveryEvent>.Continuation
@@ -93,7 +94,7 @@ public final class Discovery: ScanClient, Sendable {
     /// Why the discovery stopped, or `nil` while it runs.
     public var stopReason: DiscoveryStopReason? { state.withLock { $0.stopReason } }
 
-    /// Stops the discovery now (reason ``DiscoveryStopReason/stopped``); does nothing if it stopped.
+    /// Stops the discovery now (reason ``/AirlinkCore/DiscoveryStopReason/stopped``); does nothing if it stopped.
     public func stop() async {
         await stop(.stopped)
     }

@@ -1,7 +1,7 @@
 import AirlinkCore
 import Logging
 
-/// Publishes ``AirlinkEvent``s: to every subscriber, to the environment's trace and to the log.
+/// Publishes ``/AirlinkCore/AirlinkEvent``s: to every subscriber, to the environment's trace and to the log.
 final class EventBus: Sendable {
     private let broadcaster = Broadcaster<AirlinkEvent>()
     private let trace: any TraceSink

@@ -22,8 +22,8 @@ public struct DroppedDatabaseCaches: Sendable, Hashable {
 extension DeviceManager {
     /// The remedy for a stale database cache: drops the registry's cached database of the device and, when the
     /// transport's stack keeps a copy of its own (``/AirlinkCore/StackDatabaseCache``: BlueZ's cache, which
-    /// ``ServicesEvent/stackCacheStale(_:)`` reports stale), that copy too. The next connection discovers the
-    /// database from the device.
+    /// ``/AirlinkCore/ServicesEvent/stackCacheStale(_:)`` reports stale), that copy too. The next connection discovers
+    /// the database from the device.
     ///
     /// On BlueZ the stack's copy goes with the device itself (`Adapter1.RemoveDevice`, pairing included): scan
     /// until the device is heard again, then connect (``DroppedDatabaseCaches/mustBeDiscoveredAgain``). Disconnect

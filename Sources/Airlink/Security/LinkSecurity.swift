@@ -98,10 +98,11 @@ final class LinkSecurity: Sendable {
     }
 
     /// The stack's bond appeared or went away outside this side's ``pair(features:agent:)``
-    /// (``/AirlinkCore/TransportEvent/bondChanged(_:bonded:)``). A bond that went away is ``ConnectionEvent/bondLost``
-    /// and leaves the registry; a new one is ``ConnectionEvent/paired(_:)`` (the stack does not say how: Just Works,
-    /// encrypted, 16-byte key) and is kept there. Nothing is reported while a pairing runs (its result says it) nor
-    /// when the bond was already known to be so.
+    /// (``/AirlinkCore/TransportEvent/bondChanged(_:bonded:)``). A bond that went away is
+    /// ``/AirlinkCore/ConnectionEvent/bondLost`` and leaves the registry; a new one is
+    /// ``/AirlinkCore/ConnectionEvent/paired(_:)`` (the stack does not say how: Just Works, encrypted, 16-byte key) and
+    /// is kept there. Nothing is reported while a pairing runs (its result says it) nor when the bond was already known
+    /// to be so.
     func bondChanged(bonded: Bool) {
         let news = state.withLock { state -> Bool in
             guard state.running == nil, state.bonded != bonded else { return false }
@@ -122,7 +123,7 @@ final class LinkSecurity: Sendable {
     /// The device sent a Security Request. With ``PairingPolicy/pairsWhenRefused`` the layers pair with the
     /// policy's features and agent (the transport encrypts with the bond when there is one, and a pairing under
     /// way is joined, not repeated), its outcome reported as for any pairing; otherwise the app hears
-    /// ``ConnectionEvent/securityRequested(_:)`` and nothing else happens.
+    /// ``/AirlinkCore/ConnectionEvent/securityRequested(_:)`` and nothing else happens.
     func securityRequested(_ request: SecurityRequest) {
         let policy = self.policy
         guard policy.pairsWhenRefused else { return emit(.securityRequested(request)) }

@@ -19,7 +19,7 @@ public struct PairingPolicy: Sendable {
     public var agent: PairingAgent
     /// Whether an operation refused with Insufficient Authentication or Encryption pairs (or encrypts with the
     /// bond) and runs once more, and whether a device's Security Request pairs (or encrypts with the bond)
-    /// rather than reaching the app as ``ConnectionEvent/securityRequested(_:)``.
+    /// rather than reaching the app as ``/AirlinkCore/ConnectionEvent/securityRequested(_:)``.
     public var pairsWhenRefused: Bool
 
     /// Creates a policy.

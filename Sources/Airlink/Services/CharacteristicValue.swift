@@ -12,7 +12,7 @@ public struct CharacteristicValue: Sendable, Hashable, CustomStringConvertible {
     public var bytes: [UInt8]
     /// How many values this observer missed just before this one because its buffer was full
     /// (0 almost always). Airlink never drops values silently: a gap is counted here and announced
-    /// as ``ServicesEvent/notificationsOverflowed(service:characteristic:)``.
+    /// as ``/AirlinkCore/ServicesEvent/notificationsOverflowed(service:characteristic:)``.
     public var missedBefore: Int
 
     /// Creates a value.

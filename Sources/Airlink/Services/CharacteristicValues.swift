@@ -4,8 +4,8 @@
 ///
 /// Values are handed over in batches: a burst of notifications wakes the consumer once. The
 /// sequence ends when the device manager shuts down, when the link is lost and no reconnection
-/// follows (``ConnectionEvent/lost(_:)`` with no strategy, or ``ConnectionEvent/gaveUp(_:)``), or
-/// when the consuming task is cancelled; stop
+/// follows (``/AirlinkCore/ConnectionEvent/lost(_:)`` with no strategy, or
+/// ``/AirlinkCore/ConnectionEvent/gaveUp(_:)``), or when the consuming task is cancelled; stop
 /// iterating and drop the sequence to stop observing. One consumer per sequence.
 public struct CharacteristicValues: AsyncSequence, Sendable {
     /// The values' type.

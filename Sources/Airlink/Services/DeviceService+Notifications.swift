@@ -5,7 +5,7 @@ extension DeviceService {
     ///
     /// Airlink remembers the choice: after a reconnection, or after the device reports that its
     /// database changed, it enables them again by itself and reports
-    /// ``ServicesEvent/notificationsRestored(service:characteristic:mode:)``.
+    /// ``/AirlinkCore/ServicesEvent/notificationsRestored(service:characteristic:mode:)``.
     ///
     /// - Parameters:
     ///   - mode: `.notify`, `.indicate` or `.disabled`.
@@ -52,7 +52,8 @@ extension DeviceService {
     /// to follow the next connection. Its buffer is bounded
     /// (``DeviceManager/Configuration/notificationBufferCapacity``): if the consumer falls behind,
     /// newer values are dropped and the gap is reported, never hidden
-    /// (``CharacteristicValue/missedBefore``, ``ServicesEvent/notificationsOverflowed(service:characteristic:)``).
+    /// (``CharacteristicValue/missedBefore``,
+    /// ``/AirlinkCore/ServicesEvent/notificationsOverflowed(service:characteristic:)``).
     ///
     /// - Parameter characteristic: the characteristic's UUID.
     public func values(of characteristic: BluetoothUUID) -> CharacteristicValues {

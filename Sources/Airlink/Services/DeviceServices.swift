@@ -61,8 +61,8 @@ public final class DeviceServices: Sendable {
 
     /// How the current link's database was obtained, when database caching is on: the cached one reused and why
     /// (``/AirlinkCore/DatabaseCacheTrust``), or `nil` when it is discovered (no cache, caching off, or a cache that
-    /// could not be trusted: ``ServicesEvent/databaseChanged(_:)`` said why). Settled once the link's first
-    /// operation has run (the cache check takes the link's first turn).
+    /// could not be trusted: ``/AirlinkCore/ServicesEvent/databaseChanged(_:)`` said why). Settled once the link's
+    /// first operation has run (the cache check takes the link's first turn).
     public var reusedDatabaseCache: DatabaseCacheTrust? { client.state.withLock { $0.reusedCache } }
 
     /// The negotiated ATT MTU, or `nil` while disconnected.

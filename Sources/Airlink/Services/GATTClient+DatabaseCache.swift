@@ -5,7 +5,7 @@ extension GATTClient {
     /// As a link comes up, in the link's first turn: reads the device's Database Hash (one Read By Type
     /// Request for 0x2B2A), compares it with the one the registry's cached database was taken under, and
     /// installs the cached handles when ``DatabaseCacheDecision`` says so; otherwise reports
-    /// ``ServicesEvent/databaseChanged(_:)`` and leaves the caches empty, to be discovered on next use.
+    /// ``/AirlinkCore/ServicesEvent/databaseChanged(_:)`` and leaves the caches empty, to be discovered on next use.
     ///
     /// A Service Changed that arrives meanwhile (a new ``State/generation``) wins: nothing is installed.
     func checkCachedDatabase(ticket: OperationGate.Ticket, generation: Int, changedWhileDown: Bool) async {

@@ -10,7 +10,7 @@ extension GATTClient {
     /// database; the request was not carried out, and the device answers the next one. So the operation may be
     /// retried at once: its first use rediscovers the handles. On a transport whose stack keeps its own copy
     /// of the database (``/AirlinkCore/StackDatabaseCache``, BlueZ) the answer also says that copy is behind:
-    /// ``ServicesEvent/stackCacheStale(_:)`` with `outOfSync` follows.
+    /// ``/AirlinkCore/ServicesEvent/stackCacheStale(_:)`` with `outOfSync` follows.
     func outOfSync(_ error: AirlinkError) -> AirlinkError {
         guard error.attError == .databaseOutOfSync else { return error }
         servicesChanged(.outOfSync)

@@ -172,7 +172,8 @@ final class GATTClient: Sendable {
     /// notifications.
     ///
     /// - Parameters:
-    ///   - reason: how the layers learnt it, reported as ``ServicesEvent/databaseChanged(_:)`` when databases
+    ///   - reason: how the layers learnt it, reported as ``/AirlinkCore/ServicesEvent/databaseChanged(_:)`` when
+    /// databases
     ///     are cached.
     ///   - range: the affected handle range, or `nil` when not known.
     func servicesChanged(_ reason: DatabaseChangeReason = .serviceChanged, range: ClosedRange<ATTHandle>? = nil) {

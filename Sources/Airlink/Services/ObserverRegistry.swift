@@ -13,7 +13,7 @@ import Synchronization
 /// observer, and per lane). Delivery never waits for a slow observer: when a buffer is full the
 /// newest value is dropped, the observer's gap is counted and handed over with the next value it
 /// receives (``CharacteristicValue/missedBefore``), and the overflow is announced once per gap as
-/// ``ServicesEvent/notificationsOverflowed(service:characteristic:)``. Nothing is lost silently.
+/// ``/AirlinkCore/ServicesEvent/notificationsOverflowed(service:characteristic:)``. Nothing is lost silently.
 final class ObserverRegistry: Sendable {
     typealias Body = @Sendable (CharacteristicValue) async -> Void
 
