@@ -54,17 +54,26 @@ final class H4TestHost {
     }
 
     /// Sends the command `count` times without reading anything, as a host that only writes, each send waiting
-    /// `seconds` at most: how many were sent whole, and the errno of the send that failed (`nil` if none did;
-    /// `EAGAIN` when a send waited out its time, `EPIPE` or `ECONNRESET` when the controller closed the connection).
-    func sendWithoutReading(_ opcode: HCIOpcode, count: Int, seconds: Int = 10) -> (sent: Int, errno: Int32?) {
+    /// `seconds` at most, on a thread of Dispatch's global queue (a blocked send must not hold a thread of the
+    /// cooperative pool the server's tasks need): how many were sent whole, and the errno of the send that failed
+    /// (`nil` if none did; `EAGAIN` when a send waited out its time, `EPIPE` or `ECONNRESET` when the controller
+    /// closed the connection).
+    func sendWithoutReading(_ opcode: HCIOpcode, count: Int, seconds: Int = 60) async -> (sent: Int, errno: Int32?) {
         var limit = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = HCIPacket.command(HCICommand(opcode, [])).h4
-        for index in 0..<count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent == bytes.count else { return (index, sent < 0 ? errno : nil) }
+        let (fd, bytes) = (self.fd, HCIPacket.command(HCICommand(opcode, [])).h4)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                for index in 0..<count {
+                    let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    guard sent == bytes.count else {
+                        continuation.resume(returning: (index, sent < 0 ? errno : nil))
+                        return
+                    }
+                }
+                continuation.resume(returning: (count, nil))
+            }
         }
-        return (count, nil)
     }
 
     /// The first event that `matches`, already received or still to come (others are kept for later waits), or

@@ -72,10 +72,10 @@ struct ServerMemoryTests {
         // away at its end, so that a controller stalled on it, as it once was, ends the test instead of hanging it)
         do {
             let mute = try H4TestHost(unix: path)
-            let (sent, failure) = mute.sendWithoutReading(HCIOpcode(ogf: 0x3F, ocf: 0x001), count: 1_000_000)
+            let (sent, failure) = await mute.sendWithoutReading(HCIOpcode(ogf: 0x3F, ocf: 0x001), count: 1_000_000)
 
             // Then the controller closes its connection: a send fails, broken pipe or reset, not a send that waited
-            // 10 s for a controller stalled writing to a host that does not read
+            // 60 s for a controller stalled writing to a host that does not read
             #expect(sent < 1_000_000, "the controller never closed the connection of a host that reads nothing")
             #expect(
                 failure == EPIPE || failure == ECONNRESET,
