@@ -248,16 +248,18 @@ final class HostSocket: @unchecked Sendable {
         return Array(buffer[0..<count])
     }
 
-    /// Sends bytes to the host, all of them, each part once the host can take it: a host that went away, or that
-    /// reads nothing for `deadline` while the controller has bytes for it, is dropped (a host that writes without
-    /// reading would otherwise fill the connection both ways and stall the controller for good).
+    /// Sends bytes to the host, all of them, each part once the host can take it: a host that went away, or a host on
+    /// a socket that reads nothing for `deadline` while the controller has bytes for it, is dropped (a host that writes
+    /// without reading would otherwise fill the connection both ways and stall the controller for good).
     ///
     /// - Returns: `false` when the host was dropped because it read nothing within `deadline`.
     @discardableResult
     func write(_ bytes: [UInt8], deadline: Duration) -> Bool {
         var sent = 0
         while client >= 0, sent < bytes.count {
-            guard wait(client, deadline, for: Int16(POLLOUT)) else {
+            // A socket only: /dev/vhci reports no POLLOUT while the kernel has packets for the controller to read
+            // (it is always writable), and a pseudo-terminal keeps the blocking write it always had.
+            guard isFile || wait(client, deadline, for: Int16(POLLOUT)) else {
                 dropHost()
                 return false
             }
