@@ -39,14 +39,4 @@ extension TransportContract {
         Check(name: "pairsAndBonds") { try await pairsAndBonds($0) },
         Check(name: "endsStreamsWhenClosed") { try await endsStreamsWhenClosed($0) },
     ]
-
-    /// The check named `name`.
-    ///
-    /// - Precondition: `name` is the name of one of ``checks``.
-    public static func check(_ name: String) -> Check {
-        guard let check = checks.first(where: { $0.name == name }) else {
-            preconditionFailure("the transport contract has no check named \(name)")
-        }
-        return check
-    }
 }
