@@ -26,8 +26,10 @@ struct CentralOptions: ParsableArguments {
     }
 
     /// What `--reconnect` names; none when the flag is absent (validation already rejected bad text).
+    // try?: validate() already refused bad text.
     var strategy: any ReconnectionStrategy { (try? ReconnectArgument.parse(reconnect)) ?? NoReconnectionStrategy() }
 
     /// What `--connect-timeout` gives, 10 s when absent (validation already rejected bad text).
+    // try?: validate() already refused bad text.
     var timeout: Duration { (try? DurationArgument.parse(connectTimeout, flag: "")) ?? .seconds(10) }
 }

@@ -86,6 +86,7 @@ struct DevicesCommand: AsyncParsableCommand {
                     rows.map { row in
                         [
                             row.id, row.addressType, row.name ?? "-", row.lastConnected, "\(row.connections)",
+                            // try?: a service the registry holds in a form the table cannot name is shown as stored.
                             row.services.map { (try? BluetoothUUID(parsing: $0)).map(Names.name) ?? $0 }
                                 .joined(separator: ", "),
                             row.cache,

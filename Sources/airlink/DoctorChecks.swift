@@ -168,9 +168,11 @@ struct DoctorChecks: Sendable {
 
     /// The kernel's Bluetooth switches: a soft block is lifted with `rfkill`, a hard one only by hand.
     private func rfkillChecks() -> [DoctorCheck] {
+        // try?: an unreadable rfkill folder is itself the finding, reported below as a note.
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: rfkill) else {
             return [DoctorCheck(name: "rfkill", status: .note, detail: "\(rfkill) cannot be read; rfkill not checked")]
         }
+        // try?: a switch whose file cannot be read is left out; the others are still checked.
         func read(_ entry: String, _ file: String) -> String? {
             (try? String(contentsOfFile: "\(rfkill)/\(entry)/\(file)", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)

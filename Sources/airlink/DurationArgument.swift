@@ -32,6 +32,7 @@ enum DurationArgument {
 
     /// The most a duration flag accepts on the transport the options choose.
     static func maximum(on global: GlobalOptions) -> Duration {
+        // try?: a bad --transport is refused by its own validation; here it only picks the limit.
         if case .bluez = try? global.specifier() { return DurationText.maximum }
         return simulatedMaximum
     }

@@ -47,6 +47,7 @@ extension InspectCommand {
                     }
                 }
             }
+            // try?: validate() already refused a bad --duration.
             let limit = duration.flatMap { try? DurationArgument.parse($0, flag: "--duration") }
             await stop.wait(upTo: limit)
             await inspector.stop()
@@ -76,6 +77,7 @@ struct StopSignal {
         }
         let timer = limit.map { limit in
             Task {
+                // try?: a cancelled timer means the command stopped first; either way it ends the wait.
                 try? await Task.sleep(for: limit)
                 continuation.yield()
             }

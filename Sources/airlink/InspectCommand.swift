@@ -93,22 +93,23 @@ struct InspectCommand: AsyncParsableCommand {
         let writes = demo.inspector.events()
         let centrals = demo.sim.radio.peripheralEvents()
         let json = global.json
-        func show(_ line: String) { emit(json ? Output.jsonLine(InspectorOutput.ExchangeLine(stamped: line)) : line) }
+        func show(_ line: InspectorOutput.ExchangeLine) { emit(json ? Output.jsonLine(line) : line.text) }
         let log = ExchangeLog()
         if !protections.isEmpty {
             try demo.inspector.setSecurity(
-                ProtectArgument.security(for: protections) { log.append("\(demo.stamp) \($0)") })
+                ProtectArgument.security(for: protections) { log.append(demo.line("\($0)")) })
         }
         try await demo.start()
         show(
-            "\(demo.stamp) inspector \"\(demo.inspector.name)\" publishes "
-                + "\(demo.inspector.identifiers.joined(separator: ", "))"
+            demo.line(
+                "inspector \"\(demo.inspector.name)\" publishes "
+                    + "\(demo.inspector.identifiers.joined(separator: ", "))")
         )
         demo.sim.spawn {
             for await event in centrals {
                 switch event {
                 case .pairingRequested, .paired, .pairingFailed:
-                    log.append("\(demo.stamp) inspector: \(Self.pairingLine(event))")
+                    log.append(demo.line("inspector: \(Self.pairingLine(event))"))
                 case .centralConnected, .subscriptionChanged, .centralDisconnected: break
                 }
             }
@@ -117,39 +118,40 @@ struct InspectCommand: AsyncParsableCommand {
             for await event in writes {
                 switch event {
                 case .written(let identifier, let value):
-                    log.append("\(demo.stamp) inspector: a central wrote \(identifier) = \(value)")
+                    log.append(demo.line("inspector: a central wrote \(identifier) = \(value)"))
                 case .refused(let identifier, let error):
-                    log.append("\(demo.stamp) inspector: refused a write to \(identifier): \(error)")
+                    log.append(demo.line("inspector: refused a write to \(identifier): \(error)"))
                 }
             }
         }
-        let lines = try await demo.sim.run { () async throws -> [String] in
-            var lines: [String] {
+        let lines = try await demo.sim.run { () async throws -> [InspectorOutput.ExchangeLine] in
+            var lines: [InspectorOutput.ExchangeLine] {
                 get { log.lines }
                 set { log.lines = newValue }
             }
             let found = try await demo.observer.discover(named: demo.inspector.name, timeout: .seconds(5))
-            guard let first = found.first else { return ["\(demo.stamp) observer found no inspector"] }
-            lines.append("\(demo.stamp) observer found \(first)")
+            guard let first = found.first else { return [demo.line("observer found no inspector")] }
+            lines.append(demo.line("observer found \(first)"))
             let inspector = try await demo.observer.connect(to: first.id)
             for value in inspector.values {
                 let current = try await Self.read(value, of: inspector, pairing: protections, log: log, demo: demo)
-                lines.append("\(demo.stamp) observer reads \(value.identifier) (\(value.type)) = \(current)")
+                lines.append(demo.line("observer reads \(value.identifier) (\(value.type)) = \(current)"))
             }
             let changes = try await inspector.changes()
             try await inspector.write(false, to: "enabled")
-            lines.append("\(demo.stamp) observer writes enabled = false")
+            lines.append(demo.line("observer writes enabled = false"))
             do {
                 try await inspector.writeBytes([7], to: "enabled")
             } catch let error as AirlinkError {
                 lines.append(
-                    "\(demo.stamp) observer writes 0x07 to enabled: refused, "
-                        + "\(error.attError.map { "\($0)" } ?? error.message)"
+                    demo.line(
+                        "observer writes 0x07 to enabled: refused, "
+                            + "\(error.attError.map { "\($0)" } ?? error.message)")
                 )
             }
             let end = demo.sim.now.advanced(by: followFor)
             for await change in changes {
-                lines.append("\(demo.stamp) observer notified \(change)")
+                lines.append(demo.line("observer notified \(change)"))
                 if demo.sim.now >= end { break }
             }
             await inspector.disconnect()
@@ -157,7 +159,7 @@ struct InspectCommand: AsyncParsableCommand {
         }
         for line in lines { show(line) }
         await demo.inspector.stop()
-        show("\(demo.stamp) inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)")
+        show(demo.line("inspector's view: enabled = \(demo.room.enabled), temperature = \(demo.room.temperature)"))
     }
 }
 
@@ -178,11 +180,11 @@ extension InspectCommand {
             else { throw error }
             refusal = attError
         }
-        log.append("\(demo.stamp) observer reads \(value.identifier): refused, \(refusal)")
+        log.append(demo.line("observer reads \(value.identifier): refused, \(refusal)"))
         let mitm = protections.values.contains(.authenticationRequired)
         let result = try await inspector.connection.pair(
             features: PairingFeatures(io: mitm ? .keyboardOnly : .keyboardDisplay, mitm: mitm), agent: .attentive)
-        log.append("\(demo.stamp) observer paired: \(result.method.map { "\($0), " } ?? "")\(result)")
+        log.append(demo.line("observer paired: \(result.method.map { "\($0), " } ?? "")\(result)"))
         return try await inspector.read(value.identifier)
     }
 }
@@ -190,8 +192,8 @@ extension InspectCommand {
 /// The lines of the demo's exchange, from both ends, in virtual-time order.
 final class ExchangeLog: @unchecked Sendable {
     // @unchecked: used only from the simulation's executor.
-    var lines: [String] = []
-    func append(_ line: String) { lines.append(line) }
+    var lines: [InspectorOutput.ExchangeLine] = []
+    func append(_ line: InspectorOutput.ExchangeLine) { lines.append(line) }
 }
 
 /// One `--value IDENTIFIER=VALUE`, typed: `true`/`false` → Bool, an integer → Int, a decimal → Double,

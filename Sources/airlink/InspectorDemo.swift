@@ -54,6 +54,8 @@ struct InspectorDemo {
         }
     }
 
-    /// `[  2.007024s]`: the virtual time, for lines of the exchange (``Seconds/stamp``).
-    var stamp: String { Seconds(sim.now.offset).stamp }
+    /// A line of the exchange happening now, in virtual time.
+    func line(_ message: String) -> InspectorOutput.ExchangeLine {
+        InspectorOutput.ExchangeLine(time: Seconds(sim.now.offset), message: message)
+    }
 }

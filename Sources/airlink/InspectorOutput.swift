@@ -18,18 +18,13 @@ enum InspectorOutput {
         var value: Value?
     }
 
-    /// One line of `inspect --demo --json`: what happened and on which end.
+    /// One line of `inspect --demo`: what happened and on which end, at a virtual time.
     struct ExchangeLine: Encodable {
         var time: Seconds
         var message: String
 
-        /// The line of the text form, `[  1.617024s] observer reads ...`, split into its time and message.
-        init(stamped line: String) {
-            let stamp = line.prefix { $0 != "]" }
-            let text = String(stamp.dropFirst().trimmingPrefix(while: { $0 == " " }))
-            time = Seconds((try? DurationText.parse(text)) ?? .zero)
-            message = String(line.dropFirst(stamp.count + 2))
-        }
+        /// The line of the text form, `[  1.617024s] observer reads ...`.
+        var text: String { "\(time.stamp) \(message)" }
     }
 
     /// An inspected value as JSON: a Boolean, a number or a string (bytes as hex text, JSON as its text).

@@ -35,6 +35,7 @@ struct LinkLoss: Error, CustomStringConvertible {
                 return nil
             }
             group.addTask {
+                // try?: the group is cancelled once the reason is found; a cancelled wait has nothing to add.
                 try? await Task.sleep(for: .seconds(1))
                 return nil
             }

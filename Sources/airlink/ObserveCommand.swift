@@ -111,6 +111,7 @@ struct ObserveCommand: AsyncParsableCommand {
         let end = environment.clock.now.advanced(by: followFor)
         let clock = environment.clock
         _ = environment.spawn {
+            // try?: cancelled only when the simulation winds down, which disconnects anyway.
             try? await clock.sleep(until: end)
             await inspector.disconnect()
         }

@@ -16,6 +16,11 @@ enum Output {
     private static func encoded(_ value: some Encodable, _ formatting: JSONEncoder.OutputFormatting) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting.union([.sortedKeys, .withoutEscapingSlashes])
+        // A number JSON cannot write (NaN, an infinity) is written as a string, so it costs its own field and
+        // not the whole object.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        // try?: cannot fail: what the CLI prints is plain structs, strings, integers and (above) any Double.
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
         var text = ""
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {

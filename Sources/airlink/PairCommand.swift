@@ -61,6 +61,7 @@ struct PairCommand: AsyncParsableCommand {
     /// The features and the agent the flags ask for: a keyboard for `--passkey`, yes/no for `--confirm`, neither
     /// (Just Works) otherwise.
     var pairing: (PairingFeatures, PairingAgent) {
+        // try?: validate() already refused a passkey that is not six digits.
         if let passkey, let value = try? Self.passkey(passkey) {
             return (PairingFeatures(io: .keyboardOnly, mitm: true), .entering(value))
         }

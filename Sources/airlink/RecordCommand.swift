@@ -97,6 +97,7 @@ struct RecordCommand: AsyncParsableCommand {
         options.writes = try write.map { text in
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let uuid = BluetoothUUID(parts[0]),
+                // try?: bad hex is refused just below, with the form the flag needs.
                 let value = try? GATTValueFormat.hex.bytes(of: parts[1])
             else {
                 throw ValidationError(

@@ -48,6 +48,7 @@ struct RefreshCacheCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // try?: validate() already refused a bad --scan-timeout.
         let scan = (try? DurationArgument.parse(scanTimeout, flag: "")) ?? .seconds(10)
         let dropped = Dropped()
         let query = try DeviceQuery(parsing: id)

@@ -22,6 +22,7 @@ struct RegistryOptions: ParsableArguments {
 
     /// The path the registry lives at, for messages.
     var location: String {
+        // try?: for a message only; opening the registry reports why its default path has none (no HOME).
         registry ?? ((try? RegistryLocation.defaultPath(of: JSONFileDeviceRepository.defaultFileName)) ?? "?")
     }
 

@@ -37,6 +37,7 @@ struct ScanCommand: AsyncParsableCommand {
         for text in service {
             do { _ = try BluetoothUUID(named: text) } catch { throw ValidationError(error.message) }
         }
+        // try?: a bad --transport is refused by its own validation.
         if passive, case .bluez = try? global.specifier() {
             throw ValidationError(
                 "--passive works on --transport sim only: BlueZ's discovery always scans actively (leave out "

@@ -16,10 +16,7 @@ enum SensorTagOutput {
             keys: {
                 if case .keys(let keys) = reading { return keyNames(keys) } else { return nil }
             }())
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(line)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return Output.jsonLine(line)
     }
 
     /// The decoded values of a reading, named with their unit.

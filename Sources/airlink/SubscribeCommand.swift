@@ -115,6 +115,8 @@ struct SubscribeCommand: AsyncParsableCommand {
                     device: device, received: printed.value, error: why?.error,
                     gaveUp: why?.gaveUp ?? !(strategy is NoReconnectionStrategy))
             }
+            // try?: the values asked for are printed; turning notifications off on the way out is a courtesy to
+            // the device, and a refusal (the link just went) changes nothing the user asked for.
             try? await manager.disableNotifications(for: characteristic)
             return printed.value
         }

@@ -28,5 +28,6 @@ enum Hex {
     static func text(_ bytes: [UInt8]) -> String { GATTValueFormat.hexText(bytes) }
 
     /// Parses `0x0A0B` or `0a0b` (an even number of hex digits; `0x` or empty for no bytes).
+    // try?: callers refuse `nil` with a message naming their flag.
     static func bytes(_ text: String) -> [UInt8]? { try? GATTValueFormat.hex.bytes(of: text) }
 }

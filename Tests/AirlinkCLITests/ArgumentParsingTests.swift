@@ -89,6 +89,22 @@ import Testing
         #expect(decoded["name"] == name)
     }
 
+    @Test func jsonWritesANumberItCannotCarryAsTextAndKeepsTheRestOfTheObject() throws {
+        // Given a reading whose values include NaN and the infinities, beside an ordinary one
+        let values = ["celsius": 21.5, "nan": Double.nan, "hot": .infinity, "cold": -.infinity]
+
+        // When it is printed as one JSON line
+        let line = Output.jsonLine(["values": values])
+
+        // Then the object is all there: the ordinary value as a number, the others as text naming them
+        let decoded = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: [String: Any]])
+        let printed = try #require(decoded["values"])
+        #expect(printed["celsius"] as? Double == 21.5)
+        #expect(printed["nan"] as? String == "NaN")
+        #expect(printed["hot"] as? String == "Infinity")
+        #expect(printed["cold"] as? String == "-Infinity")
+    }
+
     @Test func exploreWritesItsFailuresUnderADirectoryTheRepositoryIgnores() throws {
         // Given explore without --out, and with it
         let byDefault = try ExploreCommand.parse(["--seeds", "1...10"])
