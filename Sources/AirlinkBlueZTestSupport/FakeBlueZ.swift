@@ -107,6 +107,8 @@ package final class FakeBlueZ: Sendable {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
             close(input[1])
+            // try?: the fixture failed to start; its log, if it wrote one, only adds to the error below, and the
+            // scratch directory is ours to remove.
             let log = (try? String(contentsOfFile: directory + "/fixture.log", encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(atPath: directory)
             return StartError(description: "the fake BlueZ did not start: \(why)\n\(log)")
@@ -132,6 +134,7 @@ package final class FakeBlueZ: Sendable {
                     arg0: "org.bluez"))
             if try await !control.nameHasOwner("org.bluez") {
                 let gained = await firstWithin(ownerChanges, .seconds(2)) { signal -> Bool? in
+                    // try?: a signal of another shape is not the one awaited.
                     let arguments = try? signal.message.arguments(expecting: "sss", context: "NameOwnerChanged")
                     return arguments?.last?.string?.isEmpty == false ? true : nil
                 }
@@ -180,6 +183,7 @@ package final class FakeBlueZ: Sendable {
         }
         // The dbus-daemon child shares the group; make sure nothing of it is left.
         kill(-processGroup, SIGKILL)
+        // try?: a scratch directory; nothing to report if it is already gone.
         try? FileManager.default.removeItem(atPath: directory)
         return began.duration(to: .now)
     }
@@ -335,6 +339,7 @@ package final class FakeBlueZ: Sendable {
                 sender: controlName, interface: "org.airlink.FakeBlueZ1", member: "CallLogged", arg0: method))
         if try await callLog().filter({ $0["method"] as? String == method }).count >= count { return }
         let reached = await firstWithin(logged, limit) { signal -> Bool? in
+            // try?: a signal of another shape is not the one awaited.
             let arguments = try? signal.message.arguments(expecting: "su", context: "CallLogged")
             guard case .uint32(let logged)? = arguments?.last, Int(logged) >= count else { return nil }
             return true
@@ -413,6 +418,7 @@ package struct FakeBlueZTrait: SuiteTrait, TestScoping {
         do {
             try await FakeBlueZ.$current.withValue(fake) { try await function() }
         } catch {
+            // try?: the suite's own error is the one to report; stopping the fixture is clean-up.
             _ = try? await offThePool { fake.stop() }
             throw error
         }

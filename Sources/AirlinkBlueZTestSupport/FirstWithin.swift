@@ -25,7 +25,8 @@ package func valueWithin<Value: Sendable>(
     await withTaskGroup(of: Value?.self) { group in
         group.addTask { await work() }
         group.addTask {
-            // The deadline itself, racing the work; nothing is guessed from it.
+            // The deadline itself, racing the work; nothing is guessed from it (try?: cancelled when the
+            // work answered first).
             try? await Task.sleep(for: limit)
             return nil
         }
@@ -52,7 +53,8 @@ package func endedWithin<Value: Sendable>(
             return true
         }
         group.addTask {
-            // The deadline itself, racing the task; nothing is guessed from it.
+            // The deadline itself, racing the task; nothing is guessed from it (try?: cancelled when the
+            // work answered first).
             try? await Task.sleep(for: limit)
             return false
         }

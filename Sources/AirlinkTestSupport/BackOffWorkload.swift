@@ -46,9 +46,11 @@ package enum BackOffWorkload {
     private static func race(_ environment: AirlinkEnvironment, work: Duration, timeout: Duration) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask(executorPreference: environment.executor) {
+                // try?: cancelled when the timeout won the race: the work did not finish.
                 (try? await environment.clock.sleep(for: work)) != nil
             }
             group.addTask(executorPreference: environment.executor) {
+                // try?: cancelled when the work won the race; the group takes the first answer.
                 _ = try? await environment.clock.sleep(for: timeout)
                 return false
             }

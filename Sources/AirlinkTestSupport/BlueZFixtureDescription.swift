@@ -126,6 +126,7 @@ package struct BlueZFixtureDescription: Codable, Sendable, Hashable {
             let handle = Int(attribute.handle.rawValue)
             switch attribute.role {
             case .service:
+                // try?: AttributeDatabase built this declaration from a UUID, so its value is one.
                 let uuid = (try? BluetoothUUID(littleEndian: attribute.value)) ?? .base
                 hidden = uuid == .genericAccess
                 if !hidden {

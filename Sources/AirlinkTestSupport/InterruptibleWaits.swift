@@ -37,6 +37,7 @@ package final class InterruptibleWaits: Sendable {
                 guard let duration else { return }
                 let clock = environment.clock
                 let timer = environment.spawn {
+                    // try?: a cancelled timer means the wait ended first.
                     guard (try? await clock.sleep(for: duration)) != nil else { return }
                     self.finish(id, with: nil)
                 }

@@ -66,6 +66,7 @@ package enum LayersWorkloads {
                 let service = connection.services.service(Thermostat.service)
                 try await service.enableNotifications(for: Thermostat.temperature)
                 service.addObserver(for: Thermostat.temperature) { value in
+                    // try?: a slow observer; cancelled only when the simulation winds down.
                     try? await sim.clock.sleep(for: .milliseconds(1))
                     slowValues.append(value.bytes.count)
                 }
@@ -135,6 +136,7 @@ package enum LayersWorkloads {
         let losses = hours * 12
         sim.spawn {
             for index in 0..<losses {
+                // try?: a cancelled sleep ends the schedule of losses with the simulation.
                 guard (try? await sim.clock.sleep(for: .seconds(300))) != nil else { return }
                 if index % 3 == 0 { await transport.failNextConnects(thermostat, 1) }
                 await transport.dropLink(thermostat, reason: .supervisionTimeout)

@@ -19,7 +19,8 @@ package protocol RadioFixture: Sendable {
     func setAnswersConnects(_ device: DeviceID, _ answers: Bool) async
     /// The link to the device drops for `reason`.
     func dropLink(_ device: DeviceID, reason: DisconnectionReason) async
-    /// The device notifies a value of a characteristic; returns whether it was sent (subscribed).
+    /// The device notifies a value of a characteristic; returns whether it was sent (subscribed, and a value of at
+    /// most 512 bytes, which the characteristic can hold).
     @discardableResult func notify(_ device: DeviceID, _ characteristic: BluetoothUUID, _ value: [UInt8]) async -> Bool
     /// The device notifies `count` values in a burst; returns how many were sent.
     @discardableResult func notifyBurst(
@@ -28,7 +29,10 @@ package protocol RadioFixture: Sendable {
     /// The adapter is powered on or off.
     func setAdapterPower(_ on: Bool) async
     /// The device's GATT database is replaced (a firmware update); connected centrals get Service Changed.
-    func replaceDatabase(_ device: DeviceID, with definition: GATTServerDefinition) async
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` if `definition` is not a database a server can
+    ///   hold (the device keeps its old one).
+    func replaceDatabase(_ device: DeviceID, with definition: GATTServerDefinition) async throws(AirlinkError)
     /// The device's ATT MTU after the next exchange.
     func setMTU(_ device: DeviceID, _ mtu: Int) async
     /// Every GATT request takes this long on air from now on.

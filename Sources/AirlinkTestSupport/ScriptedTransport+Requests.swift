@@ -67,6 +67,7 @@ extension ScriptedTransport {
                 }
                 let clock = environment.clock
                 let timer = environment.spawn {
+                    // try?: a cancelled timer means the request left the queue first.
                     guard (try? await clock.sleep(until: deadline)) != nil else { return }
                     await self.leaveQueue(id, ticket, with: Self.timedOut(id))
                 }

@@ -272,6 +272,7 @@ package actor ScriptedTransport: Transport, RadioFixture {
         devices[id]?.advertiser = environment.spawn {
             while !Task.isCancelled {
                 await self.advertise(id)
+                // try?: cancelled when the device stops advertising.
                 guard (try? await clock.sleep(for: interval)) != nil else { return }
             }
         }
@@ -309,7 +310,8 @@ package actor ScriptedTransport: Transport, RadioFixture {
             let handle = device.database.valueHandle(of: characteristic),
             let cccd = device.database.cccdHandle(forValue: handle), (device.cccd[cccd] ?? 0) != 0
         else { return 0 }
-        try? devices[id]!.database.setValue(value, for: handle)
+        // A value the characteristic cannot hold (over 512 bytes) is not sent: a peripheral notifies its value.
+        guard (try? devices[id]!.database.setValue(value, for: handle)) != nil else { return 0 }
         let event = TransportEvent.notification(id, handle: handle, value: value)
         broadcaster.yield(contentsOf: repeatElement(event, count: count))
         return count
@@ -329,8 +331,8 @@ package actor ScriptedTransport: Transport, RadioFixture {
         emit(.adapterStateChanged(on ? .poweredOn : .poweredOff))
     }
 
-    package func replaceDatabase(_ id: DeviceID, with definition: GATTServerDefinition) {
-        guard let database = try? AttributeDatabase(definition) else { return }
+    package func replaceDatabase(_ id: DeviceID, with definition: GATTServerDefinition) throws(AirlinkError) {
+        let database = try AttributeDatabase(definition)
         devices[id]?.database = database
         devices[id]?.peripheral.gatt = definition
         devices[id]?.cccd = [:]

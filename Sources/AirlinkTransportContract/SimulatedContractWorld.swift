@@ -19,6 +19,7 @@ extension SimulatedContractWorld {
         return await withTaskGroup(of: Value?.self) { group in
             group.addTask(executorPreference: environment.executor) { await work() }
             group.addTask(executorPreference: environment.executor) {
+                // try?: cancelled when the work answered first; the group takes the first answer.
                 try? await environment.clock.sleep(for: timeout)
                 return nil
             }

@@ -76,7 +76,7 @@ import Testing
         updated.services[0].characteristics[1].value = [0x2C, 0x01]
         try await world.sim.run {
             await world.radio.dropLink(Self.thermostat, reason: .supervisionTimeout)
-            await world.radio.replaceDatabase(Self.thermostat, with: updated)
+            try await world.radio.replaceDatabase(Self.thermostat, with: updated)
         }
         try await world.sim.run(for: .seconds(3))
 
@@ -148,7 +148,7 @@ import Testing
         updated.services.insert(
             .init(.deviceInformation, characteristics: [.init(.manufacturerNameString, properties: [.read])]), at: 0)
         try await world.sim.run {
-            await world.radio.replaceDatabase(Self.thermostat, with: updated)
+            try await world.radio.replaceDatabase(Self.thermostat, with: updated)
             try await world.sim.clock.sleep(for: .milliseconds(1))
             await world.radio.notify(Self.thermostat, .batteryLevel, [7])
         }

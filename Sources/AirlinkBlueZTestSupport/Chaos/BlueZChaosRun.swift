@@ -47,6 +47,8 @@ struct BlueZChaosRun: Sendable {
             guard outcome.lost, context.progress.withLock({ !$0.allSatisfy(\.finished) }) else { break }
         }
         await stop()
+        // try?: an unreadable registry shows as no records, which the registry oracle flags (every connected
+        // device must have one).
         let records = (try? await context.registry.knownDevices()) ?? []
         let registry = ExplorationObservation(
             end: sessions.last?.end ?? .zero, events: sessions.flatMap(\.events),
@@ -66,6 +68,7 @@ struct BlueZChaosRun: Sendable {
                 counter &+= 1
                 let bytes = [UInt8(truncatingIfNeeded: counter), UInt8(truncatingIfNeeded: counter >> 8)]
                 let at = clock.now.offset
+                // try?: a value the fixture could not send (bluetoothd restarting) was not on air: not recorded.
                 if (try? await fake.notify(peripheral.counterPath, bytes)) == true {
                     context.onAir.withLock { $0.append(.init(device: peripheral.device, time: at, bytes: bytes)) }
                 }

@@ -14,6 +14,7 @@ extension BlueZChaosSession {
         _ arrived: AsyncStream<(DeviceID, [UInt8])>.Continuation
     ) async {
         if number == 1, context.workload.discoverFirst,
+            // try?: a discovery that fails (the chaos under test) leaves the client connecting by address.
             let discovery = try? await manager.discover(timeout: .milliseconds(300))
         {
             _ = await discovery.waitUntilStopped()

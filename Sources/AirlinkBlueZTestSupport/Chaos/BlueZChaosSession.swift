@@ -123,7 +123,8 @@ struct BlueZChaosSession: Sendable {
                     recorder.finish(opening, "failed: \(error.code)")
                     return nil
                 }
-                // Nothing announces org.bluez's return to a client without a connection: try again shortly.
+                // Nothing announces org.bluez's return to a client without a connection: try again shortly
+                // (try?: a cancelled pause ends with the session, whose deadline is checked above).
                 try? await Task.sleep(for: .milliseconds(50))
             }
         }

@@ -13,6 +13,7 @@ extension FakeBlueZ {
         let text = try await call("ChaosLog", []).arguments().first?.string ?? "[]"
         let entries = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any]) ?? []
         return entries.map { entry in
+            // try?: each entry came out of JSONSerialization just above, so it goes back in.
             let data = (try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }

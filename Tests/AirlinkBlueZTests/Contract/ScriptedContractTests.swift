@@ -60,7 +60,7 @@ struct ScriptedContractWorld: SimulatedContractWorld {
     func thermostatMovesItsDatabase() async throws {
         var moved = ContractPeripherals.thermostat
         moved.services = ContractPeripherals.movedThermostat
-        await scripted.replaceDatabase(thermostat, with: moved.gattDefinition)
+        try await scripted.replaceDatabase(thermostat, with: moved.gattDefinition)
     }
 
     func close(_ transport: any Transport) async throws { await scripted.shutdown() }
