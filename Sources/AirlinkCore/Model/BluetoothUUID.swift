@@ -8,7 +8,8 @@
 public struct BluetoothUUID: Hashable, Sendable, Comparable {
     // Stored as two 64-bit halves rather than one `UInt128`: a 16-byte-aligned stored property
     // makes Swift 6.3.1 debug builds crash in async functions with typed throws that take several
-    // GATT values (for example `Transport.discoverDescriptors(_:of:in:)`); see Docs/adr/0005.
+    // GATT values (for example `Transport.discoverDescriptors(_:of:in:)`); see Docs/adr/0005 and its
+    // reproduction, Scripts/compiler-repros/uint128-async-arguments.swift.
     @usableFromInline let high: UInt64
     @usableFromInline let low: UInt64
 
