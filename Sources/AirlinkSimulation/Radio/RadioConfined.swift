@@ -1,5 +1,5 @@
 /// A model of the virtual radio whose mutable state is used only under its world's lock (``RadioWorld/lock``):
-/// ``Link``, ``RadioPeripheral``, ``RadioWorld``.
+/// ``Link``, ``RadioPeripheral``, ``RadioWorld``, ``VirtualRadio``, ``VirtualPeripheralRole``, ``ConnectAttempt``.
 ///
 /// They skip Swift's checks for speed (`@unchecked Sendable`, `@exclusivity(unchecked)`); their entry points
 /// call ``assertConfined(_:file:line:)`` so that debug builds stop where the promise breaks.

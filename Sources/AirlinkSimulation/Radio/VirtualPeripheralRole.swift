@@ -6,8 +6,9 @@ import AirlinkCore
 /// Guarded by the world's lock. The model calls back (``centralConnected(_:)``,
 /// ``centralDisconnected(_:reason:)``, ``subscriptionChanged(_:valueHandle:notify:indicate:)``) so that
 /// the app hears what centrals do.
-final class VirtualPeripheralRole: @unchecked Sendable {
-    // @unchecked: every mutable field is used under `world.lock`.
+final class VirtualPeripheralRole: RadioConfined, @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`; debug builds check it at each entry point
+    // (``RadioConfined/assertConfined(_:file:line:)``).
     unowned let world: RadioWorld
     let address: DeviceID
     var name: String?
@@ -30,15 +31,18 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     }
 
     func centralConnected(_ link: Link) {
+        assertConfined()
         emit(.centralConnected(link.central.address))
     }
 
     func centralDisconnected(_ link: Link, reason: DisconnectionReason) {
+        assertConfined()
         guard link.isUp else { return }
         emit(.centralDisconnected(link.central.address, reason: reason))
     }
 
     func subscriptionChanged(_ link: Link, valueHandle: ATTHandle, notify: Bool, indicate: Bool) {
+        assertConfined()
         guard let entry = link.peripheral.entry(valueHandle: valueHandle) else { return }
         let mode: NotificationMode = indicate ? .indicate : notify ? .notify : .disabled
         emit(
@@ -48,6 +52,7 @@ final class VirtualPeripheralRole: @unchecked Sendable {
 
     /// The spec the app's peripheral is simulated from.
     func spec(name: String, advertising: Advertising?) -> PeripheralSpec {
+        assertConfined()
         var spec = PeripheralSpec(name: name, id: address, maximumConnections: 8) {}
         spec.services = services
         spec.advertising = advertising
@@ -56,6 +61,7 @@ final class VirtualPeripheralRole: @unchecked Sendable {
 
     /// Takes the app's peripheral off the air: its links drop (reason 0x16, local host terminated).
     func removeModel(recording: Bool = true) {
+        assertConfined()
         guard let model else { return }
         self.model = nil
         for link in model.links { link.drop(reason: .localHostTerminated) }
@@ -72,6 +78,7 @@ final class VirtualPeripheralRole: @unchecked Sendable {
     /// the one there (which has no centrals: callers check). A new database is traced (`serves`); a
     /// new advertisement is traced by the caller (`advertises`).
     func installModel(newDatabase: Bool) throws(AirlinkError) {
+        assertConfined()
         guard let name else { return }
         let spec = spec(name: name, advertising: advertising)
         let advertisingData = try spec.validatedAdvertisingData()

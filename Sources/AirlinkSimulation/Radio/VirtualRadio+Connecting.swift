@@ -51,6 +51,7 @@ extension VirtualRadio {
     /// Turns an attempt into a link at an advertising event (CONNECT_IND), announces it at its first
     /// connection event, then runs the link setup.
     func establishLink(for attempt: ConnectAttempt, with peripheral: RadioPeripheral) {
+        assertConfined()
         attempt.leavePending()
         // CONNECT_IND, then transmitWindowDelay (1.25 ms) and a transmit window offset of 1.25 ms.
         let anchor = world.now + .microseconds(2_500)
@@ -133,6 +134,7 @@ extension VirtualRadio {
 
     /// A link closed: forget it and tell subscribers if they heard it come up.
     func linkClosed(_ link: Link, reason: DisconnectionReason) {
+        assertConfined()
         if links[link.peripheral.id] === link { links[link.peripheral.id] = nil }
         linkOrder.removeAll { $0 === link }
         if link.isUp { emit(.disconnected(link.peripheral.id, reason: reason)) }

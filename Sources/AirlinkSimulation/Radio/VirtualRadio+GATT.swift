@@ -3,6 +3,7 @@ import AirlinkCore
 extension VirtualRadio {
     /// The usable link to `device`, or the error an operation on it earns.
     func usableLink(_ device: DeviceID, _ what: @autoclosure () -> String) throws(AirlinkError) -> Link {
+        assertConfined()
         try checkPowered(what())
         guard let link = links[device], link.isUp, !link.isClosed else {
             throw AirlinkError(.notConnected, "cannot \(what()): \(device) is not connected; connect first")

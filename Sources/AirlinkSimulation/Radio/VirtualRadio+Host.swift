@@ -84,6 +84,7 @@ extension Link {
     /// A PDU reached a central that a host drives: traced as every PDU is, then handed to the host as it is.
     func deliverToHost(_ payload: LinkPayload, _ host: HostBearer) {
         assertConfined()
+        assertConfined()
         // try?: a malformed PDU is traced as such and handed over as it is; the host's decoder gives the reason
         if let pdu = try? payload.decoded() {
             world.recordPDU(self, .toCentral, pdu, payload)
@@ -95,6 +96,7 @@ extension Link {
 
     /// Queues a PDU from the central that travels as it is.
     func sendToPeripheral(payload: LinkPayload) {
+        assertConfined()
         assertConfined()
         toPeripheral.append(Outgoing(payload: payload, remaining: payload.count + 4))
         ensurePump()

@@ -17,6 +17,7 @@ extension VirtualRadio {
     /// the adapter scans with the union of the clients' filters, as bluetoothd merges its clients' discovery
     /// filters.
     func startScanLocked(_ filter: ScanFilter, client: Int) throws(AirlinkError) {
+        assertConfined()
         try checkPowered("scan")
         if scanFilter == nil {
             world.scanningCentralCount += 1
@@ -35,6 +36,7 @@ extension VirtualRadio {
 
     /// Stops one client's scan; the adapter stops scanning when no client scans any more.
     func stopScanLocked(client: Int) {
+        assertConfined()
         guard scanClients.contains(where: { $0.client == client }) else { return }
         scanClients.removeAll { $0.client == client }
         if scanClients.isEmpty {
@@ -46,6 +48,7 @@ extension VirtualRadio {
 
     /// Stops the adapter's scan, every client's.
     func stopScanLocked() {
+        assertConfined()
         scanClients = []
         guard scanFilter != nil else { return }
         scanFilter = nil
@@ -56,6 +59,7 @@ extension VirtualRadio {
 
     /// An advertisement of `peripheral` (which advertises) reached this central's antenna.
     func receive(from peripheral: RadioPeripheral, rssi: Int8) {
+        assertConfined()
         // One copy of the advertisement per report (each copy retains its name and arrays), handed on
         // to the event.
         guard let filter = scanFilter, var reported = peripheral.advertisement, filter.admits(reported) else { return }

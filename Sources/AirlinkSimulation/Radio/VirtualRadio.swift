@@ -18,8 +18,9 @@ import AirlinkCore
 ///
 /// Faults are verbs: ``powerOffAdapter()`` and ``powerOnAdapter()`` here, the rest on
 /// ``SimulatedPeripheral``.
-public final class VirtualRadio: Transport, @unchecked Sendable {
-    // @unchecked: every mutable field is used under `world.lock`.
+public final class VirtualRadio: Transport, RadioConfined, @unchecked Sendable {
+    // @unchecked: every mutable field is used under `world.lock`; debug builds check it in the members that
+    // run under it (``RadioConfined/assertConfined(_:file:line:)``).
     let world: RadioWorld
     /// The adapter's index on the air: 0 for `Simulation.radio`, 1, 2... for further centrals.
     let adapterIndex: Int
@@ -139,6 +140,7 @@ public final class VirtualRadio: Transport, @unchecked Sendable {
 
     /// Throws `adapterPoweredOff` while the adapter is off.
     func checkPowered(_ what: @autoclosure () -> String) throws(AirlinkError) {
+        assertConfined()
         guard state == .poweredOn else {
             throw AirlinkError(.adapterPoweredOff, "cannot \(what()): the adapter is powered off; power it on first")
         }

@@ -51,6 +51,36 @@
                     "RadioPeripheral.dropLinks(reason:) touched without the radio's lock (another thread holds it)"))
         }
 
+        @Test func touchingACentralsStateWithoutTheLockStopsTheProcess() async {
+            // Given a central adapter
+            // When a child process checks its power state without the world's lock
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let sim = Simulation(seed: 1)
+                try sim.radio.checkPowered("scan")
+            }
+
+            // Then the child stops, naming the central's member
+            let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(
+                message.contains("VirtualRadio.checkPowered(_:) touched without the radio's lock (nobody holds it)"))
+        }
+
+        @Test func touchingAConnectionAttemptWithoutTheLockStopsTheProcess() async {
+            // Given an attempt to connect to a peripheral on the air
+            // When a child process ends it without the world's lock
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let sim = Simulation(seed: 1)
+                let peripheral = try sim.add(Fixture.sensor())
+                let attempt = ConnectAttempt(central: sim.radio, peripheral: peripheral.model)
+                attempt.abandon(with: AirlinkError(.cancelled, "given up"))
+            }
+
+            // Then the child stops, naming the attempt's member
+            let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(
+                message.contains("ConnectAttempt.abandon(with:) touched without the radio's lock (nobody holds it)"))
+        }
+
         @Test func touchingAPeripheralUnderTheLockPassesAtAnyDepth() throws {
             // Given a peripheral on the air
             let sim = Simulation(seed: 1)
