@@ -19,6 +19,23 @@ extension Sequence<TraceRecord> {
         }
     }
 
+    /// The links that finished their set-up, with the ATT MTU each agreed, in order.
+    package var linksReady: [(device: DeviceID, mtu: UInt16)] {
+        compactMap { record in
+            guard case .linkReady(_, let device, let mtu) = record.event else { return nil }
+            return (device, mtu)
+        }
+    }
+
+    /// The peripherals' Client Characteristic Configuration changes (value handle, notify, indicate), in order.
+    package var subscriptionChanges: [(device: DeviceID, valueHandle: ATTHandle, notify: Bool, indicate: Bool)] {
+        compactMap { record in
+            guard case .subscriptionChanged(_, let device, let valueHandle, let notify, let indicate) = record.event
+            else { return nil }
+            return (device, valueHandle, notify, indicate)
+        }
+    }
+
     /// The free-form records of `category` (`smp`, `fault`, `radio`, …) with their times, in order.
     ///
     /// For facts no typed record carries yet: a test matches their category and text, never a

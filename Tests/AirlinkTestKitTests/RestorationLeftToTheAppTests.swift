@@ -81,11 +81,10 @@ import Testing
         // reports them restored, and values reach the app again; no restoration is reported as failed
         let failed = try #require(lines.firstIndex { Self.isUnsubscribe($0.event, failed: true) })
         let restored = try #require(lines.firstIndex { Self.isRestored($0.event, only: true) })
-        // The peripheral's CCCD change is a free-form `peripheral` note (no typed record): matched on its text.
         let enabled = try #require(
             lines.lastIndex { record in
-                guard case .line("peripheral", let text) = record.event else { return false }
-                return text.hasPrefix("E0:00:00:00:00:01") && text.contains("notify=on")
+                guard case .subscriptionChanged(_, let device, _, let notify, _) = record.event else { return false }
+                return device.description == "E0:00:00:00:00:01" && notify
             })
         #expect(enabled < restored)
         #expect(abs(restored - failed) <= 1, "\(lines[min(failed, restored)...max(failed, restored)])")

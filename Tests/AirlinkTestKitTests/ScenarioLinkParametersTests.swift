@@ -23,10 +23,9 @@ import Testing
                   - {uuid: "F111", properties: [read, notify], type: uint32, value: 0, updates: {every: 500ms, add: 1}}
         """
 
-    /// Whether the radio noted a link ready with `mtu`: a free-form `radio` record (no typed record of a link's
-    /// readiness), matched on its text.
-    static func noted(readyWith mtu: Int, in records: [TraceRecord]) -> Bool {
-        records.notes(in: "radio").contains { $0.text.hasSuffix(" ready mtu=\(mtu)") }
+    /// Whether the radio recorded a link ready with `mtu`.
+    static func noted(readyWith mtu: UInt16, in records: [TraceRecord]) -> Bool {
+        records.linksReady.contains { $0.mtu == mtu }
     }
 
     @Test func theCentralsParametersAndThePeripheralsMTUShapeTheLink() async throws {

@@ -6,7 +6,8 @@ extension TraceEvent {
     public var category: String {
         switch self {
         case .advertisementHeard, .scanResponseHeard: "scan"
-        case .connecting, .connectionAttemptTimedOut, .connected, .disconnected: "radio"
+        case .connecting, .connectionAttemptTimedOut, .connected, .linkReady, .disconnected: "radio"
+        case .subscriptionChanged: "peripheral"
         case .attPDU: "att"
         case .layer(let event): event.category
         case .client: "client"
@@ -46,6 +47,12 @@ extension TraceEvent {
             Self.writePrefix(adapter, device, to: &writer)
             writer.write(" connected ")
             writer.write(parameters.description)
+        case .linkReady(let adapter, let device, let mtu):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" ready mtu=\(mtu)")
+        case .subscriptionChanged(let adapter, let device, let valueHandle, let notify, let indicate):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(" \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")")
         case .disconnected(_, let device, let reason):
             // The line names no adapter (the golden traces were written so).
             writer.write(device: device)

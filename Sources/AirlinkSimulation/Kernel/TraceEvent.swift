@@ -23,6 +23,12 @@ public enum TraceEvent: Sendable, Hashable {
     case connectionAttemptTimedOut(adapter: Int, device: DeviceID)
     /// A link came up at its first connection event (a `radio … connected` line).
     case connected(adapter: Int, device: DeviceID, parameters: ConnectionParameters)
+    /// A central's link finished its set-up (the MTU exchange and what the central reads first) and is usable (a
+    /// `radio … ready mtu=247` line), with the ATT MTU it agreed.
+    case linkReady(adapter: Int, device: DeviceID, mtu: UInt16)
+    /// A central wrote a peripheral's Client Characteristic Configuration (a `peripheral … 0x000D notify=on
+    /// indicate=off` line): the characteristic's value handle and what is now on.
+    case subscriptionChanged(adapter: Int, device: DeviceID, valueHandle: ATTHandle, notify: Bool, indicate: Bool)
     /// A link went down (a `radio … disconnected` line), with the HCI reason.
     case disconnected(adapter: Int, device: DeviceID, reason: DisconnectionReason)
     /// An ATT PDU crossed the air (an `att` line): its direction, decoded and as bytes.

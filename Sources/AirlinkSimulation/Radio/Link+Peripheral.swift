@@ -130,10 +130,9 @@ extension Link {
                 storeFromFirmware(value, at: handle, notify: echo, "written value")
             case .subscriptionChanged(let valueHandle, let notify, let indicate):
                 world.record(
-                    "peripheral",
-                    "\(central.tracePrefix)\(peripheral.idText) \(valueHandle) "
-                        + "notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")"
-                )
+                    .subscriptionChanged(
+                        adapter: central.adapterIndex, device: peripheral.id, valueHandle: valueHandle, notify: notify,
+                        indicate: indicate))
                 if notify || indicate { peripheral.armUpdateTimer() }
                 peripheral.host?.subscriptionChanged(self, valueHandle: valueHandle, notify: notify, indicate: indicate)
             case .mtuChanged, .indicationConfirmed:

@@ -87,7 +87,7 @@ extension VirtualRadio {
                         link.mtu = outcome.mtu
                         link.serviceChangedHandle = outcome.serviceChangedHandle ?? link.serviceChangedHandle
                         serviceChangedHandles[peripheral.id] = link.serviceChangedHandle
-                        world.record("radio", "\(tracePrefix)\(peripheral.id) ready mtu=\(outcome.mtu)")
+                        world.record(.linkReady(adapter: adapterIndex, device: peripheral.id, mtu: outcome.mtu))
                         link.attempt = nil
                         attempt.finish(.success(link.info))
                         requestSecurity(on: link)

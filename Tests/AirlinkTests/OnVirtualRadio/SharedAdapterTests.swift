@@ -156,9 +156,8 @@ import Testing
 
         // Then the second app's subscribe failed, and the CCCD was turned off after it: no app wants them
         #expect(refused?.code == .attribute)
-        // The peripheral's CCCD changes are free-form `peripheral` notes (no typed record): matched on their text.
-        let cccd = apps.sim.trace.records.notes(in: "peripheral").map(\.text).filter { $0.contains(" notify=") }
-        #expect(cccd.last?.hasSuffix("notify=off indicate=off") == true)
+        let last = try #require(apps.sim.trace.records.subscriptionChanges.last)
+        #expect(!last.notify && !last.indicate)
         apps.shutdown()
     }
 
