@@ -47,7 +47,7 @@ async def notify(address, count):
     async with BleakClient(device, timeout=30.0) as client:
         await client.start_notify(BATTERY_LEVEL, received)
         try:
-            await asyncio.wait_for(done.wait(), timeout=60.0)
+            await asyncio.wait_for(done.wait(), timeout=90.0)
         except asyncio.TimeoutError:
             pass
     span = stamps[-1] - stamps[0] if len(stamps) > 1 else 0.0

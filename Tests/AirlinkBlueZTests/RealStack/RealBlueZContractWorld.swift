@@ -96,6 +96,15 @@ struct RealBlueZContractWorld: TransportContractWorld {
         try await peripheral(device) { try $0.setValue(value, of: characteristic) }
     }
 
+    /// The peripheral notifies `count` values of the characteristic at once, the i-th being `i` as a little-endian
+    /// UInt16 (so that order and gaps show).
+    func peripheralBursts(_ device: DeviceID, valueHandle: ATTHandle, count: Int) async throws {
+        let characteristic = try ContractPeripherals.characteristic(device, valueHandle: valueHandle)
+        try await peripheral(device) {
+            try $0.burstNotifications(of: characteristic, count: count) { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+    }
+
     func peripheralDropsLink(_ device: DeviceID) async throws {
         try await peripheral(device) { $0.dropLink(reason: .supervisionTimeout) }
     }
