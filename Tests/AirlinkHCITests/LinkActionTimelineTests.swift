@@ -1,0 +1,71 @@
+import AirlinkCore
+import AirlinkProfiles
+import AirlinkSimulation
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AirlinkHCI
+
+/// A `--drop-link`/`--notify-burst` timeline belongs to the link that started it: it ends with that link and never
+/// acts on the next one to the same peripheral.
+@Suite("HCI controller: a link's timeline ends with its link")
+struct LinkActionTimelineTests {
+    let thermostat: DeviceID = "C0:FF:EE:00:00:01"
+
+    @Test("a link the host closes at once takes its timeline with it; the next link runs its own")
+    func timelineEndsWithItsLink() async throws {
+        // Given a served built-in world whose thermostat drops every link 3 s after it comes up, the trace kept
+        let simulation = Simulation(seed: 1, strict: false)
+        _ = try simulation.add(SimulatedWorld.builtIn)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-timeline-\(getpid()).sock")
+            .path
+        let lines = Mutex<[String]>([])
+        let server = try HCIControllerServer(
+            simulation: simulation, endpoint: .unix(path: path),
+            actions: [.dropLink(thermostat, after: .seconds(3), reason: .remoteUserTerminated)],
+            output: { line in lines.withLock { $0.append(line) } })
+        let running = Task { try await server.run() }
+        defer { server.stop() }
+        let host = try H4TestHost(unix: path)
+        host.send(.reset)
+        _ = try await host.complete(.reset)
+        host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
+
+        // When the host connects, disconnects at once, and connects again
+        let first = try await connect(host)
+        host.send(.disconnect, first + [0x13])
+        let closed = try await host.event(within: 60) { $0.code == 0x05 }
+        #expect(closed?.parameters[3] == 0x16, "the host's own disconnection: \(String(describing: closed))")
+        _ = try await connect(host)
+
+        // Then one drop comes, the second link's, with the timeline's reason; the first link's timeline did not act
+        let dropped = try await host.event(within: 60) { $0.code == 0x05 }
+        #expect(dropped?.parameters[3] == 0x13)
+        server.stop()
+        try await running.value
+        // (the server prints its trace as text, `t=SECONDS category …`: the virtual times of the lines that matter)
+        let printed = lines.withLock { $0 }
+        let connected = printed.filter { $0.contains("radio \(thermostat) connected") }.compactMap(Self.time)
+        let drops = printed.filter { $0.contains("fault \(thermostat) drops its link:") }.compactMap(Self.time)
+        #expect(connected.count == 2 && drops.count == 1, "\(printed)")
+        if let second = connected.last, let drop = drops.first {
+            #expect(drop - second >= 3, "dropped \(drop - second) s after the second link came up, not 3 s")
+        }
+    }
+
+    /// The virtual time of a printed trace line (`t=3.179172 fault …`).
+    private static func time(_ line: String) -> Double? {
+        guard line.hasPrefix("t=") else { return nil }
+        return Double(line.dropFirst(2).prefix { $0 != " " })
+    }
+
+    /// Connects the host to the thermostat: the link's handle.
+    private func connect(_ host: H4TestHost) async throws -> [UInt8] {
+        host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
+        let complete = try await host.event(within: 60) { $0.code == 0x3E && $0.parameters.first == 0x01 }
+        let parameters = try #require(complete?.parameters)
+        #expect(parameters[1] == 0x00, "the connection failed: \(parameters)")
+        return Array(parameters[2...3])
+    }
+}
