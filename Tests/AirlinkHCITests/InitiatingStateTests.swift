@@ -16,14 +16,8 @@ struct InitiatingStateTests {
     func served(_ name: String) async throws -> (HCIControllerServer, H4TestHost, Task<Void, Error>) {
         let simulation = Simulation(seed: 1, strict: false)
         _ = try simulation.add(SimulatedWorld.builtIn)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-\(name)-\(getpid()).sock")
-            .path
-        let server = try HCIControllerServer(simulation: simulation, endpoint: .unix(path: path), output: { _ in })
-        let running = Task { try await server.run() }
-        let host = try H4TestHost(unix: path)
-        host.send(.reset)
-        _ = try await host.complete(.reset)
-        host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
+        let served = try await ServedController.start(simulation, name: name)
+        let (server, host, running) = (served.server, served.host, served.running)
         host.send(.leSetEventMask, [UInt8](repeating: 0xFF, count: 8))
         host.send(.leSetScanEnable, [0x01, 0x00])
         return (server, host, running)

@@ -18,19 +18,13 @@ struct LinkActionTimelineTests {
         // Given a served built-in world whose thermostat drops every link 3 s after it comes up, the trace kept
         let simulation = Simulation(seed: 1, strict: false)
         _ = try simulation.add(SimulatedWorld.builtIn)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-timeline-\(getpid()).sock")
-            .path
         let lines = Mutex<[String]>([])
-        let server = try HCIControllerServer(
-            simulation: simulation, endpoint: .unix(path: path),
+        let served = try await ServedController.start(
+            simulation, name: "timeline",
             actions: [.dropLink(thermostat, after: .seconds(3), reason: .remoteUserTerminated)],
             output: { line in lines.withLock { $0.append(line) } })
-        let running = Task { try await server.run() }
-        defer { server.stop() }
-        let host = try H4TestHost(unix: path)
-        host.send(.reset)
-        _ = try await host.complete(.reset)
-        host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
+        defer { served.server.stop() }
+        let host = served.host
 
         // When the host connects, disconnects at once, and connects again
         let first = try await connect(host)
@@ -42,8 +36,7 @@ struct LinkActionTimelineTests {
         // Then one drop comes, the second link's, with the timeline's reason; the first link's timeline did not act
         let dropped = try await host.event(within: 60) { $0.code == 0x05 }
         #expect(dropped?.parameters[3] == 0x13)
-        server.stop()
-        try await running.value
+        try await served.stop()
         // (the server prints its trace as text, `t=SECONDS category …`: the virtual times of the lines that matter)
         let printed = lines.withLock { $0 }
         let connected = printed.filter { $0.contains("radio \(thermostat) connected") }.compactMap(Self.time)

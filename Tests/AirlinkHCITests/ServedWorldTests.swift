@@ -28,15 +28,10 @@ struct ServedWorldTests {
             """)
         let simulation = Simulation(seed: 1, strict: false)
         _ = try scenario.serve(in: simulation)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-\(getpid()).sock").path
-        let server = try HCIControllerServer(simulation: simulation, endpoint: .unix(path: path), output: { _ in })
-        let running = Task { try await server.run() }
-        defer { server.stop() }
-        let host = try H4TestHost(unix: path)
+        let served = try await ServedController.start(simulation, name: "served-world")
+        defer { served.server.stop() }
+        let host = served.host
         // When the host connects to the thermostat at once
-        host.send(.reset)
-        _ = try await host.complete(.reset)
-        host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
         host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
         let complete = try await host.event(within: 120) { $0.code == 0x3E && $0.parameters.first == 0x01 }
         #expect(complete?.parameters[1] == 0x00)
@@ -56,7 +51,6 @@ struct ServedWorldTests {
             #expect(rssi?.first == 0x00)
             #expect(rssi.map { Int8(bitPattern: $0[3]) < 0 } == true)
         }
-        server.stop()
-        try await running.value
+        try await served.stop()
     }
 }
