@@ -135,8 +135,10 @@ let package = Package(
             name: "AirlinkHCI",
             dependencies: [
                 "AirlinkCore", "AirlinkSimulation",
-                // AES-128 (the block function) for LE legacy pairing's c1 and s1: Core Spec Vol 3 Part H 2.2.
+                // AES-128 (the block function) for LE legacy pairing's c1 and s1, P-256 for LE Secure Connections'
+                // key agreement: Core Spec Vol 3 Part H 2.2.
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The transport contract as checks any transport's tests can run (Swift Testing): the one suite that runs

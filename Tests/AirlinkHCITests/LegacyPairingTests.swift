@@ -65,7 +65,7 @@ struct LegacyPairingTests: ControllerTesting {
 
     /// The host's side of a Just Works pairing with bonding, as Linux's SMP runs it: the STK both sides hold.
     func pair(_ controller: inout HCIController, _ handle: UInt16) throws -> [UInt8] {
-        let request: [UInt8] = [0x01, 0x04, 0x00, 0x2D, 16, 0x07, 0x07]  // KeyboardDisplay, bonding+MITM+SC+CT2
+        let request: [UInt8] = [0x01, 0x04, 0x00, 0x05, 16, 0x07, 0x07]  // KeyboardDisplay, bonding+MITM, no SC
         let response = try #require(send(request, &controller, handle).first)
         // NoInputNoOutput, no OOB, bonding only, 16 octets, no initiator keys, the responder's LTK
         #expect(response == [0x02, 0x03, 0x00, 0x01, 16, 0x00, 0x01])
@@ -145,9 +145,15 @@ struct LegacyPairingTests: ControllerTesting {
         #expect(events(actions).last == .encryptionChange(status: 0x06, handle: handle, enabled: false))
     }
 
-    @Test("Secure Connections' public key, sent out of turn, is answered Command Not Supported")
-    func secureConnectionsRefused() {
+    @Test("a public key before any Pairing Request ends the pairing with Unspecified Reason (0x08)")
+    func publicKeyOutOfTurn() {
         var (controller, handle) = connected()
-        #expect(send([0x0C] + [UInt8](repeating: 0, count: 64), &controller, handle) == [[0x05, 0x07]])
+        #expect(send([0x0C] + [UInt8](repeating: 0, count: 64), &controller, handle) == [[0x05, 0x08]])
+    }
+
+    @Test("an unknown SMP command is answered Command Not Supported (0x07)")
+    func unknownCommand() {
+        var (controller, handle) = connected()
+        #expect(send([0x0F, 0x00], &controller, handle) == [[0x05, 0x07]])
     }
 }

@@ -5,16 +5,21 @@ extension HCIController {
     /// Just Works); its answers go back on the SMP channel.
     mutating func securityManager(_ pdu: [UInt8], handle: UInt16) -> [Action] {
         guard var connection = connections[handle] else { return [] }
-        let srand = random.bytes(16)
-        let outputs = connection.securityManager.handle(pdu, random: { srand })
+        var source = random
+        let outputs = connection.securityManager.handle(pdu) { source.bytes($0) }
+        random = source
         var actions: [Action] = []
         for output in outputs {
             switch output {
             case .send(let answer):
                 actions += toHost(L2CAPFrame(channel: L2CAPFrame.smpChannel, payload: answer), connection.device)
             case .shortTermKey(let key, let keySize, let bonding):
-                connection.shortTermKey = (key, keySize, bonding)
+                connection.shortTermKey = (key, keySize, bonding, false)
                 actions.append(.note("\(connection.device) paired (legacy, Just Works): the host may encrypt"))
+            case .secureConnectionsKey(let key, let keySize, let bonding):
+                connection.shortTermKey = (key, keySize, bonding, true)
+                actions.append(
+                    .note("\(connection.device) paired (LE Secure Connections, Just Works): the host may encrypt"))
             case .failed(let reason):
                 connection.shortTermKey = nil
                 actions.append(.note("\(connection.device) sent Pairing Failed 0x\(String(reason, radix: 16))"))
@@ -25,7 +30,8 @@ extension HCIController {
     }
 
     /// LE Enable Encryption (Vol 4, Part E, 7.8.24): the peripheral checks the key, as its host answers its LE Long
-    /// Term Key Request. Rand and EDIV zero name the short-term key of the pairing just run; others, a bond the
+    /// Term Key Request. Rand and EDIV zero name the key of the pairing just run (legacy's STK, or Secure
+    /// Connections' LTK), else a bond with EDIV and Rand zero (Secure Connections'); others, a legacy bond the
     /// peripheral keeps. Encryption Change follows: on, or PIN or Key Missing (0x06) for a key it does not hold.
     /// After an encryption with a bonding pairing's short-term key the peripheral distributes its LTK (Vol 3,
     /// Part H, 3.6.1).
@@ -54,6 +60,12 @@ extension HCIController {
             connections[handle] = connection
             actions += changed(Status.success) + [.encrypted(device, level: .encrypted, keySize: pairing.keySize)]
             guard pairing.bonding else { return actions }
+            if pairing.secureConnections {
+                // The derived LTK is the bond, with EDIV and Rand zero; neither side distributes it (Vol 3, Part H,
+                // 2.4.2.1).
+                bonds[device] = Bond(ltk: key, ediv: 0, rand: [UInt8](repeating: 0, count: 8), keySize: pairing.keySize)
+                return actions + [.note("\(device) bonded: it keeps the LTK both derived")]
+            }
             let bond = Bond(
                 ltk: LegacyPairingCrypto.shortened(random.bytes(16), to: pairing.keySize),
                 ediv: UInt16(truncatingIfNeeded: random.next()), rand: random.bytes(8), keySize: pairing.keySize)

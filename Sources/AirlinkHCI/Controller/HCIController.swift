@@ -71,8 +71,8 @@ public struct HCIController: Sendable {
         var phy: UInt8 = 1
         /// The peripheral's Security Manager on this link.
         var securityManager: SMPResponder
-        /// The short-term key a pairing on this link produced, until the host encrypts with it.
-        var shortTermKey: (key: [UInt8], keySize: Int, bonding: Bool)?
+        /// The key of the pairing just run, until the host encrypts with it: legacy's STK or Secure Connections' LTK.
+        var shortTermKey: (key: [UInt8], keySize: Int, bonding: Bool, secureConnections: Bool)?
     }
 
     /// The keys a peripheral keeps for the host after a pairing with bonding (3.6.1): what it distributed.
