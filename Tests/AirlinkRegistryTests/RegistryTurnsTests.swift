@@ -15,6 +15,8 @@ import Testing
         case waitingForTurn
         /// A recording returned (or threw).
         case returned
+        /// The test's deadline passed: what it waited for did not happen.
+        case deadline
     }
 
     @Test func aSecondRecordingWaitsForTheFirstToSaveAndBothAreCounted() async throws {
@@ -25,6 +27,14 @@ import Testing
         await registry.onChangeWaitingForItsTurn { step.yield(.waitingForTurn) }
         let device = Fixtures.id(1)
         var next = steps.makeAsyncIterator()
+        // Real time, as a deadline: the registry runs on Swift's executors, and a registry whose turns never come
+        // (a change waiting for a turn nobody hands over) must fail the test, not hang it.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            step.yield(.deadline)
+            step.finish()  // every later wait ends at once
+        }
+        defer { watchdog.cancel() }
 
         // When one recording has read the record and stands at the gate, and a second recording starts
         let first = Task {
@@ -38,6 +48,11 @@ import Testing
         }
         let secondStep = await next.next()
         await repository.open()
+        var returned = [firstStep, secondStep].filter { $0 == .returned }.count
+        while returned < 2, let step = await next.next(), step != .deadline {
+            if step == .returned { returned += 1 }
+        }
+        try #require(returned == 2, "the recordings did not both return within 30 s of the gate opening")
         _ = try await (first.value, second.value)
 
         // Then the second waited for its turn instead of reading the record the first was changing, and both
