@@ -31,13 +31,25 @@ public actor DeviceRegistry {
     /// ``DeviceRepository/update(_:_:)`` may read and save in two steps.
     private var changing = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Told, on the registry's actor, each time a change starts waiting for its turn; `nil` by default. A seam for
+    /// tests (package access, not part of the API): with it a test knows that a second change is queued behind one
+    /// its repository holds, without waiting a while to see whether it reads (`RegistryTurnsTests`).
+    package private(set) var changeWaitsForItsTurn: (@Sendable () -> Void)?
+
+    /// Sets ``changeWaitsForItsTurn``.
+    package func onChangeWaitingForItsTurn(_ observer: @escaping @Sendable () -> Void) {
+        changeWaitsForItsTurn = observer
+    }
 
     /// Runs `change` when no other change of this registry runs, in the order the calls came.
     private func exclusively<Value: Sendable>(
         _ change: () async throws(AirlinkError) -> Value
     ) async throws(AirlinkError) -> Value {
         if changing {
-            await withCheckedContinuation { waiting.append($0) }  // handed the turn by the one before
+            await withCheckedContinuation {
+                waiting.append($0)  // handed the turn by the one before
+                changeWaitsForItsTurn?()
+            }
         } else {
             changing = true
         }

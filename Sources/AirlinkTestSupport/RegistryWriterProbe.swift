@@ -51,16 +51,24 @@ package enum RegistryWriterProbe {
         return newest
     }
 
-    /// Saves forever into `repository`, appending `k` to the file `acks` after save `k` returns.
+    /// Saves forever into `repository`, appending `k` to the file `acks` after save `k` returns; after the first
+    /// acknowledgement, writes one line to standard output (the parent waits on it) and closes it.
     package static func run(_ repository: any DeviceRepository, acks: String) async throws -> Never {
         var k = try newestSave(in: try await repository.all()) + 1
         let fd = open(acks, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ProbeFailure("cannot open \(acks): errno \(errno)") }
+        var announced = false
         while true {
             try await repository.save(record(forSave: k))
             let line = Array("\(k)\n".utf8)
             guard line.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == line.count else {
                 throw ProbeFailure("cannot append to \(acks): errno \(errno)")
+            }
+            if !announced {
+                // Dropped results: a parent that stopped listening does not stop the writing, which is the test.
+                _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                _ = close(1)
+                announced = true
             }
             k += 1
         }

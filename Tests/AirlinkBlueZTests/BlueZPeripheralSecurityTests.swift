@@ -75,8 +75,9 @@ struct BlueZPeripheralSecurityTests {
                 return seen
             }
             group.addTask {
-                // A deadline, not a pace: inside the whole suite about 30 fixtures start at once on 2 cores, and
-                // events took over 10 s to arrive there (load 7).
+                // A deadline, not a pace, in real time because the fake BlueZ is another process: inside the whole
+                // suite about 30 fixtures start at once on 2 cores, and events took over 10 s to arrive there (load
+                // 7). try?: the sleep throws only when the events won and the group cancelled it.
                 try? await Task.sleep(for: .seconds(60))
                 return []
             }

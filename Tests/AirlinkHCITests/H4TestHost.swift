@@ -1,5 +1,6 @@
 import AirlinkCore
 import Dispatch
+import Synchronization
 
 @testable import AirlinkHCI
 
@@ -12,7 +13,19 @@ import Dispatch
 /// A host for the tests: speaks H4 over a file descriptor (a Unix socket's client end, a pseudo-terminal's
 /// slave) and waits for events with a wall-clock deadline (the controller runs paced to the wall clock), each wait
 /// for bytes blocking a thread of Dispatch's global queue, never one of the cooperative pool.
+///
+/// Nothing it does waits forever: a send waits at most ``sendDeadline`` for the controller to take the bytes, and
+/// an event or a Command Complete that does not come within its deadline, or a controller that closes the
+/// connection first, throws a ``H4TestHost/Failure`` naming what was awaited; a test fails there, saying so,
+/// instead of going on with a missing answer or hanging.
 final class H4TestHost {
+    /// Why a wait of the host ended without what it waited for.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// How long a send waits for the controller to take bytes.
+    static let sendDeadline = 30
     private let fd: Int32
     private var decoder = H4StreamDecoder()
     /// Events received while the host waited for another, in arrival order: a later wait finds them (an event
@@ -47,10 +60,23 @@ final class H4TestHost {
 
     deinit { close(fd) }
 
-    /// Sends a command.
-    func send(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) {
+    /// Sends a command, waiting at most ``sendDeadline`` seconds for the controller to take each part of it.
+    ///
+    /// - Throws: ``Failure`` when the controller takes nothing for that long, or the connection is gone.
+    func send(_ opcode: HCIOpcode, _ parameters: [UInt8] = []) throws {
         let bytes = HCIPacket.command(HCICommand(opcode, parameters)).h4
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var sent = 0
+        while sent < bytes.count {
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&entry, 1, Int32(Self.sendDeadline * 1000)) > 0 else {
+                throw Failure(description: "the controller took no bytes of \(opcode) for \(Self.sendDeadline) s")
+            }
+            let count = bytes[sent...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                throw Failure(description: "sending \(opcode) failed: errno \(errno)")
+            }
+            sent += count
+        }
     }
 
     /// Sends the command `count` times without reading anything, as a host that only writes, each send waiting
@@ -76,11 +102,14 @@ final class H4TestHost {
         }
     }
 
-    /// The first event that `matches`, already received or still to come (others are kept for later waits), or
-    /// `nil` when `seconds` of wall-clock time pass first.
-    func event(within seconds: Int, where matches: (HCIEvent) -> Bool) async throws -> HCIEvent? {
+    /// The first event that `matches`, already received or still to come (others are kept for later waits).
+    ///
+    /// - Parameters:
+    ///   - what: what the event is, for the failure's message (`LE Connection Complete`).
+    ///   - seconds: how long to wait, in wall-clock time (the controller runs paced to the wall clock).
+    /// - Throws: ``Failure`` naming `what` when `seconds` pass first or the controller closes the connection.
+    func event(_ what: String, within seconds: Int = 120, where matches: (HCIEvent) -> Bool) async throws -> HCIEvent {
         if let index = backlog.firstIndex(where: matches) { return backlog.remove(at: index) }
-        // The deadline: the controller runs paced to the wall clock.
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
         while true {
             while let packet = try decoder.next() {
@@ -89,7 +118,14 @@ final class H4TestHost {
                 backlog.append(event)
             }
             let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero, let bytes = await Self.nextBytes(on: fd, within: left) else { return nil }
+            guard left > .zero else {
+                throw Failure(
+                    description: "no \(what) from the controller within \(seconds) s; "
+                        + "other events: \(backlog.map { String($0.code, radix: 16) })")
+            }
+            guard let bytes = await Self.nextBytes(on: fd, within: left) else {
+                throw Failure(description: "the controller closed the connection while the host waited for \(what)")
+            }
             decoder.append(bytes)
         }
     }
@@ -111,14 +147,46 @@ final class H4TestHost {
         }
     }
 
-    /// The Command Complete of `opcode`'s return parameters (status first), or `nil` past the deadline.
-    func complete(_ opcode: HCIOpcode, within seconds: Int = 120) async throws -> [UInt8]? {
-        let event = try await event(within: seconds) {
+    /// The Command Complete of `opcode`'s return parameters (status first).
+    ///
+    /// - Throws: ``Failure`` when it does not come within `seconds`.
+    func complete(_ opcode: HCIOpcode, within seconds: Int = 120) async throws -> [UInt8] {
+        let event = try await event("Command Complete for \(opcode)", within: seconds) {
             $0.code == 0x0E && $0.parameters.count >= 3
                 && UInt16($0.parameters[1]) | UInt16($0.parameters[2]) << 8 == opcode.rawValue
         }
-        return event.map { Array($0.parameters[3...]) }
+        return Array(event.parameters[3...])
     }
+}
+
+extension Task where Success == Void, Failure == any Error {
+    /// Waits for a served controller's run to end after `stop()`, at most `seconds` of wall-clock time.
+    ///
+    /// - Throws: what the run threw, or ``H4TestHost/Failure`` when it has not ended by then (the task is left
+    ///   running: the test fails instead of waiting for it).
+    func end(within seconds: Int = 30) async throws {
+        let waiter = RunEndWaiter()
+        let run = self
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            waiter.set(continuation)
+            Task<Void, Never> { waiter.resume(with: await run.result) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+                waiter.resume(
+                    with: .failure(
+                        H4TestHost.Failure(
+                            description: "the controller's run did not end within \(seconds) s of stop()")))
+            }
+        }
+    }
+}
+
+/// The continuation of ``Task/end(within:)``, resumed once by whichever comes first: the run's end or the deadline.
+private final class RunEndWaiter: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Void, any Error>?>(nil)
+
+    func set(_ continuation: CheckedContinuation<Void, any Error>) { self.continuation.withLock { $0 = continuation } }
+
+    func resume(with result: Result<Void, any Error>) { continuation.withLock { $0.take() }?.resume(with: result) }
 }
 
 extension HCICommand {

@@ -18,8 +18,8 @@ struct InitiatingStateTests {
         _ = try simulation.add(SimulatedWorld.builtIn)
         let served = try await ServedController.start(simulation, name: name)
         let (server, host, running) = (served.server, served.host, served.running)
-        host.send(.leSetEventMask, [UInt8](repeating: 0xFF, count: 8))
-        host.send(.leSetScanEnable, [0x01, 0x00])
+        try host.send(.leSetEventMask, [UInt8](repeating: 0xFF, count: 8))
+        try host.send(.leSetScanEnable, [0x01, 0x00])
         return (server, host, running)
     }
 
@@ -29,24 +29,25 @@ struct InitiatingStateTests {
         defer { server.stop() }
         // When the host connects to an address no peripheral of the world has
         let stranger: DeviceID = "11:22:33:44:55:66"
-        host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: stranger))
+        try host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: stranger))
         // Then it keeps initiating while the world goes on: the world's advertisements come, a connection complete
         // does not (the old controller answered 0x3E at once)
         var reports = 0
         while reports < 3 {
-            let event = try await host.event(within: 120) {
+            let event = try await host.event("LE Advertising Report or Connection Complete") {
                 $0.code == 0x3E && [0x01, 0x02, 0x0A].contains($0.parameters.first)
             }
-            let subevent = try #require(event?.parameters.first)
-            #expect(subevent == 0x02, "the attempt ended by itself: \(String(describing: event))")
+            #expect(event.parameters.first == 0x02, "the attempt ended by itself: \(event)")
             reports += 1
         }
         // And when the host cancels, the attempt ends with LE Connection Complete, Unknown Connection Identifier
-        host.send(.leCreateConnectionCancel)
+        try host.send(.leCreateConnectionCancel)
         #expect(try await host.complete(.leCreateConnectionCancel) == [0x00])
-        let complete = try await host.event(within: 120) { $0.code == 0x3E && [0x01, 0x0A].contains($0.parameters[0]) }
-        #expect(complete?.parameters[1] == 0x02)
+        let complete = try await host.event("LE Connection Complete") {
+            $0.code == 0x3E && [0x01, 0x0A].contains($0.parameters[0])
+        }
+        #expect(complete.parameters[1] == 0x02)
         server.stop()
-        try await running.value
+        try await running.end()
     }
 }

@@ -28,14 +28,14 @@ struct LinkActionTimelineTests {
 
         // When the host connects, disconnects at once, and connects again
         let first = try await connect(host)
-        host.send(.disconnect, first + [0x13])
-        let closed = try await host.event(within: 60) { $0.code == 0x05 }
-        #expect(closed?.parameters[3] == 0x16, "the host's own disconnection: \(String(describing: closed))")
+        try host.send(.disconnect, first + [0x13])
+        let closed = try await host.event("Disconnection Complete", within: 60) { $0.code == 0x05 }
+        #expect(closed.parameters[3] == 0x16, "the host's own disconnection: \(closed)")
         _ = try await connect(host)
 
         // Then one drop comes, the second link's, with the timeline's reason; the first link's timeline did not act
-        let dropped = try await host.event(within: 60) { $0.code == 0x05 }
-        #expect(dropped?.parameters[3] == 0x13)
+        let dropped = try await host.event("Disconnection Complete", within: 60) { $0.code == 0x05 }
+        #expect(dropped.parameters[3] == 0x13)
         try await served.stop()
         // (the server prints its trace as text, `t=SECONDS category …`: the virtual times of the lines that matter)
         let printed = lines.withLock { $0 }
@@ -55,9 +55,11 @@ struct LinkActionTimelineTests {
 
     /// Connects the host to the thermostat: the link's handle.
     private func connect(_ host: H4TestHost) async throws -> [UInt8] {
-        host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
-        let complete = try await host.event(within: 60) { $0.code == 0x3E && $0.parameters.first == 0x01 }
-        let parameters = try #require(complete?.parameters)
+        try host.send(.leCreateConnection, HCICommand.createConnectionParameters(to: thermostat))
+        let complete = try await host.event("LE Connection Complete", within: 60) {
+            $0.code == 0x3E && $0.parameters.first == 0x01
+        }
+        let parameters = complete.parameters
         #expect(parameters[1] == 0x00, "the connection failed: \(parameters)")
         return Array(parameters[2...3])
     }

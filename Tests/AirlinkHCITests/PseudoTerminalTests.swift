@@ -22,16 +22,21 @@ struct PseudoTerminalTests {
         defer { server.stop() }
         // When a host opens the slave side and sends Reset, then Read BD_ADDR
         let host = try H4TestHost(terminal: path)
-        host.send(.reset)
-        let reset = try await host.complete(.reset)
-        if reset == nil { Issue.record("no answer to Reset; the controller's trace: \(lines.all)") }
-        host.send(.readBDAddress)
+        try host.send(.reset)
+        let reset: [UInt8]
+        do {
+            reset = try await host.complete(.reset)
+        } catch {
+            Issue.record("\(error); the controller's trace: \(lines.all)")
+            throw error
+        }
+        try host.send(.readBDAddress)
         let address = try await host.complete(.readBDAddress)
         // Then both are answered with success, and the trace printed the path
         #expect(reset == [0x00])
         #expect(address == [0x00] + DeviceID(BDAddress(value: 0xA1_4C_00_00_00_01)).hciAddress)
         server.stop()
-        try await running.value
+        try await running.end()
         #expect(lines.all.contains { $0.contains("controller listening on pty:\(path)") })
     }
 }

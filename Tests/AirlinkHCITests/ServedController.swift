@@ -22,15 +22,15 @@ struct ServedController {
             simulation: simulation, endpoint: .unix(path: path), actions: actions, output: output)
         let running = Task { try await server.run() }
         let host = try H4TestHost(unix: path)
-        host.send(.reset)
+        try host.send(.reset)
         _ = try await host.complete(.reset)
-        host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
+        try host.send(.setEventMask, [UInt8](repeating: 0xFF, count: 8))
         return ServedController(server: server, host: host, running: running)
     }
 
-    /// Stops the server and waits for it to end.
+    /// Stops the server and waits for it to end (30 s at most, ``/_Concurrency/Task/end(within:)``).
     func stop() async throws {
         server.stop()
-        try await running.value
+        try await running.end()
     }
 }

@@ -24,8 +24,8 @@ import Testing
         for round in 1...Self.kills {
             // When the writer is killed with SIGKILL a random moment after its first save
             unlink(acks)
-            let writer = try Self.startWriter(kind: kind, path: path, acks: acks)
-            try Self.waitForFirstAcknowledgement(acks, writer: writer)
+            let (writer, ready) = try Self.startWriter(kind: kind, path: path, acks: acks)
+            try Self.waitForFirstAcknowledgement(ready, writer: writer)
             // A real pause, not a wait for a condition: the kill must land at a random moment of the writing.
             usleep(UInt32.random(in: 0..<20_000, using: &random))
             kill(writer.processIdentifier, SIGKILL)
@@ -46,15 +46,17 @@ import Testing
         #expect(newest >= Self.kills, "the writer saved too little for the test to mean anything")
     }
 
-    /// Starts `airlink-registry-writer` (built beside the test bundle) saving into the store at `path`.
-    static func startWriter(kind: RepositoryKind, path: String, acks: String) throws -> Process {
+    /// Starts `airlink-registry-writer` (built beside the test bundle) saving into the store at `path`; its
+    /// standard output says when its first save was acknowledged.
+    static func startWriter(kind: RepositoryKind, path: String, acks: String) throws -> (Process, ready: Pipe) {
         let process = Process()
+        let ready = Pipe()
         process.executableURL = URL(fileURLWithPath: writerExecutable)
         process.arguments = [kind.name, path, acks]
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = ready
         process.standardError = FileHandle.nullDevice
         try process.run()
-        return process
+        return (process, ready)
     }
 
     /// The writer executable next to the test bundle (`swift build --build-tests` builds it).
@@ -69,14 +71,14 @@ import Testing
         return "airlink-registry-writer"
     }()
 
-    static func waitForFirstAcknowledgement(_ acks: String, writer: Process) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while (try? FileManager.default.attributesOfItem(atPath: acks)[.size] as? Int) ?? 0 == 0 {
-            guard writer.isRunning, Date() < deadline else {
-                writer.terminate()
-                throw ProbeFailure("the writer stopped or did not save within 30 s")
-            }
-            usleep(500)
+    /// Waits for the writer's line saying its first save was acknowledged: 30 s at most (the writer is another
+    /// process, so the deadline is in real time); a writer that ends first closes the pipe and fails the wait at once.
+    static func waitForFirstAcknowledgement(_ ready: Pipe, writer: Process) throws {
+        var entry = pollfd(fd: ready.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        var byte: UInt8 = 0
+        guard poll(&entry, 1, 30_000) > 0, read(entry.fd, &byte, 1) == 1 else {
+            writer.terminate()
+            throw ProbeFailure("the writer stopped or did not save within 30 s")
         }
     }
 

@@ -137,6 +137,9 @@ final class FIFOUnblocker: @unchecked Sendable {
 
     init(path: String) {
         let thread = Thread { [self] in
+            // Real time, as a deadline: a reader blocked in open(2) on the FIFO waits in the kernel, with nothing to
+            // await; only another thread opening the FIFO's other end releases it, and only after a while can it
+            // tell a blocked reader from one that has not started yet.
             Thread.sleep(forTimeInterval: 5)
             guard lock.withLock({ !cancelled }) else { return }
             let fd = open(path, O_WRONLY | O_NONBLOCK)
