@@ -35,9 +35,9 @@ public final class DeviceServices: Sendable {
         let found = try await client.perform("discover services") { turn throws(AirlinkError) in
             try await client.discoverServices(uuids, turn: turn)
         }
-        var seen: [BluetoothUUID] = []
-        for service in found where !seen.contains(service.uuid) { seen.append(service.uuid) }
-        return seen.map(service)
+        // Each UUID once, in handle order (a set for the check: a database can hold thousands of services)
+        var seen = Set<BluetoothUUID>()
+        return found.filter { seen.insert($0.uuid).inserted }.map { service($0.uuid) }
     }
 
     /// The manager of the service with `uuid`: always the same object for the same UUID.
