@@ -71,12 +71,12 @@ enum ConnectingCommand {
 
     /// The target with a typed id resolved to the device the registry, or the transport, knows at that address; on
     /// BlueZ, a device it does not list (forgotten, or lost with a restart of bluetoothd) is scanned for first, for
-    /// at most `limit` (``DeviceSearch/findForgotten(_:on:within:)``).
+    /// at most `limit` (``DeviceSearch/findForgotten(_:on:within:advice:)``).
     private static func resolve(
         _ target: DeviceTarget, registry: DeviceRegistry, session: Session, within limit: Duration
     ) async throws -> DeviceTarget {
         guard case .id(let query) = target else { return target }
-        try await DeviceSearch.findForgotten(query, on: session, within: limit)
+        try await DeviceSearch.findForgotten(query, on: session, within: limit, advice: "give --connect-timeout more")
         return .id(DeviceQuery(exactly: try session.resolve(query, known: try await registry.knownDevices().map(\.id))))
     }
 

@@ -37,8 +37,11 @@ enum DeviceSearch {
     /// so that a device BlueZ forgot is connected to as one it remembers; does nothing on `sim`, for an opaque
     /// identifier, or when BlueZ lists the address.
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when nothing at the address is heard within `limit`.
-    static func findForgotten(_ query: DeviceQuery, on session: Session, within limit: Duration) async throws {
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/deviceNotFound`` when nothing at the address is heard within `limit`,
+    ///   with `advice` (how to give the scan more time) if the command has any.
+    static func findForgotten(
+        _ query: DeviceQuery, on session: Session, within limit: Duration, advice: String? = nil
+    ) async throws {
         guard !session.isSimulated, let bluez = session.transport as? BlueZTransport, let address = query.id.address,
             !bluez.knownDevices.contains(where: { $0.address == address })
         else { return }
@@ -49,7 +52,7 @@ enum DeviceSearch {
             _ = try await find(
                 with: manager, within: limit,
                 notHeard: "BlueZ does not know \(query.id) and it was not heard within \(limit.text) of scanning; "
-                    + "make it advertise, or give --connect-timeout more"
+                    + "make it advertise" + (advice.map { ", or \($0)" } ?? "")
             ) { $0.address == address }
         }
     }

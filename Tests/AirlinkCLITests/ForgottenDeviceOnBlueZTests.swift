@@ -32,6 +32,24 @@ import Testing
         #expect(log[scanned...].contains("Connect"), "\(log)")
     }
 
+    @Test func aDeviceCommandScansForADeviceBlueZDoesNotList() async throws {
+        // Given the fake BlueZ, which lists no device before a scan (as bluetoothd just restarted)
+        let fake = try await FakeBlueZ.fresh()
+        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        defer { cli.cleanUp() }
+
+        // When the battery command names the battery by its address alone
+        let result = try await cli.run("battery", "F4:77:E2:00:00:02", "--transport", "bluez", "--json")
+
+        // Then it scanned, heard the battery at its random address, and read its level
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try result.json() as? [String: Any], "\(result)")
+        #expect(report["level"] is Int && report["device"] as? String == "F4:77:E2:00:00:02/random", "\(result)")
+        let log = try await fake.callLog().compactMap { $0["method"] as? String }
+        let scanned = try #require(log.firstIndex(of: "StartDiscovery"), "\(log)")
+        #expect(log[scanned...].contains("Connect"), "\(log)")
+    }
+
     @Test func aDeviceNotHeardFailsWithinTheConnectTimeoutSayingSo() async throws {
         // Given the fake BlueZ, where nothing advertises at C0:FF:EE:00:00:99
         let fake = try await FakeBlueZ.fresh()
