@@ -16,7 +16,10 @@ struct CentralOptions: ParsableArguments {
 
     @Option(
         name: .customLong("connect-timeout"), parsing: .unconditional,
-        help: "How long connecting may take: 500ms, 10s (at most 10m on sim).")
+        help: ArgumentHelp(
+            "How long connecting may take: 500ms, 10s (at most 10m on sim). On BlueZ, also how long to scan for a "
+                + "device BlueZ does not list (forgotten, or lost with a restart of bluetoothd) before connecting.",
+            valueName: "duration"))
     var connectTimeout: String = "10s"
 
     func validate() throws {

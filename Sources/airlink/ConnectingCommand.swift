@@ -42,7 +42,7 @@ enum ConnectingCommand {
         let now = RecordTimestamp(Date())
         let newest = try await registry.lastConnectedDevice()?.lastConnected.advanced(by: .milliseconds(1))
         let started = newest.map { $0 > now && $0 <= now.advanced(by: .seconds(86_400)) ? $0 : now } ?? now
-        let target = try await resolve(target, registry: registry, session: session)
+        let target = try await resolve(target, registry: registry, session: session, within: timeout)
         let outcome: Result<Success, any Error>
         do {
             outcome = .success(
@@ -69,12 +69,14 @@ enum ConnectingCommand {
         }
     }
 
-    /// The target with a typed id resolved to the device the registry, or the simulated world,
-    /// knows at that address.
+    /// The target with a typed id resolved to the device the registry, or the transport, knows at that address; on
+    /// BlueZ, a device it does not list (forgotten, or lost with a restart of bluetoothd) is scanned for first, for
+    /// at most `limit` (``DeviceSearch/findForgotten(_:on:within:advice:)``).
     private static func resolve(
-        _ target: DeviceTarget, registry: DeviceRegistry, session: Session
-    ) async throws(AirlinkError) -> DeviceTarget {
+        _ target: DeviceTarget, registry: DeviceRegistry, session: Session, within limit: Duration
+    ) async throws -> DeviceTarget {
         guard case .id(let query) = target else { return target }
+        try await DeviceSearch.findForgotten(query, on: session, within: limit, advice: "give --connect-timeout more")
         return .id(DeviceQuery(exactly: try session.resolve(query, known: try await registry.knownDevices().map(\.id))))
     }
 

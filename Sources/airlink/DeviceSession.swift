@@ -12,7 +12,12 @@ import Logging
 /// The only transport-dependent part of those commands, on ``Session``: the built-in simulated world
 /// (virtual time, seeded) or a real adapter.
 enum DeviceSession {
-    /// Connects to `device` and runs `body` with its connection; on the simulation, in virtual time.
+    /// How long connecting may take, and on BlueZ how long to scan first for a device it does not list.
+    static let connectTimeout: Duration = .seconds(10)
+
+    /// Connects to `device` and runs `body` with its connection; on the simulation, in virtual time. On BlueZ, a device
+    /// it does not list (forgotten, or lost with a restart of bluetoothd) is scanned for first
+    /// (``DeviceSearch/findForgotten(_:on:within:advice:)``).
     ///
     /// - Parameters:
     ///   - global: the shared flags (transport, seed).
@@ -25,6 +30,7 @@ enum DeviceSession {
         let query = try DeviceQuery(parsing: text)
         let session = try await Session.open(global)
         defer { session.close() }
+        try await DeviceSearch.findForgotten(query, on: session, within: connectTimeout)
         let device = try session.resolve(query)
         let manager = DeviceManager(transport: session.transport, environment: session.environment)
         defer { manager.shutdown() }
@@ -32,7 +38,7 @@ enum DeviceSession {
         return try await session.run {
             let connection = manager.connection(to: device)
             do {
-                try await connection.connect(timeout: .seconds(10))
+                try await connection.connect(timeout: connectTimeout)
                 let value = try await body(connection, clock)
                 await connection.disconnect()
                 return value

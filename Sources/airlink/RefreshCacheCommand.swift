@@ -56,7 +56,12 @@ struct RefreshCacheCommand: AsyncParsableCommand {
         let prepare: @Sendable (DeviceManager, DeviceID) async throws -> Void = { manager, device in
             let result = try await manager.dropDatabaseCaches(of: device, timeout: central.timeout)
             dropped.value.withLock { $0 = result }
-            if result.mustBeDiscoveredAgain { try await Self.find(device, with: manager, within: scan) }
+            guard result.mustBeDiscoveredAgain else { return }
+            _ = try await DeviceSearch.find(
+                with: manager, within: scan,
+                notHeard: "\(device) was removed from the stack with its cache but was not heard within \(scan.text) "
+                    + "of scanning; make it advertise and run airlink connect \(device), or give --scan-timeout more"
+            ) { $0 == device }
         }
         let report = try await ConnectingCommand.withConnection(central, to: .id(query), prepare: prepare) {
             _, connection in
@@ -81,25 +86,6 @@ struct RefreshCacheCommand: AsyncParsableCommand {
             print(
                 "Discovered again: \(report.services) services, \(report.characteristics) characteristics; "
                     + "the registry caches them.")
-        }
-    }
-
-    /// Scans until `device` advertises; a typed error naming the device when it is not heard within `limit`.
-    private static func find(_ device: DeviceID, with manager: DeviceManager, within limit: Duration) async throws {
-        let discovery = try await manager.discover(timeout: limit)
-        for await event in discovery.events {
-            switch event {
-            case .discovered(let found) where found.id == device:
-                await discovery.stop()
-                return
-            case .stopped:
-                throw AirlinkError(
-                    .deviceNotFound,
-                    "\(device) was removed from the stack with its cache but was not heard within \(limit.text) of "
-                        + "scanning; make it advertise and run airlink connect \(device), or give --scan-timeout more")
-            default:
-                continue
-            }
         }
     }
 }

@@ -11,10 +11,10 @@ import Testing
 extension RealStackTests {
     /// Notifications through the real kernel and bluetoothd into the layers: a burst arrives whole and in order.
     ///
-    /// The burst is sized under what Linux queues for bluetoothd: the kernel drops ATT PDUs that arrive while the
-    /// ATT socket's receive buffer is full (`sock_queue_rcv_skb` fails, and a basic-mode L2CAP channel has no flow
-    /// control), and bluetoothd under TCG reads about 48 a second; 1,000 at once lost about half before bluetoothd
-    /// read them (Docs/RealAdapter.md, "The fake BlueZ and the real one").
+    /// The burst is sized under what Linux queues for bluetoothd: the kernel drops ATT PDUs that arrive while the ATT
+    /// socket's receive buffer is full (`sock_queue_rcv_skb` fails, and a basic-mode L2CAP channel has no flow
+    /// control), and bluetoothd with `-d` under TCG reads 16 to 48 a second; 1,000 at once lost a third to a half
+    /// before bluetoothd read them (Docs/RealStack.md, "Counted at every stage").
     @Suite("Notifications on the real Linux stack")
     struct RealStackNotificationTests {
         @Test("a burst of 150 notifications reaches the layers, every value, in order")
