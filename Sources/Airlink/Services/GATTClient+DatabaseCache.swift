@@ -106,6 +106,17 @@ extension GATTClient {
         if unsaved { saveCachedDatabase() }
     }
 
+    /// Saves the link's database, if something changed, once no operation holds the client's turn: after the
+    /// caller's continuation has run, an operation it issued next has the turn and saves when it ends. A save
+    /// rewrites the device's whole cached database, so saving after every operation of a run made discovering a
+    /// database of n services cost n² (3,000 services: minutes).
+    func saveCachedDatabaseWhenIdle() {
+        environment.spawn { [self] in
+            guard !gate.isBusy else { return }  // the operation running now saves when it ends
+            saveCachedDatabaseIfChanged()
+        }
+    }
+
     /// Saves what was discovered on the link going down, with the hash read as it came up (none if the
     /// database changed since: the next link's hash will not match it, so it is not reused on trust of a
     /// hash that described another layout).

@@ -222,8 +222,9 @@ final class GATTClient: Sendable {
     ) async throws(AirlinkError) -> Value {
         let value = try await performInTurn(
             operation(), service: service, characteristic: characteristic, retried: retried, body)
-        // What the operation discovered is cached at once, so that a process that ends connected keeps it.
-        if caching != .off { saveCachedDatabaseIfChanged() }
+        // What the operation discovered is cached once the client is idle, so that a process that ends connected
+        // keeps it, and a run of operations (a whole database discovered one service at a time) saves it once.
+        if caching != .off { saveCachedDatabaseWhenIdle() }
         return value
     }
 

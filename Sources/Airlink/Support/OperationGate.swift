@@ -42,6 +42,9 @@ final class OperationGate: Sendable {
     /// Creates an open gate.
     init() {}
 
+    /// Whether an operation holds the gate now.
+    var isBusy: Bool { state.withLock { $0.busy } }
+
     /// The number of operations waiting for their turn.
     var waiting: Int { state.withLock { $0.waiters.count(where: \.isPending) } }
 
