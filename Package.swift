@@ -215,7 +215,9 @@ let package = Package(
             dependencies: [
                 "AirlinkTestKit", "Airlink", "AirlinkSimulation", "AirlinkProfiles", "AirlinkCore",
                 "AirlinkTestSupport",
-            ]),
+            ],
+            // The golden traces its tests compare with, read beside the test files (Docs/Scenarios.md).
+            exclude: ["Golden"]),
         // Runs the built `airlink` as a subprocess (the dependency builds it first); the fake BlueZ comes from
         // AirlinkBlueZTestSupport.
         .testTarget(
