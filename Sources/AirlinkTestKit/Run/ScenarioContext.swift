@@ -88,8 +88,9 @@ public struct ScenarioContext: Sendable {
     /// `noNotificationLost` expectations, with the values its observer missed before it.
     ///
     /// ```swift
-    /// for await value in service.values(of: .thermostatTemperature) {
-    ///     context.observed(value)
+    /// _ = try await ScenarioRunner().run(scenario) { context in
+    ///     let service = context.manager.connection(to: "C0:FF:EE:00:00:01").services.service(.battery)
+    ///     for await value in service.values(of: .batteryLevel) { context.observed(value) }
     /// }
     /// ```
     public func observed(_ value: CharacteristicValue) {
