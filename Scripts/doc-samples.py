@@ -270,14 +270,15 @@ def write_runner(directory, runs):
     out += ['', 'let samples: [(String, () async throws -> Void)] = [']
     out += [f'    ("{location}", {{ _ = try await {target}.{function}() }}),' for target, function, location in runs]
     out += [']', '', 'var failed: [String] = []', 'for (location, sample) in samples {',
-            '    print("doc-samples-run: \(location)")',
+            '    // Named before it runs, unbuffered: a failed precondition ends the process.',
+            '    FileHandle.standardError.write(Data("doc-samples-run: \\(location)\\n".utf8))',
             '    do { try await sample() } catch {',
-            '        print("doc-samples-run: \(location) threw: \(error)")',
+            '        print("doc-samples-run: \\(location) threw: \\(error)")',
             '        failed.append(location)', '    }', '}',
             'if !failed.isEmpty {',
-            '    print("doc-samples-run: \(failed.count) of \(samples.count) sample(s) failed: \(failed)")',
+            '    print("doc-samples-run: \\(failed.count) of \\(samples.count) sample(s) failed: \\(failed)")',
             '    exit(1)', '}',
-            'print("doc-samples-run: \(samples.count) sample(s) ran")']
+            'print("doc-samples-run: \\(samples.count) sample(s) ran")']
     with open(os.path.join(directory, 'main.swift'), 'w', encoding='utf-8') as file:
         file.write('\n'.join(out) + '\n')
 
