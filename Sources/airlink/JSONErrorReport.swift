@@ -36,7 +36,7 @@ struct JSONErrorReport: Encodable {
         self.init(
             error: Body(
                 code: code, message: text.hasPrefix(code + ": ") ? String(text.dropFirst(code.count + 2)) : text,
-                advice: Self.advice[code] ?? Self.statusAdvice(status), exitCode: status))
+                advice: Self.whatToDo(about: airlink) ?? Self.statusAdvice(status), exitCode: status))
     }
 
     /// A report of `error`.
@@ -72,6 +72,25 @@ struct JSONErrorReport: Encodable {
         case ExitStatus.linkLost: "bring the device back in range; --reconnect keeps the stream across losses"
         default: "see the message"
         }
+    }
+
+    /// What to do about `error`: Docs/ErrorCatalogue.md's advice for its code, but for a connect that timed out after
+    /// its link came up, which is not a question of range or advertising.
+    static func whatToDo(about error: AirlinkError) -> String? {
+        if error.code == .timeout, linkCameUp(error.message) { return setupTimeoutAdvice }
+        return advice["\(error.code)"]
+    }
+
+    /// What to do when a connect's link came up but its set-up (the MTU exchange, the database's check or, on BlueZ,
+    /// the services' resolution) did not finish within the timeout.
+    static let setupTimeoutAdvice =
+        "the device answered and the link came up, but its set-up did not finish in time: raise --connect-timeout "
+        + "(a slow device needs more than the default 10 s), then retry"
+
+    /// Whether a timeout's message says the link came up before it: the virtual radio's "the link came up on air",
+    /// BlueZ's "BlueZ reported Connected true".
+    static func linkCameUp(_ message: String) -> Bool {
+        message.contains("the link came up") || message.contains("BlueZ reported Connected true")
     }
 
     /// Docs/ErrorCatalogue.md's "what to do", by code, as a command-line user acts on it.

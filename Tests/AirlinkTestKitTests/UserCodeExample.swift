@@ -6,8 +6,8 @@ import Testing
 // The example of Docs/Scenarios.md, "Your own code against a scenario": keep them in step.
 @Suite struct UserCodeExample {
     @Test func myReconnectionLogicSurvivesALinkLoss() async throws {
-        // Given the shipped link-loss scenario's world and timeline
-        let scenario = try Scenario.load(path: ShippedScenarios.path("linear-link-loss.yaml"))
+        // Given the shipped link-loss scenario's world and timeline, found from this file as a golden trace is
+        let scenario = try Scenario.load("../../Simulations/linear-link-loss.yaml")
 
         // When my own code, not the scenario's client section, runs against it
         let result = try await ScenarioRunner().run(scenario) { context in
@@ -30,5 +30,6 @@ import Testing
                 guard case .layer(.event(.connection(_, .reconnected(let link)))) = record.event else { return false }
                 return link.mtu == 247
             })
+        try result.trace.assertMatches("Golden/my-link-loss.trace")  // beside this file
     }
 }

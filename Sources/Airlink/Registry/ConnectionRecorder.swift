@@ -69,6 +69,19 @@ final class ConnectionRecorder: Sendable {
         enqueue(device, .bond) { registry throws(AirlinkError) in try await registry.recordBond(bond, of: device) }
     }
 
+    /// The bond the registry keeps for `device`, once the saves asked for so far are done (`nil`: none, or the
+    /// registry could not be read, which is logged and traced).
+    func bond(of device: DeviceID) async -> BondRecord? {
+        await settle()
+        do throws(AirlinkError) {
+            return try await registry.record(for: device)?.bond
+        } catch {
+            environment.trace.record("registry", "reading the bond of \(device) failed: \(error)")
+            environment.logger.warning("reading the bond of \(device) from the registry failed: \(error)")
+            return nil
+        }
+    }
+
     /// Drops the bond from the device's record: the device forgot it.
     func bondForgotten(_ device: DeviceID) {
         enqueue(device, .bond) { registry throws(AirlinkError) in try await registry.forgetBond(of: device) }

@@ -66,7 +66,7 @@ final class LinkSecurity: Sendable {
         let (transport, device) = (self.transport, self.device)
         let checked = CheckedPairingAgent(agent)
         do throws(AirlinkError) {
-            let result = try await OperationDeadline(environment: environment, issued: environment.clock.now).run(
+            var result = try await OperationDeadline(environment: environment, issued: environment.clock.now).run(
                 "pair with \(device)", timeout: Self.timeout,
                 reason:
                     "its allowance (SMP's 30 s, Core Spec Vol 3, Part H, 3.4, and a margin for the stack); "
@@ -74,6 +74,7 @@ final class LinkSecurity: Sendable {
             ) { () async throws(AirlinkError) -> PairingResult in
                 try await transport.pair(device, features: features, agent: checked.agent)
             }
+            result = await withBondsSecurity(result)
             if result.bonded, result.method != nil { recorder?.bondRecorded(device, result) }
             state.withLock { $0.bonded = result.bonded }
             emit(.paired(result))
@@ -95,6 +96,16 @@ final class LinkSecurity: Sendable {
             }
             return .failure(error)
         }
+    }
+
+    /// A link encrypted with the bond has the security the pairing that made the bond gave: the registry's level and
+    /// key size, when it keeps the bond. A stack that does not know the level, as BlueZ on D-Bus, reports the
+    /// lowest (2, encrypted); a higher one is the stack's own word and stands.
+    private func withBondsSecurity(_ result: PairingResult) async -> PairingResult {
+        guard result.method == nil, result.level == .encrypted, let bond = await recorder?.bond(of: device) else {
+            return result
+        }
+        return PairingResult(method: nil, level: bond.level, keySize: bond.keySize, bonded: result.bonded)
     }
 
     /// The stack's bond appeared or went away outside this side's ``pair(features:agent:)``

@@ -17,8 +17,10 @@
 /// and types as the 2 or 16 bytes ATT carries, least significant byte first.
 ///
 /// Computing it is pure: the same attributes give the same hash on every machine, which is what lets the virtual
-/// radio's GATT server and the layers' cache compare notes. ``bytes`` are in the order the specification writes
-/// the sample database's hash (Vol 3, Part G, Appendix B: `F1 CA 2D 48 … A9 90`).
+/// radio's GATT server and the layers' cache compare notes. This module keeps the value and the bytes that are hashed
+/// (``message(over:)``); the computation, `init(attributes:)`, is AirlinkSimulation's, the one place a hash is
+/// computed, so that a client of the layers, which only compares hashes, does not build the cipher. ``bytes`` are in
+/// the order the specification writes the sample database's hash (Vol 3, Part G, Appendix B: `F1 CA 2D 48 … A9 90`).
 public struct GATTDatabaseHash: Hashable, Sendable, CustomStringConvertible {
     /// The hash's length in bytes: AES-CMAC's 128 bits.
     public static let byteCount = 16
@@ -35,20 +37,6 @@ public struct GATTDatabaseHash: Hashable, Sendable, CustomStringConvertible {
                 .invalidArgument, "a GATT Database Hash is \(Self.byteCount) bytes, not \(bytes.count)")
         }
         self.bytes = bytes
-    }
-
-    /// Computes the hash of an attribute table (Vol 3, Part G, 7.3).
-    ///
-    /// - Parameter attributes: the server's attributes, every one of them, in any order: they are hashed in
-    ///   handle order, and those the hash leaves out (characteristic values, other descriptors) are skipped.
-    public init(attributes: some Sequence<Attribute>) {
-        let message = Self.message(over: attributes)
-        do {
-            bytes = try AESCMAC.mac(key: AESCMAC.zeroKey, message: message)
-        } catch {
-            // AES-CMAC refuses only keys that are not 128, 192 or 256 bits long; the zero key is 128.
-            preconditionFailure("AES-CMAC refused the 128-bit zero key: \(error.description)")
-        }
     }
 
     /// The bytes the hash is computed over: what each attribute contributes, in handle order.

@@ -6,7 +6,31 @@ extension Scenario {
     /// The largest scenario file read, in bytes (1 MiB): scenarios are written by hand.
     public static let maximumFileSize = 1 << 20
 
-    /// Loads a scenario file.
+    /// Loads a scenario file beside the calling file: a relative `path` is taken from the directory of the file that
+    /// calls, as `SimulationTrace.assertMatches(_:filePath:)` takes a golden trace's, so a test
+    /// names its scenario and its golden trace from one base, wherever `swift test` runs:
+    ///
+    /// ```swift
+    /// let scenario = try Scenario.load("Scenarios/link-loss.yaml")  // Tests/MyAppTests/Scenarios/link-loss.yaml
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: the YAML file, relative to the calling file's directory, or absolute.
+    ///   - filePath: the calling file (filled in by the compiler).
+    /// - Throws: what ``load(path:)`` throws.
+    public static func load(_ path: String, filePath: String = #filePath) throws(AirlinkError) -> Scenario {
+        try load(path: resolve(path, besideFile: filePath))
+    }
+
+    /// `path` taken from the directory of the file at `filePath`, unless it is absolute.
+    static func resolve(_ path: String, besideFile filePath: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let directory = filePath.lastIndex(of: "/").map { String(filePath[..<$0]) } ?? "."
+        return directory + "/" + path
+    }
+
+    /// Loads a scenario file at a path from the current directory (as a command-line tool takes it); a test loads
+    /// one beside its own file with ``load(_:filePath:)``.
     ///
     /// - Parameter path: the YAML file.
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidSpecification`` with `path:line:column`, what was expected

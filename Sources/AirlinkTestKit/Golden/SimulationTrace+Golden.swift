@@ -6,7 +6,8 @@ extension SimulationTrace {
     /// Compares the trace with a golden file; with `RECORD_TRACES=1` in the environment, writes it instead.
     ///
     /// A relative `path` is taken from the directory of the calling file, so a test writes
-    /// `try result.trace.assertMatches("Golden/reconnect.trace")`. Review re-recorded traces like code.
+    /// `try result.trace.assertMatches("Golden/reconnect.trace")`, as it loads its scenario with
+    /// ``Scenario/load(_:filePath:)``. Review re-recorded traces like code.
     ///
     /// - Parameters:
     ///   - path: the golden trace.
@@ -14,7 +15,7 @@ extension SimulationTrace {
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` with a readable diff when the trace differs, or
     ///   when there is no golden file (saying how to record it).
     public func assertMatches(_ path: String, filePath: String = #filePath) throws(AirlinkError) {
-        let resolved = path.hasPrefix("/") ? path : (filePath as NSString).deletingLastPathComponent + "/" + path
+        let resolved = Scenario.resolve(path, besideFile: filePath)
         let record = ProcessInfo.processInfo.environment["RECORD_TRACES"] == "1"
         try GoldenTraceFile(path: resolved).check(text, record: record)
     }

@@ -59,13 +59,43 @@ public struct ScenarioContext: Sendable {
     /// Records a line in the trace, category `client`.
     public func log(_ text: String) { environment.trace.record("client", text) }
 
-    /// Records a value the app observed, for `value` expectations.
+    /// Records a value the app observed, for the scenario's expectations: every one counts for `value`; one
+    /// `notified` also counts for `notifications` and `noNotificationLost`, as the notifications a scenario's own
+    /// `client:` section receives do.
+    ///
+    /// A value from a ``/Airlink/DeviceService``'s stream or observer is reported whole with ``observed(_:)``.
+    ///
+    /// - Parameters:
+    ///   - bytes: the value as the app received it.
+    ///   - characteristic: its characteristic.
+    ///   - service: the characteristic's service.
+    ///   - device: the device it came from.
+    ///   - notified: whether it came in a notification or an indication (`false`: the app read it).
+    ///   - missedBefore: how many notified values the app's observer missed just before this one (a stream's
+    ///     buffer overflowed); `noNotificationLost` fails when any was.
     public func observed(
-        _ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID, on device: DeviceID
+        _ bytes: [UInt8], of characteristic: BluetoothUUID, in service: BluetoothUUID, on device: DeviceID,
+        notified: Bool = false, missedBefore: Int = 0
     ) {
         recorder.record(
             ScenarioObservedValue(
                 time: environment.clock.now.offset, device: device, service: service, characteristic: characteristic,
-                bytes: bytes, notified: false, missedBefore: 0))
+                bytes: bytes, notified: notified, missedBefore: missedBefore))
+    }
+
+    /// Records a notified value the app's observer received (from ``/Airlink/DeviceService/values(of:)`` or
+    /// ``/Airlink/DeviceService/addObserver(for:_:)``), for the scenario's `value`, `notifications` and
+    /// `noNotificationLost` expectations, with the values its observer missed before it.
+    ///
+    /// ```swift
+    /// _ = try await ScenarioRunner().run(scenario) { context in
+    ///     let service = context.manager.connection(to: "C0:FF:EE:00:00:01").services.service(.battery)
+    ///     for await value in service.values(of: .batteryLevel) { context.observed(value) }
+    /// }
+    /// ```
+    public func observed(_ value: CharacteristicValue) {
+        observed(
+            value.bytes, of: value.characteristic, in: value.service, on: value.device, notified: true,
+            missedBefore: value.missedBefore)
     }
 }

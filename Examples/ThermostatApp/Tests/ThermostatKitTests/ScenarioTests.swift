@@ -1,18 +1,18 @@
 import AirlinkCore
 import AirlinkProfiles
 import AirlinkTestKit
-import Foundation
 import Testing
 import ThermostatKit
 
 /// The monitor as the client of a scenario file, its trace compared with a golden trace.
 ///
-/// The scenario and the golden trace sit beside this file (excluded from the target in Package.swift) and are
-/// found through `#filePath`, so the tests work wherever the package is copied. Re-record the golden trace with
+/// The scenario and the golden trace sit beside this file (excluded from the target in Package.swift), and both
+/// `Scenario.load(_:)` and `assertMatches(_:)` take a relative path from this file's directory, so the tests work
+/// wherever the package is copied and whatever the working directory. Re-record the golden trace with
 /// `RECORD_TRACES=1 swift test --filter ScenarioTests` and review it like code.
 @Suite struct ScenarioTests {
     @Test func theMonitorSurvivesTheLinkLossScenario() async throws {
-        let scenario = try Scenario.load(path: Self.path("Scenarios/thermostat-link-loss.yaml"))
+        let scenario = try Scenario.load("Scenarios/thermostat-link-loss.yaml")  // beside this file
         let result = try await ScenarioRunner().run(scenario) { context in
             // Each reading is reported to the scenario, for its `value` expectations
             let monitor = ThermostatMonitor(manager: context.manager, environment: context.environment) {
@@ -32,11 +32,6 @@ import ThermostatKit
         #expect(result.passed, "\(result.summary)")
         // The monitor's readings went on after both reconnections: 15.1, 15.2, ... with gaps only while lost
         #expect(result.trace.events(in: "client").last?.hasPrefix("monitor saw") == true)
-        try result.trace.assertMatches("Golden/thermostat-link-loss.trace")
-    }
-
-    /// A file beside this one.
-    static func path(_ relative: String, filePath: String = #filePath) -> String {
-        URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent(relative).path
+        try result.trace.assertMatches("Golden/thermostat-link-loss.trace")  // beside this file too
     }
 }

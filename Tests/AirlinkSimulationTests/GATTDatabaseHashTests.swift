@@ -1,3 +1,4 @@
+import AirlinkSimulation
 import Testing
 
 @testable import AirlinkCore

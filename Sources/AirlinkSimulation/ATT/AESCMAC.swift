@@ -1,3 +1,4 @@
+import AirlinkCore
 import CryptoExtras
 
 /// AES-CMAC (RFC 4493; NIST SP 800-38B), as the GATT Database Hash uses it: swift-crypto's `AES.CMAC`, not a
