@@ -48,7 +48,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // AES-CMAC (CryptoExtras) for the GATT Database Hash (Core Spec Vol 3 Part G 7.3), computed by the simulation
-        // only, and AES-128 for the HCI controller's legacy pairing: the layers, AirlinkCore and AirlinkBlueZ build
+        // only, and AES-128 and P-256 for the HCI controller's pairing: the layers, AirlinkCore and AirlinkBlueZ build
         // without it.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // DocC catalogs of the public modules: `swift package generate-documentation` (Scripts/docs).

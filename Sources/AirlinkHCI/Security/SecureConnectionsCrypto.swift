@@ -1,4 +1,5 @@
 import AirlinkCore
+import AirlinkSimulation
 import Crypto
 
 /// The functions of LE Secure Connections pairing (Core Spec Vol 3, Part H, 2.2.6 to 2.2.8) and its P-256 key
