@@ -242,9 +242,11 @@ if Context.environment["AIRLINK_BENCHMARKS"] == "1" {
         ("KernelBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RadioBenchmarks", ["AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         ("RegistryBenchmarks", ["AirlinkCore", "AirlinkRegistry", "AirlinkRegistrySQLite"]),
-        // Sweeps of a shipped scenario: time per seed and peak memory (issue 17).
+        // Sweeps of a shipped scenario: time per seed and peak memory.
         ("SweepBenchmarks", ["AirlinkTestKit"]),
-        // Scale curves: 100 to 100,000 advertisers scanned, 1 to 1,000 sensors notifying at 10 Hz (issue 17).
+        // The replay's curve: a recording of 250 to 3,000 services connected to and discovered whole.
+        ("ReplayBenchmarks", ["AirlinkTestKit", "AirlinkTestSupport"]),
+        // Scale curves: 100 to 100,000 advertisers scanned, 1 to 1,000 sensors notifying at 10 Hz.
         ("ScaleBenchmarks", ["Airlink", "AirlinkCore", "AirlinkSimulation", "AirlinkTestSupport"]),
         // The layers' figures, on the scripted transport of the layers' tests (AirlinkTestSupport).
         (

@@ -20,7 +20,7 @@ let benchmarks: @Sendable () -> Void = {
         ) { benchmark in
             let scenario = try Scenario.load(path: SweepScenarios.path("inspector-session.yaml"))
             benchmark.startMeasurement()
-            let outcome = await ScenarioSweep(scenario: scenario, seeds: 1...UInt64(seeds)).run()
+            let outcome = try await ScenarioSweep(scenario: scenario, seeds: 1...UInt64(seeds)).run()
             benchmark.stopMeasurement()
             precondition(outcome.failures.isEmpty, "seeds failed: \(outcome.failures.prefix(3))")
             blackHole(outcome.runs)

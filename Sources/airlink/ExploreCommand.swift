@@ -81,9 +81,7 @@ struct ExploreCommand: AsyncParsableCommand {
                     "--seeds \(seeds) holds more than \(Self.maximumSeeds) seeds; split it with --shard K/N")
             }
         }
-        if let shard, Self.parseShard(shard) == nil {
-            throw ValidationError("--shard \"\(shard)\" is not a shard: write K/N with 1 ≤ K ≤ N, such as 2/8")
-        }
+        if let shard, let problem = Self.shardProblem(shard) { throw ValidationError(problem) }
         if let jobs, !(1...SimulateCommand.maximumJobs).contains(jobs) {
             throw ValidationError(
                 "--jobs \(jobs): write a number of runs at once from 1 to \(SimulateCommand.maximumJobs)")
@@ -102,10 +100,31 @@ struct ExploreCommand: AsyncParsableCommand {
     }
 
     static func parseShard(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (1...n).contains(k)
-        else { return nil }
-        return (k, n)
+        guard shardProblem(text) == nil else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return (Int(parts[0])!, Int(parts[1])!)  // !: shardProblem found both numbers
+    }
+
+    /// The most slices `--shard K/N` splits the seeds into.
+    static let maximumShards = 100_000
+
+    /// What is wrong with `--shard text`, naming the bound it breaks; `nil` for a shard.
+    static func shardProblem(_ text: String) -> String? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let isInteger = { (part: Substring) in
+            let digits = part.hasPrefix("-") ? part.dropFirst() : part
+            return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        guard parts.count == 2, parts.allSatisfy(isInteger) else {
+            return "--shard \"\(text)\" is not a shard: write K/N, slice K of N, such as 2/8"
+        }
+        guard let n = Int(parts[1]), (1...maximumShards).contains(n) else {
+            return "--shard \(text) splits the seeds into \(parts[1]) slices; N is 1 to \(maximumShards)"
+        }
+        guard let k = Int(parts[0]), (1...n).contains(k) else {
+            return "--shard \(text) names slice \(parts[0]) of \(n); K is 1 to \(n)"
+        }
+        return nil
     }
 
     func run() async throws {

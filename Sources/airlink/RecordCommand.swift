@@ -71,6 +71,13 @@ struct RecordCommand: AsyncParsableCommand {
         if let out, !out.hasSuffix(".yaml") {
             throw ValidationError("--out \(out) is not a .yaml path: write one such as devices/thermostat.yaml")
         }
+        // Refused before the session rather than after it: a directory, a socket or a FIFO cannot hold the recording.
+        var info = stat()
+        if let out, stat(out, &info) == 0, info.st_mode & S_IFMT != S_IFCHR,
+            let kind = InputFile.nonRegularKind(info.st_mode)
+        {
+            throw ValidationError("--out \(out) is \(kind): give the path of a .yaml file to write")
+        }
     }
 
     /// The recording options the flags describe.
@@ -135,8 +142,12 @@ struct RecordCommand: AsyncParsableCommand {
             atPath: (path as NSString).deletingLastPathComponent.isEmpty
                 ? "." : (path as NSString).deletingLastPathComponent,
             withIntermediateDirectories: true)
-        try recording.yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        try capture.jsonLines.write(toFile: capturePath, atomically: true, encoding: .utf8)
+        do {
+            try OutputFile.write(Array(recording.yaml.utf8), to: path, kind: "recording")
+            try OutputFile.write(Array(capture.jsonLines.utf8), to: capturePath, kind: "capture")
+        } catch {
+            throw CommandFailure(error.message, status: ExitStatus.unusable)
+        }
         let characteristics = recording.database.services.flatMap(\.characteristics)
         let refused = characteristics.filter { $0.value?.error != nil }.count
         print(

@@ -6,6 +6,7 @@ import AirlinkRegistry
 import AirlinkSimulation
 import AirlinkTestKit
 import AirlinkTransports
+import ArgumentParser
 
 /// What one CLI invocation works on: the ``/AirlinkTransports/OpenedTransport`` the options name,
 /// with the transport, the environment the layers take their effects from, and a way to run async
@@ -43,7 +44,12 @@ struct Session: Sendable {
         let (seed, logger) = (global.seed, global.logger)
         let specifier = try global.specifier()
         var world: [PeripheralSpec] = []
-        if case .simulation(let path) = specifier { world = try TransportSelector.simulatedWorld(for: path) }
+        if case .simulation(let path) = specifier {
+            // A recording that cannot be replayed is a bad `--transport` value, as a missing file is: exit 64.
+            do { world = try TransportSelector.simulatedWorld(for: path) } catch {
+                throw ValidationError(error.message)
+            }
+        }
         let selector = TransportSelector(
             makeSimulated: TransportSelector.simulation(seed: seed, logger: logger, world: world),
             bluez: BlueZTransport.Configuration(logger: logger))

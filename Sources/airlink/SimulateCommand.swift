@@ -114,14 +114,16 @@ struct SimulateCommand: AsyncParsableCommand {
             do { try GoldenTraceFile(path: trace).write(result.trace.text) } catch { try Self.fail(error.message) }
         }
         if let report {
-            do { try BinaryFile.write(Array(TimelineReport(result: result).html.utf8), to: report) } catch {
+            do {
+                try BinaryFile.write(Array(TimelineReport(result: result).html.utf8), to: report, kind: "report")
+            } catch {
                 try Self.fail(error.message)
             }
             if json { line.report = report } else { print("report: \(report)") }
         }
         if let capture {
             let file = result.capture
-            do { try BinaryFile.write(file.bytes, to: capture) } catch { try Self.fail(error.message) }
+            do { try BinaryFile.write(file.bytes, to: capture, kind: "capture") } catch { try Self.fail(error.message) }
             let written = "\(file.packetCount) packet(s), \(file.attPDUCount) ATT PDU(s) written to \(capture)"
             if json { line.capture = written } else { print("capture: \(written)") }
         }
@@ -147,7 +149,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     private func sweep(_ scenario: Scenario, _ range: ClosedRange<UInt64>) async throws {
-        let outcome = await ScenarioSweep(scenario: scenario, seeds: range, parallelism: jobs).run()
+        let outcome = try await ScenarioSweep(scenario: scenario, seeds: range, parallelism: jobs).run()
         for failure in outcome.failures {
             let reproduce = "airlink simulate \(file) --seed \(failure.seed)"
             if json {

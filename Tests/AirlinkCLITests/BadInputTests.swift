@@ -17,7 +17,8 @@ import Testing
 
         var testDescription: String {
             ("airlink " + arguments.joined(separator: " ")).escapingControls
-                + (scenario.map { " with " + $0.split(separator: "\n").joined(separator: "; ") } ?? "")
+                + (scenario.map { " with " + $0.prefix(80).split(separator: "\n").joined(separator: "; ") } ?? "")
+                .escapingControls
         }
     }
 
@@ -61,6 +62,8 @@ import Testing
         #expect(!result.signalled, "\(result)")
         #expect(result.status == bad.status, "\(result)")
         #expect(result.stderr.contains(bad.message), "\(result)")
+        // And the message is a message, whatever the input holds (a file's line is clipped, never quoted whole)
+        #expect(result.stderr.utf8.count < 4_096, "\(result.stderr.prefix(4_096))")
         // And nothing it printed can rewrite the terminal
         #expect(!(result.stdout + result.stderr).contains("\u{1B}"), "\(result)")
     }
@@ -123,12 +126,41 @@ extension BadInputTests {
         Case(arguments: ["scan", "--transport", "sim:TMPDIR/latin1.yaml"], message: "latin1.yaml:2:5: not UTF-8"),
         Case(arguments: ["scan", "--transport", "sim:SCENARIO"], message: "the file is empty", scenario: ""),
         Case(arguments: ["scan", "--transport", "sim:SCENARIO"], message: "not valid YAML", scenario: "a:\n\tb: 1"),
+        // A recording that cannot be replayed is a bad value of --transport, as a missing file is.
         Case(
-            arguments: ["scan", "--transport", "sim:SCENARIO"], status: 1, message: "bad.yaml:1:1: missing `services`",
+            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "bad.yaml:1:1: missing `services`",
             scenario: "recording: 1\nname: Cut"),
         Case(
-            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "not valid YAML",
+            arguments: ["connect", "C0:FF:EE:00:00:09", "--transport", "sim:SCENARIO"],
+            message: "bad.yaml:2:11: a recording has no key `duration`", scenario: "recording: 1\nduration: banana"),
+        // A 300,000-character line is shown clipped around the fault, not whole.
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"],
+            message:
+                "bad.yaml:2:300010: not valid YAML: while parsing a block mapping (line 1): did not find expected key",
+            scenario: "recording: 1\nname: \"" + String(repeating: "x", count: 300_000) + "\" bad\n"),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "nested deeper than YAML files may be",
             scenario: String(repeating: "[", count: 100_000)),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "control characters are not allowed",
+            scenario: "recording: 1\nname: \"B\u{0}ig\"\n"),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"],
+            message: "bad.yaml:2:1: not valid YAML: `name` written more than once in one mapping",
+            scenario: "recording: 1\nname: A\nid: \"C0:FF:EE:00:00:09\"\nname: B\n"),
+        Case(
+            arguments: ["scan", "--transport", "sim:SCENARIO"], message: "larger than 16777216 bytes, the most read",
+            scenario: "recording: 1\n#" + String(repeating: "x", count: 16 << 20) + "\n"),
+        Case(
+            arguments: ["simulate", "SCENARIO"], status: 2, message: "`world` written more than once",
+            scenario: "duration: 1s\nworld: []\nworld: []\n"),
+        Case(
+            arguments: ["controller", "--world", "SCENARIO"], message: "`duration` written more than once",
+            scenario: "duration: 1s\nduration: 2s\n"),
+        Case(
+            arguments: ["explore", "--replay", "SCENARIO"], status: 2, message: "`seed` written more than once",
+            scenario: "seed: 1\nseed: 2\n"),
         Case(arguments: ["scan"], environment: ["AIRLINK_TRANSPORT": "radio"], message: "AIRLINK_TRANSPORT=radio"),
         Case(arguments: ["connect"], message: "airlink connect ID, or airlink connect --last"),
         Case(arguments: ["connect", "C0:FF:EE:00:00:01", "--last"], message: "either an ID or --last"),
@@ -207,7 +239,26 @@ extension BadInputTests {
         Case(arguments: ["simulate", "x.yaml", "--seed", "-1"], message: "--seed"),
         Case(arguments: ["explore"], message: "--seeds 1...1000, or --replay FILE"),
         Case(arguments: ["explore", "--seeds", "10"], message: "write FIRST...LAST"),
-        Case(arguments: ["explore", "--seeds", "1...10", "--shard", "3/2"], message: "write K/N with 1 ≤ K ≤ N"),
+        Case(
+            arguments: ["explore", "--seeds", "1...10", "--shard", "3/2"], message: "names slice 3 of 2; K is 1 to 2"),
+        Case(
+            arguments: ["explore", "--seeds", "1...10", "--shard", "0/4"], message: "names slice 0 of 4; K is 1 to 4"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--shard=-1/4"], message: "names slice -1 of 4"),
+        Case(
+            arguments: ["explore", "--seeds", "1...10", "--shard", "1/0"], message: "into 0 slices; N is 1 to 100000"),
+        Case(
+            arguments: [
+                "explore", "--seeds", "1...10", "--shard", "18446744073709551615/18446744073709551615", "--print-shard",
+            ], message: "into 18446744073709551615 slices; N is 1 to 100000"),
+        Case(
+            arguments: ["explore", "--seeds", "1...10", "--shard", "99999999999999999999/4", "--print-shard"],
+            message: "names slice 99999999999999999999 of 4; K is 1 to 4"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--shard", "a/4"], message: "is not a shard: write K/N"),
+        Case(
+            arguments: ["explore", "--seeds", "1...10", "--shard", "100001/100001", "--print-shard"],
+            message: "into 100001 slices; N is 1 to 100000"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--shard", "1/2/3"], message: "is not a shard"),
+        Case(arguments: ["explore", "--seeds", "1...10", "--shard", "/"], message: "is not a shard"),
         Case(arguments: ["explore", "--seeds", "1...10", "--jobs", "0"], message: "from 1 to 256"),
         Case(arguments: ["explore", "--seeds", "1...10", "--max-faults", "-1"], message: "from 0 to 100"),
         Case(arguments: ["explore", "--seeds", "1...2", "--replay", "x.yaml"], message: "exclude each other"),

@@ -142,7 +142,7 @@ import Testing
         scenario.expect = try Scenario.parse("duration: 1s\nexpect:\n  - event: reconnected\n    by: 18s\n").expect
 
         // When 16 seeds run
-        let outcome = await ScenarioSweep(scenario: scenario, seeds: 1...16).run()
+        let outcome = try await ScenarioSweep(scenario: scenario, seeds: 1...16).run()
 
         // Then each seed ran; the failures are exactly the seeds whose own run fails
         #expect(outcome.runs == 16)

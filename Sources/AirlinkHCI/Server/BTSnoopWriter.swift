@@ -17,13 +17,18 @@ final class BTSnoopWriter: @unchecked Sendable {
     /// The btsnoop epoch: microseconds from year 0 to 1970-01-01.
     private static let epoch: UInt64 = 0x00dc_ddb3_0f2f_8000
 
-    /// Creates (or truncates) the file at `path` and writes its header.
+    /// Creates (or truncates) the file at `path` and writes its header; a FIFO with a reader or a device is
+    /// written into (`OutputFile.openToAppend(_:kind:)`).
     ///
-    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the file cannot be created.
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the file cannot be created, or the path is
+    ///   a directory, a socket or a FIFO nobody reads.
     init(path: String) throws(AirlinkError) {
-        guard let file = fopen(path, "wb") else {
+        let fd = try OutputFile.openToAppend(path, kind: "btsnoop capture")
+        guard let file = fdopen(fd, "wb") else {
+            let code = errno
+            close(fd)
             throw AirlinkError(
-                .invalidArgument, "cannot write the btsnoop capture \(path): \(String(cString: strerror(errno)))")
+                .invalidArgument, "cannot write the btsnoop capture \(path): \(String(cString: strerror(code)))")
         }
         self.file = file
         var header = Array("btsnoop".utf8) + [0]

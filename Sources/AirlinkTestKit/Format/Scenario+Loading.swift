@@ -121,7 +121,7 @@ extension Scenario {
         } catch let error as AirlinkError {
             throw error
         } catch let error as YamlError {
-            throw AirlinkError(.invalidSpecification, "\(source): not valid YAML: \(error)")
+            throw AirlinkError(.invalidSpecification, Self.describe(error, source: source, yaml: yaml))
         } catch {
             throw AirlinkError(.invalidSpecification, "\(source): not valid YAML: \(error)")
         }
@@ -131,6 +131,39 @@ extension Scenario {
             throw ScenarioDecodingFailure(error: error, root: node, yaml: yaml, source: source).airlinkError
         } catch {
             throw AirlinkError(.invalidSpecification, "\(source): \(error)")
+        }
+    }
+}
+
+extension Scenario {
+    /// What a YAML parser's error says, located: `source:line:column: not valid YAML:`, the fault, and the line
+    /// clipped around the column (``SourceSnippet``), so that the message stays short whatever the file holds
+    /// (Yams's own text quotes a whole line, or the whole document for a key written twice).
+    static func describe(_ error: YamlError, source: String, yaml: String) -> String {
+        func located(_ line: Int, _ column: Int, _ problem: String) -> String {
+            "\(source):\(line):\(column): not valid YAML: \(problem)\n"
+                + SourceSnippet.at(line: line, column: column, in: yaml)
+        }
+        func fault(_ context: YamlError.Context?, _ problem: String) -> String {
+            context.map { "\($0.text) (line \($0.mark.line)): \(problem)" } ?? problem
+        }
+        switch error {
+        case .duplicatedKeysInMapping(let keys, let context):
+            let named = keys.map { "`\($0)`" }.joined(separator: ", ")
+            return located(
+                context.mark.line, context.mark.column,
+                "\(named) written more than once in one mapping (first here); keep one")
+        case .reader(let problem, let offset?, _, _):
+            let (line, column) = SourceSnippet.location(ofCharacterOffset: offset, in: yaml)
+            return located(line, column, problem)
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            // libyaml names its own API for this limit; the reader of the message can only nest less.
+            let limit = "Maximum nesting level reached, set with yaml_set_max_nest_level()"
+            let problem = problem.replacingOccurrences(of: limit, with: "nested deeper than YAML files may be")
+            return located(mark.line, mark.column, fault(context, problem))
+        default:
+            return "\(source): not valid YAML: \(error)"
         }
     }
 }
@@ -151,7 +184,7 @@ struct ScenarioDecodingFailure {
             path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         var text = "\(location): \(message) (at \(dotted.hasPrefix(".") ? String(dotted.dropFirst()) : dotted))"
         if !exact { text += "; the nearest node is shown" }
-        if let mark { text += "\n" + mark.snippet(from: yaml) }
+        if let mark { text += "\n" + SourceSnippet.at(mark, in: yaml) }
         return AirlinkError(.invalidSpecification, text)
     }
 

@@ -56,11 +56,7 @@ public struct GoldenTraceFile: Sendable {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when it cannot be written.
     public func write(_ text: String) throws(AirlinkError) {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw AirlinkError(.invalidArgument, "cannot write the golden trace \(path): \(error)")
-        }
+        try OutputFile.write(Array(text.utf8), to: path, kind: "golden trace")
     }
 
     /// Compares `actual` with the file, or records it.

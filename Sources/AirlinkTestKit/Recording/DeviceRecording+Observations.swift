@@ -1,7 +1,10 @@
 import AirlinkCore
+import AirlinkRegistry
 
 extension DeviceRecording {
-    /// Makes a recording from what a recorder observed.
+    /// Makes a recording from what a recorder observed; its name is the Device Name read, else the advertised
+    /// name, else the address, kept as ``maximumNameLength`` allows (cut at a character, control characters
+    /// replaced by U+FFFD).
     ///
     /// - Parameters:
     ///   - device: the device's address.
@@ -17,8 +20,11 @@ extension DeviceRecording {
             String(validating: $0, as: UTF8.self)
         }
         let advertisedName = advertisements.lazy.compactMap(\.advertisement.name).last
+        // A device may send a Device Name of up to 512 bytes (a long read) and any bytes in it: the recording keeps
+        // what its replay accepts, at most 248 bytes without control characters, as a registry does.
+        let name = ConnectionRecord.sanitizedName(deviceName ?? advertisedName ?? device.description)
         self.init(
-            name: deviceName ?? advertisedName ?? device.description, id: device, transport: transport,
+            name: name, id: device, transport: transport,
             advertising: Self.advertising(advertisements), database: database, session: session)
     }
 

@@ -39,8 +39,21 @@ public struct ScenarioSweep: Sendable {
     /// How many runs at once (the machine's cores by default).
     public var parallelism: Int
 
+    /// The most seeds one sweep runs: as many as ``Outcome/runs`` counts (`Int.max`; `0...UInt64.max` holds
+    /// one more than twice that).
+    public static let maximumSeeds = UInt64(Int.max)
+
     /// A sweep of `scenario` over `seeds`, `parallelism` runs at once (the machine's cores when `nil`).
-    public init(scenario: Scenario, seeds: ClosedRange<UInt64>, parallelism: Int? = nil) {
+    ///
+    /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when `seeds` holds more than
+    ///   ``maximumSeeds`` seeds.
+    public init(scenario: Scenario, seeds: ClosedRange<UInt64>, parallelism: Int? = nil) throws(AirlinkError) {
+        guard seeds.upperBound - seeds.lowerBound < Self.maximumSeeds else {
+            throw AirlinkError(
+                .invalidArgument,
+                "seeds \(seeds.lowerBound)...\(seeds.upperBound) hold more than \(Self.maximumSeeds) seeds, more than "
+                    + "one sweep counts; sweep a part of the range at a time")
+        }
         self.scenario = scenario
         self.seeds = seeds
         self.parallelism = max(1, parallelism ?? SystemInfo.activeProcessorCount)
@@ -73,7 +86,7 @@ public struct ScenarioSweep: Sendable {
                 started += 1
                 if next < seeds.upperBound { next += 1 }
             }
-            let total = seeds.count
+            let total = seeds.count  // at most Int.max: the initializer refuses more
             while started < min(parallelism, total) { add() }
             for await (_, failure, reconnects) in group {
                 if let failure { failures.append(failure) }

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import AirlinkCore
+
+/// A file output never replaces what is at its path by something else, and never waits forever: a regular file
+/// (or a link's target) is replaced whole, a device or a read FIFO is written into, the rest is refused and left.
+@Suite struct OutputFileTests {
+    /// A scratch directory, removed when the test ends.
+    final class Scratch {
+        let path: String
+        init() throws {
+            path = NSTemporaryDirectory() + "/airlink-output-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }  // try?: scratch; nothing to report
+        func kind(_ name: String) throws -> FileAttributeType? {
+            try FileManager.default.attributesOfItem(atPath: path + "/" + name)[.type] as? FileAttributeType
+        }
+        var names: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [] }
+    }
+
+    @Test func aRegularFileIsReplacedWholeKeepingItsModeAndNoTemporaryFileStays() throws {
+        let scratch = try Scratch()
+        let file = scratch.path + "/trace.txt"
+        try Data("old, longer content".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(chmod(file, 0o640) == 0)
+
+        try OutputFile.write(Array("new".utf8), to: file, kind: "golden trace")
+
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "new")
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+        #expect(mode == 0o640)
+        #expect(scratch.names == ["trace.txt"])
+    }
+
+    @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
+        let scratch = try Scratch()
+        try Data("old".utf8).write(to: URL(fileURLWithPath: scratch.path + "/target"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link", withDestinationPath: "target")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/dangling", withDestinationPath: "made")
+
+        try OutputFile.write(Array("through".utf8), to: scratch.path + "/link", kind: "report")
+        try OutputFile.write(Array("created".utf8), to: scratch.path + "/dangling", kind: "report")
+
+        #expect(try scratch.kind("link") == .typeSymbolicLink)
+        #expect(try scratch.kind("dangling") == .typeSymbolicLink)
+        #expect(try String(contentsOfFile: scratch.path + "/target", encoding: .utf8) == "through")
+        #expect(try String(contentsOfFile: scratch.path + "/made", encoding: .utf8) == "created")
+    }
+
+    @Test func aCharacterDeviceIsWrittenIntoAndStaysADevice() throws {
+        // /dev/null, as `--report /dev/null` names it
+        try OutputFile.write(Array(repeating: 0x41, count: 100_000), to: "/dev/null", kind: "report")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func aFIFONobodyReadsIsRefusedAtOnceAndLeftAFIFO() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+
+        let error = #expect(throws: AirlinkError.self) {
+            try OutputFile.write(Array("x".utf8), to: fifo, kind: "capture")
+        }
+
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("nothing reads the FIFO") == true)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test func aFIFOWhoseReaderReadsGetsEveryByte() async throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader that opens first (without waiting for a writer) and drains the FIFO until the writer closes it
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+        let drained = Task.detached { () -> Int in
+            defer { close(reader) }
+            var total = 0
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                if count <= 0 { return total }
+                total += count
+            }
+        }
+
+        // 1 MiB: many times the pipe's buffer, so that the writer waits for the reader again and again
+        try OutputFile.write(Array(repeating: 7, count: 1 << 20), to: fifo, kind: "capture")
+
+        #expect(await drained.value == 1 << 20)
+    }
+
+    @Test func aReaderThatStopsReadingEndsTheWriteAtTheStallLimit() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.path + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader that holds the FIFO open and never reads: the pipe's buffer fills, then nothing moves
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+
+        let error = #expect(throws: AirlinkError.self) {
+            try OutputFile.write(Array(repeating: 7, count: 1 << 20), to: fifo, kind: "capture", stallLimit: 200)
+        }
+
+        #expect(error?.message.contains("took nothing for 0.2 s") == true, "\(String(describing: error))")
+    }
+
+    @Test func aDirectoryIsRefusedAndAMissingDirectoryNamed() throws {
+        let scratch = try Scratch()
+        let directory = scratch.path + "/folder"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+
+        let refused = #expect(throws: AirlinkError.self) {
+            try OutputFile.write(Array("x".utf8), to: directory, kind: "report")
+        }
+        let missing = #expect(throws: AirlinkError.self) {
+            try OutputFile.write(Array("x".utf8), to: scratch.path + "/none/report.html", kind: "report")
+        }
+
+        #expect(refused?.message.contains("is a directory, not a file") == true)
+        #expect(try scratch.kind("folder") == .typeDirectory)
+        #expect(missing?.message.contains("check the directory exists") == true)
+    }
+}
