@@ -62,13 +62,13 @@ extension BlueZChaosSession {
             }
             connected = await operation.run(
                 "connect \(device)", timeout: client.connectTimeout + BlueZExplorer.Bounds.slack, success: "connected"
-            ) { try await connection.connect(timeout: client.connectTimeout) }
+            ) { () async throws(AirlinkError) in try await connection.connect(timeout: client.connectTimeout) }
         }
         guard connected else { return }
         if client.subscribe, !context.progress.withLock({ $0[index].unsubscribed }) {
             subscribe(index, service, recorder, state, arrived)
             state.subscriptions.withLock { $0[index]?.subscribed = true }
-            _ = await operation.run("subscribe \(peripheral.counter)") {
+            _ = await operation.run("subscribe \(peripheral.counter)") { () async throws(AirlinkError) in
                 _ = try await service.enableNotifications(for: peripheral.counter)
             }
         }
@@ -99,7 +99,7 @@ extension BlueZChaosSession {
         switch step {
         case .read(let counter, _):
             let characteristic = counter ? peripheral.counter : peripheral.setting
-            _ = await operation.run("read \(characteristic)") {
+            _ = await operation.run("read \(characteristic)") { () async throws(AirlinkError) in
                 let bytes = try await service.read(characteristic)
                 operation.recorder.record(
                     ScenarioObservedValue(
@@ -107,7 +107,7 @@ extension BlueZChaosSession {
                         characteristic: characteristic, bytes: bytes, notified: false, missedBefore: 0))
             }
         case .write(let value, let withResponse, _):
-            _ = await operation.run("write \(peripheral.setting)") {
+            _ = await operation.run("write \(peripheral.setting)") { () async throws(AirlinkError) in
                 try await service.write(
                     [value], to: peripheral.setting, type: withResponse ? .withResponse : .withoutResponse)
             }
@@ -119,12 +119,12 @@ extension BlueZChaosSession {
             _ = await operation.run("unsubscribe \(peripheral.counter)") { start in
                 // The oracle knows this client's unsubscribe by its start.
                 state.subscriptions.withLock { $0[index]?.unsubscribeAt = start }
-            } body: {
+            } body: { () async throws(AirlinkError) in
                 try await service.disableNotifications(for: peripheral.counter)
             }
         case .forget:
             let registry = context.registry
-            _ = await operation.run("forget \(peripheral.device)") {
+            _ = await operation.run("forget \(peripheral.device)") { () async throws(AirlinkError) in
                 _ = try await registry.forget(peripheral.device)
             }
         }
@@ -158,11 +158,10 @@ struct Operation: Sendable {
     let recorder: ScenarioRecorder
 
     /// Runs `body` as the operation `name`, bounded by `timeout` (a GATT operation's by default), telling
-    /// `started` its recorded start first; whether it succeeded. Untyped `throws`, as the layers' typed
-    /// errors pass through closures here (Swift 6.3.1 miscompiles some typed-throws closures).
+    /// `started` its recorded start first; whether it succeeded.
     func run(
         _ name: String, timeout: Duration = BlueZExplorer.bounds.gatt, success: String = "ok",
-        started: (Duration) -> Void = { _ in }, body: () async throws -> Void
+        started: (Duration) -> Void = { _ in }, body: () async throws(AirlinkError) -> Void
     ) async -> Bool {
         let index = recorder.start(name, timeout: timeout)
         started(recorder.operations[index].start)
@@ -171,7 +170,7 @@ struct Operation: Sendable {
             recorder.finish(index, success)
             return true
         } catch {
-            recorder.finish(index, "failed: \((error as? AirlinkError)?.code.description ?? "\(error)")")
+            recorder.finish(index, "failed: \(error.code.description)")
             return false
         }
     }
