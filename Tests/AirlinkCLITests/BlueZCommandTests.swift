@@ -90,12 +90,8 @@ import Testing
     @Test func refreshCacheRemovesTheDeviceFromBlueZAndDiscoversItAgain() async throws {
         // Given the thermostat connected once through the CLI, so that the registry caches its database
         let fake = try await FakeBlueZ.fresh()
-        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        let (cli, registry) = try await CLI.thermostatConnectedOnce(on: fake)
         defer { cli.cleanUp() }
-        let registry = cli.directory + "/devices.json"
-        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
-        let connected = try await cli.run("connect", World.thermostat, "--transport", "bluez", "--registry", registry)
-        #expect(connected.status == 0, "\(connected)")
 
         // When refreshing its cache
         let result = try await cli.run(

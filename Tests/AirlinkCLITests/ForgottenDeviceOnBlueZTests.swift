@@ -10,12 +10,8 @@ import Testing
         // Given the thermostat connected once, then forgotten by BlueZ (its objects removed, as `bluetoothctl remove`
         // or a restart of bluetoothd leaves it)
         let fake = try await FakeBlueZ.fresh()
-        let cli = try CLI(environment: ["DBUS_SYSTEM_BUS_ADDRESS": fake.address])
+        let (cli, registry) = try await CLI.thermostatConnectedOnce(on: fake)
         defer { cli.cleanUp() }
-        let registry = cli.directory + "/devices.json"
-        #expect(try await cli.run("scan", "--transport", "bluez", "--timeout", "500ms").status == 0)
-        let connected = try await cli.run("connect", World.thermostat, "--transport", "bluez", "--registry", registry)
-        #expect(connected.status == 0, "\(connected)")
         try await fake.removeDevice(FakeBlueZ.devicePath(World.thermostat), abrupt: true)
         let before = try await fake.callLog().count
 
