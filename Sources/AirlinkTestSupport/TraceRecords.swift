@@ -36,7 +36,15 @@ extension Sequence<TraceRecord> {
         }
     }
 
-    /// The free-form records of `category` (`smp`, `fault`, `radio`, …) with their times, in order.
+    /// The Security Manager's steps (the `smp` lines), with their times and devices, in order.
+    package var pairingSteps: [(time: AirlinkInstant, device: DeviceID, step: PairingStep)] {
+        compactMap { record in
+            guard case .pairing(_, let device, let step) = record.event else { return nil }
+            return (record.time, device, step)
+        }
+    }
+
+    /// The free-form records of `category` (`fault`, `radio`, …) with their times, in order.
     ///
     /// For facts no typed record carries yet: a test matches their category and text, never a
     /// rendered line with its time stamp.

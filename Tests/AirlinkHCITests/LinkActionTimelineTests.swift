@@ -19,11 +19,11 @@ struct LinkActionTimelineTests {
         // the world is paced to the wall clock, and a loaded machine must still close the first link before that)
         let simulation = Simulation(seed: 1, strict: false)
         _ = try simulation.add(SimulatedWorld.builtIn)
-        let lines = Mutex<[String]>([])
+        let records = Mutex<[TraceRecord]>([])
         let served = try await ServedController.start(
             simulation, name: "timeline",
             actions: [.dropLink(thermostat, after: .seconds(10), reason: .remoteUserTerminated)],
-            output: { line in lines.withLock { $0.append(line) } })
+            records: { record in records.withLock { $0.append(record) } })
         defer { served.server.stop() }
         let host = served.host
 
@@ -38,20 +38,22 @@ struct LinkActionTimelineTests {
         let dropped = try await host.event("Disconnection Complete", within: 60) { $0.code == 0x05 }
         #expect(dropped.parameters[3] == 0x13)
         try await served.stop()
-        // (the server prints its trace as text, `t=SECONDS category …`: the virtual times of the lines that matter)
-        let printed = lines.withLock { $0 }
-        let connected = printed.filter { $0.contains("radio \(thermostat) connected") }.compactMap(Self.time)
-        let drops = printed.filter { $0.contains("fault \(thermostat) drops its link:") }.compactMap(Self.time)
-        #expect(connected.count == 2 && drops.count == 1, "\(printed)")
-        if let second = connected.last, let drop = drops.first {
-            #expect(drop - second >= 10, "dropped \(drop - second) s after the second link came up, not 10 s")
+        // (the trace's records as the server streamed them: when each link came up, and when the timeline dropped one)
+        let streamed = records.withLock { $0 }
+        let connected = streamed.compactMap { record -> AirlinkInstant? in
+            guard case .connected(_, thermostat, _) = record.event else { return nil }
+            return record.time
         }
-    }
-
-    /// The virtual time of a printed trace line (`t=3.179172 fault …`).
-    private static func time(_ line: String) -> Double? {
-        guard line.hasPrefix("t=") else { return nil }
-        return Double(line.dropFirst(2).prefix { $0 != " " })
+        let drops = streamed.compactMap { record -> AirlinkInstant? in
+            guard case .disconnected(_, thermostat, .remoteUserTerminated) = record.event else { return nil }
+            return record.time
+        }
+        #expect(connected.count == 2 && drops.count == 1, "\(streamed)")
+        if let second = connected.last, let drop = drops.first {
+            #expect(
+                drop.offset - second.offset == .seconds(10),
+                "dropped \(drop.offset - second.offset) after the second link")
+        }
     }
 
     /// Connects the host to the thermostat: the link's handle.

@@ -35,10 +35,11 @@ import Testing
         // When the link comes up (the app never calls pair)
         let records = try await Self.records(
             request: "{mitm: true}", policy: "    pairWhenRefused: {io: keyboard-only, mitm: true, passkey: 123456}")
-        // Then the request is traced (a free-form `smp` note: no typed SMP record yet) and the layers pair with the
-        // policy's features
-        let smp = records.notes(in: "smp").map(\.text)
-        #expect(smp.contains("C0:FF:EE:00:00:41 < SMP_SECURITY_REQUEST bonding mitm sc"), "\(smp)")
+        // Then the request is traced and the layers pair with the policy's features
+        let smp = records.pairingSteps
+        #expect(
+            smp.contains { $0.device == Self.vault && $0.step == .securityRequest(SecurityRequest(mitm: true)) },
+            "\(smp)")
         let events = records.layerEvents
         #expect(
             events.contains { event in
@@ -52,12 +53,11 @@ import Testing
         // Given the same peripheral and an app with the manual policy
         // When the link comes up
         let records = try await Self.records(request: "{bonding: false}", policy: "")
-        // Then the app sees securityRequested with what was asked, and no pairing starts (no Pairing Request among
-        // the free-form `smp` notes)
+        // Then the app sees securityRequested with what was asked, and no pairing starts (no Pairing Request)
         let asked = SecurityRequest(bonding: false, mitm: false, secureConnections: true)
         #expect(records.layerEvents.contains(.connection(Self.vault, .securityRequested(asked))), "\(records)")
-        let smp = records.notes(in: "smp").map(\.text)
-        #expect(!smp.contains { $0.contains("pairing request") }, "\(smp)")
+        let smp = records.pairingSteps
+        #expect(!smp.contains { if case .request = $0.step { true } else { false } }, "\(smp)")
     }
 
     @Test func aBadRequestIsRefusedAtItsLine() {

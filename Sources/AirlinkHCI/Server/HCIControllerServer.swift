@@ -63,6 +63,7 @@ public final class HCIControllerServer: Sendable {
     private let inbox = RadioInbox()
     private let links = LinkGenerations()
     private let output: @Sendable (String) -> Void
+    private let records: @Sendable (TraceRecord) -> Void
     private let hostWriteDeadline: Duration
     private let stopRequested = Atomic<Bool>(false)
     private let requests = Mutex<Requests>(Requests())
@@ -91,12 +92,13 @@ public final class HCIControllerServer: Sendable {
     ///   - hostWriteDeadline: how long a host may read nothing while the controller has bytes for it before its
     ///     connection is closed (5 s): a host that only writes would otherwise stall the controller for good.
     ///   - output: where trace lines go as they are recorded.
+    ///   - records: where the same lines' typed records go (for a caller that reads facts, not text).
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/invalidArgument`` when the endpoint or the capture cannot be
     ///   opened.
     public init(
         simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, actions: [LinkAction] = [],
         address: BDAddress = HCIControllerServer.defaultAddress, hostWriteDeadline: Duration = .seconds(5),
-        output: @escaping @Sendable (String) -> Void
+        output: @escaping @Sendable (String) -> Void, records: @escaping @Sendable (TraceRecord) -> Void = { _ in }
     ) throws(AirlinkError) {
         self.simulation = simulation
         self.hostWriteDeadline = hostWriteDeadline
@@ -105,6 +107,7 @@ public final class HCIControllerServer: Sendable {
         self.snoop = try btsnoop.map { path throws(AirlinkError) in try BTSnoopWriter(path: path) }
         self.actions = actions
         self.output = output
+        self.records = records
         state = Mutex(State(controller: HCIController(address: address)))
     }
 
@@ -343,7 +346,10 @@ public final class HCIControllerServer: Sendable {
     /// Prints what the trace recorded since the last step, and lets the trace forget it: a server that runs for
     /// days with a host flooding it keeps no trace in memory.
     private func printTrace() {
-        for line in simulation.trace.takeLines() { output(line) }
+        for (record, line) in simulation.trace.take() {
+            output(line)
+            records(record)
+        }
     }
 }
 

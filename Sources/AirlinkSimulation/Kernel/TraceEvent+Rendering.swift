@@ -1,13 +1,14 @@
 import AirlinkCore
 
 extension TraceEvent {
-    /// The line's category: `scan`, `radio`, `att`, the layer event's (`event`, `registry`,
+    /// The line's category: `scan`, `radio`, `smp`, `att`, the layer event's (`event`, `registry`,
     /// `watchdog`), `client`, `inspector`, or the plain line's own.
     public var category: String {
         switch self {
         case .advertisementHeard, .scanResponseHeard: "scan"
         case .connecting, .connectionAttemptTimedOut, .connected, .linkReady, .disconnected: "radio"
         case .subscriptionChanged: "peripheral"
+        case .pairing: "smp"
         case .attPDU: "att"
         case .layer(let event): event.category
         case .client: "client"
@@ -53,6 +54,10 @@ extension TraceEvent {
         case .subscriptionChanged(let adapter, let device, let valueHandle, let notify, let indicate):
             Self.writePrefix(adapter, device, to: &writer)
             writer.write(" \(valueHandle) notify=\(notify ? "on" : "off") indicate=\(indicate ? "on" : "off")")
+        case .pairing(let adapter, let device, let step):
+            Self.writePrefix(adapter, device, to: &writer)
+            writer.write(ascii: " ")
+            writer.write(step.text)
         case .disconnected(_, let device, let reason):
             // The line names no adapter (the golden traces were written so).
             writer.write(device: device)

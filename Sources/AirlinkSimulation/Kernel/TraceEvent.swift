@@ -31,6 +31,8 @@ public enum TraceEvent: Sendable, Hashable {
     case subscriptionChanged(adapter: Int, device: DeviceID, valueHandle: ATTHandle, notify: Bool, indicate: Bool)
     /// A link went down (a `radio … disconnected` line), with the HCI reason.
     case disconnected(adapter: Int, device: DeviceID, reason: DisconnectionReason)
+    /// A step of the Security Manager's exchange on a link (an `smp` line: `C0:FF:EE:00:00:01 method Just Works`).
+    case pairing(adapter: Int, device: DeviceID, step: PairingStep)
     /// An ATT PDU crossed the air (an `att` line): its direction, decoded and as bytes.
     case attPDU(adapter: Int, device: DeviceID, direction: ATTDirection, pdu: ATTPDU, bytes: [UInt8])
     /// What the layers above the transport recorded: an event (`event`), a registry save

@@ -74,7 +74,8 @@ extension VirtualRadio {
             guard let link = links[device], link.isUp, !link.isClosed else { return false }
             link.server.securityLevel = level
             link.server.encryptionKeySize = keySize
-            world.record("smp", "\(tracePrefix)\(device) encrypted by the host: \(level) keySize=\(keySize)")
+            world.record(
+                .pairing(adapter: adapterIndex, device: device, step: .encryptedByHost(level, keySize: keySize)))
             return true
         }
     }

@@ -137,7 +137,7 @@ extension VirtualRadio {
         }
         world.lock.withLock {
             role.security = security
-            world.record("smp", "\(address) peripheral role pairs as \(security.features)")
+            world.record(.pairing(adapter: 0, device: address, step: .peripheralRoleFeatures(security.features)))
         }
     }
 }

@@ -7,10 +7,10 @@ import AirlinkCore
 /// agent and two random numbers go in; the steps come out. It models what each side decides and learns,
 /// not the cryptography: a passkey entered wrong fails the confirm check as it would on air.
 struct PairingPlan: Equatable {
-    /// A line of the trace, `at` after the pairing started.
+    /// A step of the trace, `at` after the pairing started.
     struct Step: Equatable {
         var at: Duration
-        var text: String
+        var step: PairingStep
     }
 
     /// How the plan ends.
@@ -49,12 +49,12 @@ struct PairingPlan: Equatable {
         interval: Duration, draw: () -> UInt32
     ) -> PairingPlan {
         var plan = PairingPlan()
-        plan.add(.zero, "> pairing request \(central)")
+        plan.add(.zero, .request(central))
         if let refusal = peripheral.refusal { return plan.failing(refusal, byCentral: false, at: interval) }
         let features = peripheral.features
-        plan.add(interval, "< pairing response \(features)")
+        plan.add(interval, .response(features))
         let method = PairingMethod.chosen(central: central, peripheral: features)
-        plan.add(interval, "method \(method)")
+        plan.add(interval, .method(method))
         (plan.method, plan.methodChosen) = (method, interval)
         if !method.isAuthenticated && (central.mitm || features.mitm) {
             return plan.failing(.authenticationRequirements, byCentral: !features.mitm, at: interval)
@@ -72,10 +72,10 @@ struct PairingPlan: Equatable {
         // Public keys, confirm, random and DHKey check (Secure Connections) or confirm and random (legacy), then
         // the link layer's encryption start; bonding adds the key distribution.
         let encrypted = userDone + interval * (secureConnections ? 5 : 3)
-        plan.add(encrypted, "encrypted \(level) keySize=\(keySize)")
+        plan.add(encrypted, .encrypted(level, keySize: keySize))
         let bonded = central.bonding && features.bonding
         plan.end = bonded ? encrypted + interval : encrypted
-        if bonded { plan.add(plan.end, "keys distributed: bonded") }
+        if bonded { plan.add(plan.end, .bonded) }
         plan.outcome = .paired(PairingResult(method: method, level: level, keySize: keySize, bonded: bonded))
         return plan
     }
@@ -84,13 +84,13 @@ struct PairingPlan: Equatable {
     /// the key request negatively (PIN or Key Missing).
     static func reencryption(bond: PairingResult, peripheralHasKey: Bool, interval: Duration) -> PairingPlan {
         var plan = PairingPlan()
-        plan.add(.zero, "> encryption request with the bond")
+        plan.add(.zero, .reencryptionRequest)
         plan.end = interval
         if peripheralHasKey {
-            plan.add(interval, "encrypted \(bond.level) keySize=\(bond.keySize) with the bond")
+            plan.add(interval, .reencrypted(bond.level, keySize: bond.keySize))
             plan.outcome = .paired(PairingResult(method: nil, level: bond.level, keySize: bond.keySize, bonded: true))
         } else {
-            plan.add(interval, "< encryption failed: PIN or Key Missing (0x06)")
+            plan.add(interval, .keyMissing)
             plan.outcome = .keyMissing
         }
         return plan
@@ -105,23 +105,23 @@ struct PairingPlan: Equatable {
         case .justWorks:
             return start
         case .outOfBand:
-            add(start, "out-of-band data checked")
+            add(start, .outOfBandChecked)
             return start
         case .numericComparison:
             let number = draw()
-            add(start, "both display \(Self.digits(number))")
+            add(start, .bothDisplay(number))
             guard agent.confirmNumber(number) else {
                 failing(.numericComparisonFailed, byCentral: true, at: start)
                 return nil
             }
-            add(start, "central user confirms")
+            add(start, .userConfirms(.central))
             guard
                 let (_, done) = peripheralUser(
                     user.user, app: app, asked: .confirm(number), at: start, refusing: .numericComparisonFailed)
             else {
                 return nil
             }
-            add(done, "peripheral user confirms")
+            add(done, .userConfirms(.peripheral))
             return done
         case .passkeyEntry(let roles):
             var shown: UInt32?
@@ -129,11 +129,11 @@ struct PairingPlan: Equatable {
             case .peripheralDisplays:
                 shown = user.passkey ?? draw()
                 app?.displayPasskey(shown!)
-                add(start, "peripheral displays passkey \(Self.digits(shown!))")
+                add(start, .displaysPasskey(.peripheral, shown!))
             case .centralDisplays:
                 shown = draw()
                 agent.displayPasskey(shown!)
-                add(start, "central displays passkey \(Self.digits(shown!))")
+                add(start, .displaysPasskey(.central, shown!))
             case .bothEnter:
                 break
             }
@@ -143,7 +143,7 @@ struct PairingPlan: Equatable {
                     failing(.passkeyEntryFailed, byCentral: true, at: start)
                     return nil
                 }
-                add(start, "central user enters \(Self.digits(typed))")
+                add(start, .userEnters(.central, typed))
                 centralPasskey = typed
             }
             var peripheralPasskey = shown
@@ -156,7 +156,7 @@ struct PairingPlan: Equatable {
                     return nil
                 }
                 peripheralPasskey = typed ?? centralPasskey
-                add(time, "peripheral user enters \(Self.digits(peripheralPasskey ?? 0))")
+                add(time, .userEnters(.peripheral, peripheralPasskey ?? 0))
                 done = time
             }
             if centralPasskey != peripheralPasskey {
@@ -204,19 +204,13 @@ struct PairingPlan: Equatable {
         }
     }
 
-    private mutating func add(_ at: Duration, _ text: String) { steps.append(Step(at: at, text: text)) }
+    private mutating func add(_ at: Duration, _ step: PairingStep) { steps.append(Step(at: at, step: step)) }
 
     @discardableResult
     private mutating func failing(_ reason: PairingFailureReason, byCentral: Bool, at time: Duration) -> PairingPlan {
-        add(time, "\(byCentral ? ">" : "<") pairing failed: \(reason)")
+        add(time, .failed(reason, byCentral: byCentral))
         outcome = .failed(reason, byCentral: byCentral)
         end = time
         return self
-    }
-
-    /// `042137`: a passkey as users see it, six digits.
-    static func digits(_ number: UInt32) -> String {
-        let text = String(number)
-        return String(repeating: "0", count: max(0, 6 - text.count)) + text
     }
 }

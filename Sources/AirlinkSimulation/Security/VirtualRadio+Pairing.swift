@@ -68,7 +68,7 @@ extension VirtualRadio {
     public func forgetBond(_ device: DeviceID) {
         world.lock.withLock {
             guard bonds.removeValue(forKey: device) != nil else { return }
-            world.record("smp", "\(tracePrefix)\(device) central forgets the bond")
+            world.record(.pairing(adapter: adapterIndex, device: device, step: .centralForgetsBond))
         }
     }
 
@@ -97,11 +97,11 @@ extension VirtualRadio {
     private func start(_ pairing: PairingProcess, _ plan: PairingPlan) {
         let link = pairing.link
         let started = world.now
-        let prefix = "\(tracePrefix)\(link.peripheral.id) "
+        let (adapter, device) = (adapterIndex, link.peripheral.id)
         for step in plan.steps where step.at < PairingPlan.timeout {
             world.schedule(at: started + VirtualDuration(step.at)) { [world] in
                 guard !pairing.isFinished else { return }
-                world.record("smp", prefix + step.text)
+                world.record(.pairing(adapter: adapter, device: device, step: step.step))
             }
         }
         let central = link.central.address
@@ -124,7 +124,7 @@ extension VirtualRadio {
         }
         world.schedule(at: started + VirtualDuration(PairingPlan.timeout)) { [world] in
             guard !pairing.isFinished else { return }
-            world.record("smp", prefix + "pairing timed out (SMP, 30s)")
+            world.record(.pairing(adapter: adapter, device: device, step: .timedOut))
             link.smpTimedOut = true
             link.peripheral.host?.emit(.pairingFailed(central, reason: nil))
             pairing.finish(
@@ -193,7 +193,7 @@ extension VirtualRadio {
         let device = link.peripheral.id
         world.schedule(at: world.now + link.interval) { [self] in
             guard !link.isClosed, link.pairing == nil else { return }
-            world.record("smp", "\(tracePrefix)\(device) < SMP_SECURITY_REQUEST \(request)")
+            world.record(.pairing(adapter: adapterIndex, device: device, step: .securityRequest(request)))
             emit(.securityRequested(device, request))
         }
     }

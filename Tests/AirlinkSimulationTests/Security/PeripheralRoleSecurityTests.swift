@@ -31,7 +31,7 @@ import Testing
         var value: [UInt8]?
         var descriptor: [UInt8]?
         var events: [PeripheralEvent]
-        var smp: [String]
+        var smp: [(device: DeviceID, step: PairingStep)]
     }
 
     /// Publishes the database with `security` on one radio, and has a second radio of the simulation connect,
@@ -82,8 +82,7 @@ import Testing
             if case .centralDisconnected = event { break }
             result.events.append(event)
         }
-        // The pairing steps are free-form `smp` records (no typed SMP record yet): their texts are matched.
-        result.smp = sim.trace.records.notes(in: "smp").map(\.text)
+        result.smp = sim.trace.records.pairingSteps.map { ($0.device, $0.step) }
         return result
     }
 
@@ -131,9 +130,9 @@ import Testing
         #expect(outcome.value == [42])
         let passkeys = shown.withLock { $0 }
         #expect(passkeys.count == 1)
-        let digits = String(format: "%06u", passkeys.first ?? 0)
-        #expect(outcome.smp.contains { $0.hasSuffix("peripheral displays passkey \(digits)") }, "\(outcome.smp)")
-        #expect(outcome.smp.contains { $0.contains("< pairing response io=display-only bonding mitm sc") })
+        let displayed = try #require(passkeys.first)
+        #expect(outcome.smp.contains { $0.step == .displaysPasskey(.peripheral, displayed) }, "\(outcome.smp)")
+        #expect(outcome.smp.contains { $0.step.text.hasPrefix("< pairing response io=display-only bonding mitm sc") })
         #expect(outcome.events.dropFirst().first == .pairingRequested("5A:1A:00:00:00:02", method: result.method!))
     }
 
@@ -168,7 +167,11 @@ import Testing
             .readEncryptionRequired, security: security, features: PairingFeatures(io: .keyboardDisplay))
 
         // Then the trace shows the role's Security Request one interval after the link came up
-        #expect(outcome.smp.contains { $0.hasSuffix("5A:1A:00:00:00:01 < SMP_SECURITY_REQUEST bonding mitm sc") })
+        #expect(
+            outcome.smp.contains {
+                $0.device == "5A:1A:00:00:00:01" && $0.step == .securityRequest(SecurityRequest(mitm: true))
+                    && $0.step.text == "< SMP_SECURITY_REQUEST bonding mitm sc"
+            }, "\(outcome.smp)")
     }
 
     @Test func aKeySizeOutsideTheSpecificationIsRefused() async throws {

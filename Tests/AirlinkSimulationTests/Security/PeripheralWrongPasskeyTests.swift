@@ -24,9 +24,9 @@ import Testing
     static let centralTypes: UInt32 = 111_111
 
     /// Pairs the radio's central with the vault of ``RadioPairingTests`` whose keyboard user types `typed` (`nil`:
-    /// the right passkey); returns the pairing's outcome and the trace's `smp` notes.
+    /// the right passkey); returns the pairing's outcome and the trace's pairing steps.
     static func pair(_ entry: Entry, peripheralTypes typed: UInt32?) async throws
-        -> (Result<PairingResult, AirlinkError>, [String])
+        -> (Result<PairingResult, AirlinkError>, [PairingStep])
     {
         let user: PeripheralUser = typed.map { .enters($0, after: .seconds(1)) } ?? .attentive(after: .seconds(1))
         let security = PeripheralSecurity(features: PairingFeatures(io: .keyboardOnly, mitm: true), user: user)
@@ -36,7 +36,7 @@ import Testing
                     RadioPairingTests.id, features: entry.centralFeatures, agent: .entering(Self.centralTypes))
             }
         }
-        return (result, lines.map(\.text))
+        return (result, lines.map(\.step))
     }
 
     @Test(arguments: Entry.allCases)
@@ -50,8 +50,8 @@ import Testing
         // random values crossed; the right one pairs by the same method
         #expect(wrong.failure?.code == .pairingFailed)
         #expect(wrong.failure?.pairingFailureReason == .confirmValueFailed)
-        #expect(lines.contains { $0.hasSuffix("peripheral user enters 222222") }, "\(lines)")
-        #expect(lines.contains { $0.hasSuffix("< pairing failed: Confirm Value Failed (0x04)") }, "\(lines)")
+        #expect(lines.contains(.userEnters(.peripheral, 222_222)), "\(lines)")
+        #expect(lines.contains(.failed(.confirmValueFailed, byCentral: false)), "\(lines)")
         #expect(try right.get().method == entry.method)
     }
 

@@ -26,8 +26,7 @@ import Testing
     static let keyboard = PeripheralSecurity(
         features: PairingFeatures(io: .displayOnly, mitm: true), passkey: 123_456)
 
-    /// Runs `body` with the radio connected to the vault, and returns its result and the trace's `smp` notes (the
-    /// pairing steps are free-form records, no typed SMP record yet: tests match their text).
+    /// Runs `body` with the radio connected to the vault, and returns its result and the trace's pairing steps.
     static func run<Success: Sendable>(
         _ security: PeripheralSecurity = keyboard,
         _ body: @escaping @Sendable (VirtualRadio, ATTHandle, SimulatedPeripheral) async throws -> Success
@@ -40,7 +39,7 @@ import Testing
             let handle = try await valueHandle(radio)
             return try await body(radio, handle, peripheral)
         }
-        return (result, sim.trace.records.notes(in: "smp"), sim)
+        return (result, sim.trace.records.pairingSteps, sim)
     }
 
     static func valueHandle(_ radio: VirtualRadio) async throws -> ATTHandle {
@@ -67,8 +66,9 @@ import Testing
                 == PairingResult(
                     method: result.method, level: .authenticatedSecureConnections, keySize: 16, bonded: true))
         #expect(value == [42])
-        #expect(lines.contains { $0.text == "C0:FF:EE:00:00:41 peripheral displays passkey 123456" }, "\(lines)")
-        #expect(lines.contains { $0.text == "C0:FF:EE:00:00:41 keys distributed: bonded" })
+        #expect(
+            lines.contains { $0.device == Self.id && $0.step == .displaysPasskey(.peripheral, 123_456) }, "\(lines)")
+        #expect(lines.contains { $0.device == Self.id && $0.step == .bonded })
     }
 
     @Test func aWrongPasskeyFailsTheConfirmCheck() async throws {
@@ -97,7 +97,7 @@ import Testing
         #expect(second == PairingResult(method: nil, level: .authenticatedSecureConnections, keySize: 16, bonded: true))
         #expect(value == [42])
         #expect(bonded.count == 1)
-        #expect(lines.contains { $0.text.hasSuffix("with the bond") })
+        #expect(lines.contains { if case .reencrypted = $0.step { true } else { false } }, "\(lines)")
     }
 
     @Test func aPeripheralThatLostTheBondAnswersPINOrKeyMissing() async throws {
@@ -140,7 +140,7 @@ import Testing
         }
         #expect(error?.code == .pairingFailed)
         #expect(error?.pairingFailureReason == reason)
-        #expect(lines.contains { $0.text.hasSuffix(line) }, "\(lines)")
+        #expect(lines.contains { $0.step == .failed(reason, byCentral: false) && $0.step.text == line }, "\(lines)")
     }
 
     @Test func mitmOnADeviceWithoutIOFailsWithAuthenticationRequirements() async throws {
@@ -175,7 +175,7 @@ import Testing
             result
                 == PairingResult(
                     method: .passkeyEntry(.peripheralDisplays), level: .authenticated, keySize: 7, bonded: true))
-        #expect(lines.contains { $0.text.hasSuffix("peripheral displays passkey 000001") })
+        #expect(lines.contains { $0.step == .displaysPasskey(.peripheral, 1) && $0.step.text.hasSuffix("000001") })
     }
 
     @Test func aPeripheralUserWhoNeverAnswersEndsInSMPsTimeoutAfter30Seconds() async throws {
@@ -192,8 +192,8 @@ import Testing
         // Then pairing times out, and the link takes no further pairing
         #expect(first?.code == .timeout)
         #expect(second?.code == .timeout)
-        let timedOut = try #require(lines.first { $0.text.hasSuffix("pairing timed out (SMP, 30s)") })
-        let request = try #require(lines.first { $0.text.contains("> pairing request") })
+        let timedOut = try #require(lines.first { $0.step == .timedOut })
+        let request = try #require(lines.first { if case .request = $0.step { true } else { false } })
         #expect(timedOut.time.offset - request.time.offset == .seconds(30))
     }
 
@@ -232,7 +232,7 @@ import Testing
         #expect(remembered == pairs)
         // And Just Works with Secure Connections takes the request, five exchanges and the key distribution, a
         // connection interval (30 ms) each
-        if pairs { #expect(try Self.duration(lines, until: "keys distributed: bonded") == .milliseconds(210)) }
+        if pairs { #expect(try Self.duration(lines, until: .bonded) == .milliseconds(210)) }
     }
 
     @Test func aKeyboardPeripheralsUserTakesTheirTimeBeforeEncryption() async throws {
@@ -244,8 +244,8 @@ import Testing
         }
         // Then the central displays, the peripheral's user types, and pairing lasts the exchanges plus 3 s
         #expect(result.method == .passkeyEntry(.centralDisplays))
-        #expect(lines.contains { $0.text.contains("peripheral user enters") })
-        #expect(try Self.duration(lines, until: "keys distributed: bonded") == .seconds(3) + .milliseconds(210))
+        #expect(lines.contains { if case .userEnters(.peripheral, _) = $0.step { true } else { false } })
+        #expect(try Self.duration(lines, until: .bonded) == .seconds(3) + .milliseconds(210))
     }
 
     @Test func aKeySizeOutside7To16IsRefusedOnBothSides() async throws {
@@ -266,15 +266,15 @@ import Testing
         }
     }
 
-    /// The virtual time from the pairing request's note to the first note ending with `suffix`.
-    static func duration(_ lines: [SMPNote], until suffix: String) throws -> Duration {
-        let request = try #require(lines.first { $0.text.contains("> pairing request") })
-        let end = try #require(lines.first { $0.text.hasSuffix(suffix) })
+    /// The virtual time from the pairing request to the first `step`.
+    static func duration(_ lines: [SMPNote], until step: PairingStep) throws -> Duration {
+        let request = try #require(lines.first { if case .request = $0.step { true } else { false } })
+        let end = try #require(lines.first { $0.step == step })
         return end.time.offset - request.time.offset
     }
 
-    /// One `smp` record of the trace: its virtual time and text.
-    typealias SMPNote = (time: AirlinkInstant, text: String)
+    /// One pairing step of the trace: its virtual time, the device and the step.
+    typealias SMPNote = (time: AirlinkInstant, device: DeviceID, step: PairingStep)
 }
 
 extension Result {

@@ -9,12 +9,12 @@ import Testing
     static let id = RadioPairingTests.id
     static let request = SecurityRequest(bonding: true, mitm: true, secureConnections: true)
 
-    /// What one run observed: the transport's `securityRequested` events with their virtual times, and the texts of
-    /// the trace's `smp` records (free-form, no typed SMP record yet).
+    /// What one run observed: the transport's `securityRequested` events with their virtual times, and the trace's
+    /// pairing steps.
     struct Observed {
         var requests: [(at: Duration, request: SecurityRequest)] = []
         var connectedAt: [Duration] = []
-        var lines: [String] = []
+        var steps: [PairingStep] = []
     }
 
     /// Runs `body` on a radio next to the vault (requesting security if `requesting`), recording the radio's events.
@@ -31,7 +31,7 @@ import Testing
             for await event in stream { stamped.append((sim.now.offset, event)) }
         }
         try await sim.run { try await body(radio, sim) }
-        var observed = Observed(lines: sim.trace.records.notes(in: "smp").map(\.text))
+        var observed = Observed(steps: sim.trace.records.pairingSteps.map(\.step))
         for (time, event) in stamped.values {
             switch event {
             case .securityRequested(let device, let request) where device == id:
@@ -65,8 +65,9 @@ import Testing
         for (request, ready) in zip(observed.requests, ready.values) {
             #expect(request.at - ready == .milliseconds(30))
         }
-        let traced = observed.lines.filter { $0.hasSuffix("< SMP_SECURITY_REQUEST bonding mitm sc") }
-        #expect(traced.count == 2, "\(observed.lines)")
+        let traced = observed.steps.filter { $0 == .securityRequest(Self.request) }
+        #expect(traced.count == 2, "\(observed.steps)")
+        #expect(traced.allSatisfy { $0.text == "< SMP_SECURITY_REQUEST bonding mitm sc" })
     }
 
     @Test func aPeripheralThatDoesNotAskSendsNothing() async throws {
@@ -79,7 +80,7 @@ import Testing
         // Then no request comes and nothing is traced on the smp layer
         #expect(observed.connectedAt.count == 1)
         #expect(observed.requests.isEmpty)
-        #expect(observed.lines.isEmpty, "\(observed.lines)")
+        #expect(observed.steps.isEmpty, "\(observed.steps)")
     }
 
     @Test func aLinkThatWentDownBeforeTheIntervalGetsNoRequest() async throws {
@@ -93,7 +94,7 @@ import Testing
         // Then the request scheduled for that link is never sent
         #expect(observed.connectedAt.count == 1)
         #expect(observed.requests.isEmpty)
-        #expect(!observed.lines.contains { $0.contains("SMP_SECURITY_REQUEST") }, "\(observed.lines)")
+        #expect(!observed.steps.contains { if case .securityRequest = $0 { true } else { false } }, "\(observed.steps)")
     }
 
     @Test func aCentralThatPairsFirstGetsNoRequest() async throws {
@@ -106,7 +107,7 @@ import Testing
         }
         // Then pairing goes ahead and the peripheral does not ask for what is already under way
         #expect(observed.requests.isEmpty)
-        #expect(observed.lines.contains { $0.hasSuffix("keys distributed: bonded") }, "\(observed.lines)")
-        #expect(!observed.lines.contains { $0.contains("SMP_SECURITY_REQUEST") }, "\(observed.lines)")
+        #expect(observed.steps.contains(.bonded), "\(observed.steps)")
+        #expect(!observed.steps.contains { if case .securityRequest = $0 { true } else { false } }, "\(observed.steps)")
     }
 }

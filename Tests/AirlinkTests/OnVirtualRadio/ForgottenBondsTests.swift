@@ -37,8 +37,8 @@ import Testing
         // report it once and drop the bond from the registry
         #expect(refused.failure?.code == .bondLost, "\(refused)")
         #expect(
-            world.sim.trace.records.notes(in: "smp").contains {
-                $0.text.hasSuffix("< encryption failed: PIN or Key Missing (0x06)")
+            world.sim.trace.records.pairingSteps.contains {
+                $0.device == PairingLayersTests.vault && $0.step == .keyMissing
             })
         #expect(world.events.values.map(\.name).filter { $0 == "bondLost" }.count == 1)
         #expect(kept == nil)

@@ -48,9 +48,9 @@ import Testing
         }
     }
 
-    /// The Pairing Requests the radio saw: its `smp` notes (free-form, no typed SMP record yet), matched by text.
-    static func pairingRequests(_ sim: Simulation) -> [String] {
-        sim.trace.records.notes(in: "smp").map(\.text).filter { $0.contains("pairing request") }
+    /// The Pairing Requests the radio saw, with the features each offered.
+    static func pairingRequests(_ sim: Simulation) -> [PairingFeatures] {
+        sim.trace.records.pairingSteps.compactMap { if case .request(let features) = $0.step { features } else { nil } }
     }
 
     static func world(_ spec: PeripheralSpec = spec(), policy: PairingPolicy = .manual) throws -> World {
@@ -263,7 +263,8 @@ import Testing
         let error = try #require(result.failure)
         #expect(error.code == .invalidArgument)
         #expect(error.message.contains("passkey \(passkey)"))
-        #expect(world.sim.trace.records.notes(in: "smp").contains { $0.text.contains("Passkey Entry Failed") })
+        #expect(
+            world.sim.trace.records.pairingSteps.contains { $0.step == .failed(.passkeyEntryFailed, byCentral: true) })
     }
 
     @Test func passkeyZeroIsSixDigitsAndPairs() async throws {
@@ -278,7 +279,7 @@ import Testing
 
         // Then pairing succeeds
         #expect(result.level == .authenticatedSecureConnections)
-        #expect(world.sim.trace.records.notes(in: "smp").contains { $0.text.hasSuffix("central user enters 000000") })
+        #expect(world.sim.trace.records.pairingSteps.contains { $0.step == .userEnters(.central, 0) })
     }
 }
 
