@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// The class is SPI-public (its members stay `package`): with Swift 6.3.1, another module specializes the
 /// inlinable methods of a public class but not those of a `package` one, and the layers offer every
-/// notification through it (an unspecialized call looked generic metadata up twice per value).
+/// notification through it (an unspecialized call looked generic metadata up twice per value). Reproduced in
+/// Scripts/compiler-repros/package-inlinable (`bash Scripts/compiler-repros/run` says whether it still holds).
 @_spi(AirlinkInternals)
 public final class BatchChannel<Element: Sendable>: Sendable {
     /// What became of an offered value.
