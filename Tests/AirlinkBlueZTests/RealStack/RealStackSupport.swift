@@ -1,3 +1,4 @@
+import AirlinkBlueZTestSupport
 import AirlinkCore
 import Foundation
 import Synchronization
@@ -38,18 +39,22 @@ enum RealStackAdapter {
     ///
     /// - Throws: ``/AirlinkCore/AirlinkError/Code/timeout`` naming what did not happen within its deadline.
     static func powerOn(_ adapter: String) async throws {
-        let known = try await poll(within: .seconds(30), "bluetoothd did not list \(adapter)") {
-            () async -> AdapterState? in
-            guard let transport = try? await open(adapter) else { return nil }
-            defer { transport.close() }
-            return await transport.adapterState
+        // BlueZTransport opens only an adapter bluetoothd already lists, so this first wait asks again until it does
+        let transport = try await poll(within: .seconds(30), "bluetoothd did not list \(adapter)") {
+            () async -> BlueZTransport? in
+            try? await open(adapter)  // try?: not listed yet; the next attempt asks again
         }
-        guard known != .poweredOn else { return }
+        defer { transport.close() }
+        let events = transport.events()
+        guard await transport.adapterState != .poweredOn else { return }
+        // Powered by btmgmt, then told by bluetoothd's Powered change: no polling
         try runBtmgmt(["--index", String(adapter.dropFirst(3)), "power", "on"])
-        _ = try await poll(within: .seconds(30), "\(adapter) did not power on") { () async -> Bool? in
-            guard let transport = try? await open(adapter) else { return nil }
-            defer { transport.close() }
-            return await transport.adapterState == .poweredOn ? true : nil
+        let powered = await firstWithin(events, .seconds(30)) { event -> Bool? in
+            if case .adapterStateChanged(.poweredOn) = event { true } else { nil }
+        }
+        let state = await transport.adapterState
+        guard powered != nil || state == .poweredOn else {
+            throw AirlinkError(.timeout, "\(adapter) did not power on within 30 s")
         }
     }
 
@@ -60,7 +65,8 @@ enum RealStackAdapter {
                 servicesQuietPeriod: .milliseconds(200), servicesSettleLimit: .seconds(5)))
     }
 
-    /// What `attempt` gives first, asking every 100 ms until `limit` has passed.
+    /// What `attempt` gives first, asking every 100 ms until `limit` has passed (real time: bluetoothd is another
+    /// process, and nothing signals an adapter it has not listed yet).
     private static func poll<Value>(
         within limit: Duration, _ failure: String, _ attempt: () async -> Value?
     ) async throws -> Value {
