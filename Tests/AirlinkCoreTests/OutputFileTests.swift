@@ -120,6 +120,41 @@ import Testing
         #expect(error?.message.contains("took nothing for 0.2 s") == true, "\(String(describing: error))")
     }
 
+    @Test func aReaderThatLeavesMidWriteIsAnErrorNotASignal() async {
+        // In a process of its own: without the fix, SIGPIPE ends it
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let fifo = NSTemporaryDirectory() + "/airlink-output-\(getpid()).fifo"
+            unlink(fifo)
+            guard mkfifo(fifo, 0o600) == 0 else { exit(2) }
+            defer { unlink(fifo) }
+            // Given a reader that takes one byte, then closes its end
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            let left = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 10_000)
+                var byte: UInt8 = 0
+                _ = read(reader, &byte, 1)
+                close(reader)
+                left.signal()
+            }
+            // When 1 MiB is written to it
+            do throws(AirlinkError) {
+                try OutputFile.write(Array(repeating: 7, count: 1 << 20), to: fifo, kind: "capture")
+                FileHandle.standardError.write(Data("the write succeeded though the reader left".utf8))
+                exit(3)
+            } catch {
+                // Then the write fails, saying the reader went away
+                left.wait()
+                FileHandle.standardError.write(Data(error.message.utf8))
+                exit(error.message.contains("Broken pipe") ? 0 : 4)
+            }
+        }
+        #expect(
+            result?.exitStatus == .exitCode(0), "\(String(decoding: result?.standardErrorContent ?? [], as: UTF8.self))"
+        )
+    }
+
     @Test func aDirectoryIsRefusedAndAMissingDirectoryNamed() throws {
         let scratch = try Scratch()
         let directory = scratch.path + "/folder"

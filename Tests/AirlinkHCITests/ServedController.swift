@@ -13,14 +13,15 @@ struct ServedController {
     /// Serves `simulation` (with `actions` on every link) on a socket named after `name`, its trace going to `output`
     /// as lines and to `records` typed, connects a host, resets the controller and unmasks every event.
     static func start(
-        _ simulation: Simulation, name: String, actions: [HCIControllerServer.LinkAction] = [],
+        _ simulation: Simulation, name: String, actions: [HCIControllerServer.LinkAction] = [], btsnoop: String? = nil,
         output: @escaping @Sendable (String) -> Void = { _ in },
         records: @escaping @Sendable (TraceRecord) -> Void = { _ in }
     ) async throws -> ServedController {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-\(name)-\(getpid()).sock")
             .path
         let server = try HCIControllerServer(
-            simulation: simulation, endpoint: .unix(path: path), actions: actions, output: output, records: records)
+            simulation: simulation, endpoint: .unix(path: path), btsnoop: btsnoop, actions: actions, output: output,
+            records: records)
         let running = Task { try await server.run() }
         let host = try H4TestHost(unix: path)
         try host.send(.reset)

@@ -128,6 +128,9 @@ public enum OutputFile {
     {
         let fd = try openWithoutWaiting(path, kind: kind)
         defer { close(fd) }
+        // A FIFO's reader may leave mid-write: that is an error to report (EPIPE), not a SIGPIPE to die of
+        let restore = blockBrokenPipeSignal()
+        defer { restore() }
         try writeAll(
             bytes, to: fd, kind: kind, shown: path.escapingControlCharacters(), path: path, stallLimit: stallLimit)
     }
@@ -157,6 +160,24 @@ public enum OutputFile {
                         + "\(bytes.count) bytes of the \(kind) were written",
                     cause: .posix(errno: ETIMEDOUT, call: "poll"), context: path)
             }
+        }
+    }
+
+    /// Blocks SIGPIPE on this thread, so that a write to a pipe nobody reads fails with EPIPE; the returned
+    /// function takes back a SIGPIPE that write raised (so that it is not delivered later) and restores the mask.
+    package static func blockBrokenPipeSignal() -> () -> Void {
+        var brokenPipe = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)
+        return {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1, sigismember(&previous, SIGPIPE) == 0 {
+                var immediately = timespec()
+                _ = sigtimedwait(&brokenPipe, nil, &immediately)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
     }
 

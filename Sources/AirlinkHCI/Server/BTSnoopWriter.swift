@@ -13,6 +13,10 @@ import AirlinkCore
 final class BTSnoopWriter: @unchecked Sendable {
     // @unchecked: used by the paced run's driver thread only.
     private let file: UnsafeMutablePointer<FILE>
+    /// Whether the capture is a pipe (a FIFO, `/dev/stdout` piped), whose reader may leave.
+    private let isPipe: Bool
+    /// Whether a write failed (the reader left, the disk filled): the capture stopped there.
+    private var stopped = false
 
     /// The btsnoop epoch: microseconds from year 0 to 1970-01-01.
     private static let epoch: UInt64 = 0x00dc_ddb3_0f2f_8000
@@ -31,6 +35,8 @@ final class BTSnoopWriter: @unchecked Sendable {
                 .invalidArgument, "cannot write the btsnoop capture \(path): \(String(cString: strerror(code)))")
         }
         self.file = file
+        var info = stat()
+        isPipe = fstat(fd, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
         var header = Array("btsnoop".utf8) + [0]
         Self.append32(1, to: &header)
         Self.append32(1002, to: &header)
@@ -40,7 +46,12 @@ final class BTSnoopWriter: @unchecked Sendable {
     deinit { fclose(file) }
 
     /// Records one packet: `fromHost` for host-to-controller traffic, at `time`.
-    func record(_ packet: HCIPacket, fromHost: Bool, at time: Duration) {
+    ///
+    /// - Returns: why the capture stopped, the first time a write fails (a FIFO's reader left: EPIPE, never a
+    ///   SIGPIPE; the disk filled); `nil` otherwise. Nothing more is written after.
+    @discardableResult
+    func record(_ packet: HCIPacket, fromHost: Bool, at time: Duration) -> String? {
+        guard !stopped else { return nil }
         let bytes = packet.h4
         var record: [UInt8] = []
         Self.append32(UInt32(bytes.count), to: &record)
@@ -53,12 +64,20 @@ final class BTSnoopWriter: @unchecked Sendable {
             + UInt64(time.components.attoseconds / 1_000_000_000_000)
         Self.append32(UInt32(stamp >> 32), to: &record)
         Self.append32(UInt32(stamp & 0xFFFF_FFFF), to: &record)
-        put(record + bytes)
-        fflush(file)
+        return put(record + bytes)
     }
 
-    private func put(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    /// Writes and flushes `bytes`; why it failed, once.
+    @discardableResult
+    private func put(_ bytes: [UInt8]) -> String? {
+        let restore = isPipe ? OutputFile.blockBrokenPipeSignal() : {}
+        defer { restore() }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard written == bytes.count, fflush(file) == 0 else {
+            stopped = true
+            return "the btsnoop capture stopped: \(String(cString: strerror(errno)))"
+        }
+        return nil
     }
 
     private static func append32(_ value: UInt32, to bytes: inout [UInt8]) {

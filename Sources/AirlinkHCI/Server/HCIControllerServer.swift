@@ -229,7 +229,9 @@ public final class HCIControllerServer: Sendable {
                     break
                 }
                 guard let packet else { break }
-                snoop?.record(packet, fromHost: true, at: simulation.now.offset)
+                if let stopped = snoop?.record(packet, fromHost: true, at: simulation.now.offset) {
+                    simulation.trace.record("hci", stopped)
+                }
                 feed(.host(packet))
             }
         } else {
@@ -258,7 +260,9 @@ public final class HCIControllerServer: Sendable {
         switch action {
         case .send(let packet):
             guard answer else { return }
-            snoop?.record(packet, fromHost: false, at: simulation.now.offset)
+            if let stopped = snoop?.record(packet, fromHost: false, at: simulation.now.offset) {
+                simulation.trace.record("hci", stopped)
+            }
             if !socket.write(packet.h4, deadline: hostWriteDeadline) {
                 simulation.trace.record(
                     "hci",
