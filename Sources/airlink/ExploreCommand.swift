@@ -1,6 +1,7 @@
 import AirlinkCore
 import AirlinkTestKit
 import ArgumentParser
+import Foundation
 
 /// `airlink explore --seeds 1...10000`: random worlds, workloads and faults per seed, judged by oracles.
 struct ExploreCommand: AsyncParsableCommand {
@@ -63,6 +64,13 @@ struct ExploreCommand: AsyncParsableCommand {
     static let maximumSeeds: UInt64 = 10_000_000
 
     func validate() throws {
+        // Checked before the sweep, not when its first failure is to be written, hours later perhaps
+        var info = stat()
+        if stat(out, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            let what = InputFile.nonRegularKind(info.st_mode) ?? "a regular file"
+            throw ValidationError(
+                "--out \(out) is \(what): give a directory for the failures (created if missing), such as failures/")
+        }
         switch (seeds, replay) {
         case (nil, nil):
             throw ValidationError("pass the seeds to explore, such as --seeds 1...1000, or --replay FILE")

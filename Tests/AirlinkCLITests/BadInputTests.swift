@@ -239,6 +239,15 @@ extension BadInputTests {
         Case(arguments: ["simulate", "x.yaml", "--seed", "-1"], message: "--seed"),
         Case(arguments: ["explore"], message: "--seeds 1...1000, or --replay FILE"),
         Case(arguments: ["explore", "--seeds", "10"], message: "write FIRST...LAST"),
+        // Where failures go is checked before the sweep, not when the first one is written
+        Case(
+            arguments: ["explore", "--seeds", "1...2", "--out", "SCENARIO"],
+            message: "is a regular file: give a directory",
+            scenario: "x"),
+        Case(
+            arguments: ["explore", "--seeds", "1...2", "--out", "TMPDIR/fifo.yaml"],
+            message: "is a FIFO (named pipe): give a directory"),
+        Case(arguments: ["explore", "--seeds", "1...2", "--out", "/dev/null"], message: "is a character device"),
         Case(
             arguments: ["explore", "--seeds", "1...10", "--shard", "3/2"], message: "names slice 3 of 2; K is 1 to 2"),
         Case(
