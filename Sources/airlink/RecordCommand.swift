@@ -72,13 +72,19 @@ struct RecordCommand: AsyncParsableCommand {
             throw ValidationError("--out \(out) is not a .yaml path: write one such as devices/thermostat.yaml")
         }
         // Refused before the session rather than after it: a directory, a socket or a FIFO cannot hold the recording.
-        var info = stat()
-        if let out, stat(out, &info) == 0, info.st_mode & S_IFMT != S_IFCHR,
-            let kind = InputFile.nonRegularKind(info.st_mode)
-        {
-            throw ValidationError("--out \(out) is \(kind): give the path of a .yaml file to write")
+        // The recording and the capture beside it, checked before the session rather than after it
+        for path in out.map({ [$0, Self.capturePath(for: $0)] }) ?? [] {
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFCHR,
+                let kind = InputFile.nonRegularKind(info.st_mode)
+            {
+                throw ValidationError("--out \(out ?? ""): \(path) is \(kind); give the path of a .yaml file to write")
+            }
         }
     }
+
+    /// The raw capture's path beside the recording's: `devices/x.yaml` → `devices/x.capture.jsonl`.
+    static func capturePath(for path: String) -> String { String(path.dropLast(".yaml".count)) + ".capture.jsonl" }
 
     /// The recording options the flags describe.
     private func options() throws -> RecordingOptions {
@@ -137,7 +143,7 @@ struct RecordCommand: AsyncParsableCommand {
         let recorder = DeviceRecorder(transport: session.transport, environment: session.environment)
         let (recording, capture) = try await session.run { try await recorder.record(device, options: options) }
         let path = out ?? "devices/\(Self.fileName(recording.name)).yaml"
-        let capturePath = String(path.dropLast(".yaml".count)) + ".capture.jsonl"
+        let capturePath = Self.capturePath(for: path)
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent.isEmpty
                 ? "." : (path as NSString).deletingLastPathComponent,

@@ -69,6 +69,12 @@ import Testing
         let intoFIFO = try await cli.run("record", World.battery, "--out", fifo)
 
         #expect(intoDirectory.status == 64 && intoDirectory.stderr.contains("is a directory"), "\(intoDirectory)")
+        // And a directory where the capture beside the recording would go
+        try FileManager.default.createDirectory(
+            atPath: cli.directory + "/beside.capture.jsonl", withIntermediateDirectories: false)
+        let besideDirectory = try await cli.run("record", World.battery, "--out", cli.directory + "/beside.yaml")
+        #expect(besideDirectory.status == 64, "\(besideDirectory)")
+        #expect(besideDirectory.stderr.contains("beside.capture.jsonl is a directory"), "\(besideDirectory)")
         #expect(!intoDirectory.stdout.contains("recorded"), "\(intoDirectory)")
         #expect(intoFIFO.status == 64 && intoFIFO.stderr.contains("is a FIFO (named pipe)"), "\(intoFIFO)")
         #expect(Self.isFIFO(fifo))
