@@ -263,11 +263,16 @@ public final class HCIControllerServer: Sendable {
             if let stopped = snoop?.record(packet, fromHost: false, at: simulation.now.offset) {
                 simulation.trace.record("hci", stopped)
             }
-            if !socket.write(packet.h4, deadline: hostWriteDeadline) {
+            switch socket.write(packet.h4, deadline: hostWriteDeadline) {
+            case .written: break
+            case .hostStalled:
                 simulation.trace.record(
                     "hci",
                     "the host read nothing for \(hostWriteDeadline.text) while the controller had events for it; "
                         + "its connection is closed")
+            case .failed(let reason):
+                simulation.trace.record(
+                    "hci", "a packet to the host was lost: writing to \(socket.endpoint) failed: \(reason)")
             }
         case .startScan(let active, let filterDuplicates):
             let filter = ScanFilter(services: nil, allowDuplicates: !filterDuplicates, isActive: active)

@@ -248,33 +248,44 @@ final class HostSocket: @unchecked Sendable {
         return Array(buffer[0..<count])
     }
 
+    /// What became of bytes sent to the host.
+    enum WriteOutcome: Equatable {
+        /// The host took them all, or went away (a socket's host is dropped; the next read learns it).
+        case written
+        /// The host on a socket read nothing within the deadline: it was dropped.
+        case hostStalled
+        /// The write to the file (/dev/vhci, a pseudo-terminal) failed: the packet is lost, for this reason.
+        case failed(String)
+    }
+
     /// Sends bytes to the host, all of them, each part once the host can take it: a host that went away, or a host on
     /// a socket that reads nothing for `deadline` while the controller has bytes for it, is dropped (a host that writes
     /// without reading would otherwise fill the connection both ways and stall the controller for good).
-    ///
-    /// - Returns: `false` when the host was dropped because it read nothing within `deadline`.
     @discardableResult
-    func write(_ bytes: [UInt8], deadline: Duration) -> Bool {
+    func write(_ bytes: [UInt8], deadline: Duration) -> WriteOutcome {
         var sent = 0
         while client >= 0, sent < bytes.count {
             // A socket only: /dev/vhci reports no POLLOUT while the kernel has packets for the controller to read
             // (it is always writable), and a pseudo-terminal keeps the blocking write it always had.
             guard isFile || wait(client, deadline, for: Int16(POLLOUT)) else {
                 dropHost()
-                return false
+                return .hostStalled
             }
             let count = bytes[sent...].withUnsafeBytes {
                 !isFile
                     ? send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
                     : Self.writeFile(client, $0.baseAddress, $0.count)
             }
+            if count < 0, errno == EINTR { continue }
             guard count > 0 else {
+                // A file stays open (the kernel's adapter may come back); what was lost is said
+                if isFile { return .failed(count < 0 ? String(cString: strerror(errno)) : "nothing was written") }
                 dropHost()
-                return true
+                return .written
             }
             sent += count
         }
-        return true
+        return .written
     }
 
     /// Closes the host's connection.
