@@ -91,6 +91,8 @@ package final class FakeBlueZ: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, directory + "/fixture.log", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else the test process holds (a FIFO's end another test opened) lives on in the fixture
+        ChildProcess.closeOthers(in: &actions)
         // A new process group (stopped as a whole), signals neither blocked nor ignored (ChildProcess): the
         // spawning thread's mask (a Swift worker's) would otherwise keep SIGTERM from the fixture.
         let pid: pid_t

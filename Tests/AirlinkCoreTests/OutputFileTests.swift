@@ -79,7 +79,7 @@ import Testing
         // A reader that opens first (without waiting for a writer) and drains the FIFO, on a thread of its own (a
         // blocking wait must not hold one of the suite's few pool threads): it waits for bytes (poll reports no
         // hang-up before a writer came) until the writer has come and gone, 10 s at most each time
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #expect(reader >= 0)
         let total = Mutex(0)
         let finished = DispatchSemaphore(value: 0)
@@ -110,7 +110,7 @@ import Testing
         let fifo = scratch.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
         // A reader that holds the FIFO open and never reads: the pipe's buffer fills, then nothing moves
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         defer { close(reader) }
 
         let error = #expect(throws: AirlinkError.self) {
@@ -128,7 +128,7 @@ import Testing
             guard mkfifo(fifo, 0o600) == 0 else { exit(2) }
             defer { unlink(fifo) }
             // Given a reader that takes one byte, then closes its end
-            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             let left = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)

@@ -16,7 +16,7 @@ import Testing
         unlink(fifo)
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #expect(reader >= 0)
         let simulation = Simulation(seed: 1, strict: false)
         _ = try simulation.add(SimulatedWorld.builtIn)

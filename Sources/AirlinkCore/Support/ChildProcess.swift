@@ -70,6 +70,17 @@ package enum ChildProcess {
         return pid
     }
 
+    /// Adds to `actions` the closing of every descriptor from 3 up, so that a child inherits nothing else its parent
+    /// holds open (a socket, a FIFO's end opened without `O_CLOEXEC`) beyond what the actions set up before.
+    /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`, found at run time (Swift's Glibc module does not
+    /// declare it); without it, nothing is added.
+    package static func closeOthers(in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
+
     /// Runs `arguments` (the executable's path first) to its end, with standard input and error on /dev/null.
     ///
     /// The child and anything it started in its group are killed (SIGKILL) when `deadline` passes, when it
@@ -92,6 +103,7 @@ package enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        closeOthers(in: &actions)
         let pid: pid_t
         do {
             pid = try spawn(arguments, actions: &actions)
