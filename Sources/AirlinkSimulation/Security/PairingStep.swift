@@ -7,7 +7,10 @@ import AirlinkCore
 public enum PairingStep: Sendable, Hashable {
     /// A side of the pairing, for what its user does.
     public enum Side: String, Sendable, Hashable {
-        case central, peripheral
+        /// The central: the side that sends the Pairing Request.
+        case central
+        /// The peripheral: the side that answers with the Pairing Response.
+        case peripheral
     }
 
     /// `> pairing request …`: the central's Pairing Request with its features.
