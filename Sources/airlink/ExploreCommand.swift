@@ -108,9 +108,7 @@ struct ExploreCommand: AsyncParsableCommand {
     }
 
     static func parseShard(_ text: String) -> (Int, Int)? {
-        guard shardProblem(text) == nil else { return nil }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        return (Int(parts[0])!, Int(parts[1])!)  // !: shardProblem found both numbers
+        if case .success(let shard) = shard(text) { shard } else { nil }
     }
 
     /// The most slices `--shard K/N` splits the seeds into.
@@ -118,21 +116,34 @@ struct ExploreCommand: AsyncParsableCommand {
 
     /// What is wrong with `--shard text`, naming the bound it breaks; `nil` for a shard.
     static func shardProblem(_ text: String) -> String? {
+        if case .failure(let problem) = shard(text) { problem.message } else { nil }
+    }
+
+    /// A refusal of `--shard`, saying what to write.
+    struct ShardProblem: Error {
+        let message: String
+    }
+
+    /// `--shard K/N` as (K, N), or what is wrong with it, naming the bound it breaks.
+    static func shard(_ text: String) -> Result<(Int, Int), ShardProblem> {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let isInteger = { (part: Substring) in
             let digits = part.hasPrefix("-") ? part.dropFirst() : part
             return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
         }
         guard parts.count == 2, parts.allSatisfy(isInteger) else {
-            return "--shard \"\(text)\" is not a shard: write K/N, slice K of N, such as 2/8"
+            return .failure(
+                ShardProblem(message: "--shard \"\(text)\" is not a shard: write K/N, slice K of N, such as 2/8"))
         }
         guard let n = Int(parts[1]), (1...maximumShards).contains(n) else {
-            return "--shard \(text) splits the seeds into \(parts[1]) slices; N is 1 to \(maximumShards)"
+            return .failure(
+                ShardProblem(
+                    message: "--shard \(text) splits the seeds into \(parts[1]) slices; N is 1 to \(maximumShards)"))
         }
         guard let k = Int(parts[0]), (1...n).contains(k) else {
-            return "--shard \(text) names slice \(parts[0]) of \(n); K is 1 to \(n)"
+            return .failure(ShardProblem(message: "--shard \(text) names slice \(parts[0]) of \(n); K is 1 to \(n)"))
         }
-        return nil
+        return .success((k, n))
     }
 
     func run() async throws {

@@ -71,7 +71,6 @@ struct RecordCommand: AsyncParsableCommand {
         if let out, !out.hasSuffix(".yaml") {
             throw ValidationError("--out \(out) is not a .yaml path: write one such as devices/thermostat.yaml")
         }
-        // Refused before the session rather than after it: a directory, a socket or a FIFO cannot hold the recording.
         // The recording and the capture beside it, checked before the session rather than after it
         for path in out.map({ [$0, Self.capturePath(for: $0)] }) ?? [] {
             var info = stat()

@@ -15,7 +15,7 @@ struct ServedController {
     static func start(
         _ simulation: Simulation, name: String, actions: [HCIControllerServer.LinkAction] = [], btsnoop: String? = nil,
         output: @escaping @Sendable (String) -> Void = { _ in },
-        records: @escaping @Sendable (TraceRecord) -> Void = { _ in }
+        records: (@Sendable (TraceRecord) -> Void)? = nil
     ) async throws -> ServedController {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("airlink-\(name)-\(getpid()).sock")
             .path

@@ -63,7 +63,7 @@ public final class HCIControllerServer: Sendable {
     private let inbox = RadioInbox()
     private let links = LinkGenerations()
     private let output: @Sendable (String) -> Void
-    private let records: @Sendable (TraceRecord) -> Void
+    private let records: (@Sendable (TraceRecord) -> Void)?
     private let hostWriteDeadline: Duration
     private let stopRequested = Atomic<Bool>(false)
     private let requests = Mutex<Requests>(Requests())
@@ -98,7 +98,7 @@ public final class HCIControllerServer: Sendable {
     public init(
         simulation: Simulation, endpoint: HostEndpoint, btsnoop: String? = nil, actions: [LinkAction] = [],
         address: BDAddress = HCIControllerServer.defaultAddress, hostWriteDeadline: Duration = .seconds(5),
-        output: @escaping @Sendable (String) -> Void, records: @escaping @Sendable (TraceRecord) -> Void = { _ in }
+        output: @escaping @Sendable (String) -> Void, records: (@Sendable (TraceRecord) -> Void)? = nil
     ) throws(AirlinkError) {
         self.simulation = simulation
         self.hostWriteDeadline = hostWriteDeadline
@@ -355,6 +355,11 @@ public final class HCIControllerServer: Sendable {
     /// Prints what the trace recorded since the last step, and lets the trace forget it: a server that runs for
     /// days with a host flooding it keeps no trace in memory.
     private func printTrace() {
+        // Typed records are built only for a caller that takes them: a flood prints lines, nothing more.
+        guard let records else {
+            for line in simulation.trace.takeLines() { output(line) }
+            return
+        }
         for (record, line) in simulation.trace.take() {
             output(line)
             records(record)

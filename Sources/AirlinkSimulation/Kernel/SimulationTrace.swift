@@ -106,7 +106,12 @@ public final class SimulationTrace: TraceSink, @unchecked Sendable {
     /// The lines recorded since the last call, in order, which the trace then forgets: a server that runs for
     /// days prints its trace as it goes and keeps none of it, so its memory stays flat whatever its hosts send.
     /// ``records``, ``lines`` and ``count`` start again after it.
-    package func takeLines() -> [String] { take().map(\.line) }
+    package func takeLines() -> [String] {
+        storage.withLock { storage in
+            defer { storage.forgetLines() }
+            return storage.entries.indices.map { storage.line($0) }
+        }
+    }
 
     /// As ``takeLines()``, each line with its typed record.
     package func take() -> [(record: TraceRecord, line: String)] {
